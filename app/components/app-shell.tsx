@@ -1,0 +1,61 @@
+// The storefront shell of spec §2 "Global layout": banner carousel, header with main navigation,
+// side navigation, mobile navigation, VAT control, alerts, dialogs, footer, toolbox.
+import { useCallback, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LiveProvider } from '../lib/live';
+import { useRootData } from '../lib/root-data';
+import { UiProvider } from '../lib/ui';
+import { VatProvider } from '../lib/vat';
+import { BannerCarousel } from './banner-carousel';
+import { Dialog } from './dialog';
+import { AlertRegion, PageDialogs } from './feedback';
+import { Footer } from './footer';
+import { Header } from './header';
+import { LiveNotices } from './live-notices';
+import { MobileNav } from './mobile-nav';
+import { SideNav } from './side-nav';
+import { BackToTop, CookieNotice, Toolbox } from './toolbox';
+import { VatForm } from './vat-form';
+
+export function AppShell({ children }: { children: ReactNode }) {
+  const root = useRootData();
+  const { t } = useTranslation();
+  const [sideOpen, setSideOpen] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [vatOpen, setVatOpen] = useState(false);
+  const closeSide = useCallback(() => setSideOpen(false), []);
+  const closeMobile = useCallback(() => setMobileOpen(false), []);
+  const closeVat = useCallback(() => setVatOpen(false), []);
+
+  return (
+    <UiProvider initialAlerts={root.flash}>
+      <VatProvider display={root.vat} countries={root.countries}>
+        <LiveProvider visitorId={root.visitorId}>
+          <div id="top" tabIndex={-1} />
+          <a href="#main" className="skip-link">
+            {t('nav.skip')}
+          </a>
+          <BannerCarousel />
+          <Header onOpenSideNav={() => setSideOpen(true)} onOpenMobileNav={() => setMobileOpen(true)} onOpenVat={() => setVatOpen(true)} />
+          <SideNav open={sideOpen} onClose={closeSide} />
+          <MobileNav open={mobileOpen} onClose={closeMobile} />
+          <Dialog open={vatOpen} onClose={closeVat} title={t('vat.title')} testId="vat-modal">
+            <VatForm variant="modal" onDone={closeVat} />
+          </Dialog>
+          <AlertRegion />
+          <main id="main" tabIndex={-1} className="focus:outline-none">
+            {children}
+          </main>
+          <Footer />
+          <div className="fixed bottom-4 right-4 z-40 flex flex-col items-end gap-3">
+            <BackToTop />
+            <Toolbox />
+          </div>
+          <CookieNotice />
+          <PageDialogs />
+          <LiveNotices />
+        </LiveProvider>
+      </VatProvider>
+    </UiProvider>
+  );
+}

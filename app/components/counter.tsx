@@ -1,0 +1,40 @@
+// Animated number counter (spec §2/§9): counts from 0 over 1000 ms, once, when scrolled into view.
+// The server renders the final number, so without JavaScript (or with reduced motion) it is right.
+import { useEffect, useRef, useState } from 'react';
+
+export const COUNTER_DURATION_MS = 1000;
+
+export function Counter({ value, format }: { value: number; format: (n: number) => string }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [shown, setShown] = useState(value);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    setShown(0);
+    let frame = 0;
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        io.disconnect();
+        const start = performance.now();
+        const tick = (now: number) => {
+          const p = Math.min(1, (now - start) / COUNTER_DURATION_MS);
+          setShown(Math.round(value * p));
+          if (p < 1) frame = requestAnimationFrame(tick);
+        };
+        frame = requestAnimationFrame(tick);
+      },
+      { threshold: 0.4 },
+    );
+    io.observe(el);
+    return () => {
+      io.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, [value]);
+  return (
+    <span ref={ref} aria-label={format(value)}>
+      <span aria-hidden="true">{format(shown)}</span>
+    </span>
+  );
+}

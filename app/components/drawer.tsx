@@ -1,0 +1,70 @@
+// A slide-in panel. Without JavaScript it opens through its URL fragment (CSS :target) and closes
+// with a link to '#'; with JavaScript it is driven by state, moves focus in, and closes on Escape.
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export function Drawer({
+  id,
+  open,
+  onClose,
+  side,
+  label,
+  children,
+  className = '',
+}: {
+  id: string;
+  open: boolean;
+  onClose: () => void;
+  side: 'left' | 'right';
+  label: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement as HTMLElement | null;
+    ref.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      previous?.focus?.();
+    };
+  }, [open, onClose]);
+  return (
+    <>
+      <div
+        id={id}
+        ref={ref}
+        role="dialog"
+        aria-modal={open ? 'true' : undefined}
+        aria-label={label}
+        data-open={open ? 'true' : 'false'}
+        className={`drawer drawer-${side} ${className}`}
+        data-testid={id}
+      >
+        <div className="flex items-center justify-end border-b border-slate-200 p-2">
+          <a
+            href="#"
+            className="icon-btn"
+            data-autofocus
+            aria-label={t('actions.close_menu')}
+            data-testid={`${id}-close`}
+            onClick={(e) => {
+              e.preventDefault();
+              onClose();
+            }}
+          >
+            ×
+          </a>
+        </div>
+        <div className="flex-1 overflow-y-auto p-4">{children}</div>
+      </div>
+      <div className="drawer-backdrop" data-open={open ? 'true' : 'false'} onClick={onClose} aria-hidden="true" />
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { Link } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { flagEmoji } from '../../core/countries';
+import { percentFromRate } from '../../core/vat';
+import { useVat } from '../lib/vat';
+import { Logo } from './logo';
+import { MainNav } from './main-nav';
+
+export function Header({ onOpenSideNav, onOpenMobileNav, onOpenVat }: { onOpenSideNav: () => void; onOpenMobileNav: () => void; onOpenVat: () => void }) {
+  const { t, i18n } = useTranslation();
+  const { display } = useVat();
+  const lang = i18n.language === 'en' ? 'en' : 'el';
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur" data-testid="site-header">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+        {/* Mobile navigation toggle: a link to the drawer's anchor, so it opens without JS too. */}
+        <a
+          href="#mobile-nav"
+          className="icon-btn lg:hidden"
+          aria-label={t('nav.open_menu')}
+          aria-controls="mobile-nav"
+          data-testid="mobile-nav-toggle"
+          onClick={(e) => {
+            e.preventDefault();
+            onOpenMobileNav();
+          }}
+        >
+          <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </a>
+        <Link to="/" className="flex items-center gap-2" aria-label={t('brand.home_link')}>
+          <Logo />
+        </Link>
+        <MainNav />
+        <div className="ml-auto flex items-center gap-2">
+          <a
+            href="/settings#vat"
+            className="vat-chip hidden lg:inline-flex"
+            data-testid="vat-chip"
+            onClick={(e) => {
+              e.preventDefault();
+              onOpenVat();
+            }}
+          >
+            <span aria-hidden="true">{flagEmoji(display.country)}</span>
+            <span>{display.show ? t('vat.chip_with', { pct: percentFromRate(display.rateBp, lang) }) : t('vat.chip_without')}</span>
+          </a>
+          <a
+            href="#side-nav"
+            className="icon-btn hidden lg:inline-flex"
+            aria-label={t('nav.open_side')}
+            aria-controls="side-nav"
+            data-testid="side-nav-toggle"
+            onClick={(e) => {
+              e.preventDefault();
+              onOpenSideNav();
+            }}
+          >
+            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+              <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+              <path d="M4 21c1.5-4 5-6 8-6s6.5 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </a>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,35 @@
+// The one component that renders money (Hydrogen's rule): net cents in, the visitor's VAT choice
+// applied through core/vat.ts and formatted through core/money.ts.
+import { useTranslation } from 'react-i18next';
+import { formatMoney, type MoneyLocale } from '../../core/money';
+import { displayCents, fillVatDisclaimer } from '../../core/vat';
+import { useVat } from '../lib/vat';
+
+export function usePriceFormatter(): (netCents: number) => string {
+  const { display } = useVat();
+  const { i18n } = useTranslation();
+  const locale: MoneyLocale = i18n.language === 'en' ? 'en' : 'el';
+  return (netCents) => formatMoney(displayCents(netCents, display), locale);
+}
+
+export function Price({ cents, className, strike = false }: { cents: number; className?: string; strike?: boolean }) {
+  const format = usePriceFormatter();
+  const Tag = strike ? 's' : 'span';
+  return (
+    <Tag className={className} data-price-net={cents}>
+      {format(cents)}
+    </Tag>
+  );
+}
+
+/** "με ΦΠΑ 24%" / "χωρίς ΦΠΑ" next to a price list, so no number is ambiguous. */
+export function VatNote({ className }: { className?: string }) {
+  const { display } = useVat();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'el';
+  return (
+    <span className={className} data-testid="vat-note">
+      {display.show ? fillVatDisclaimer(t('vat.disclaimer'), display.rateBp, lang) : t('vat.without_note')}
+    </span>
+  );
+}

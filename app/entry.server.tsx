@@ -1,0 +1,54 @@
+import type { AppLoadContext, EntryContext } from '@remix-run/cloudflare';
+import { RemixServer } from '@remix-run/react';
+import { createInstance } from 'i18next';
+import { isbot } from 'isbot';
+import { renderToReadableStream } from 'react-dom/server';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, NAMESPACES } from '../i18n/config';
+import { resources } from '../i18n/resources';
+import { i18nServer } from './i18n.server';
+
+export const streamTimeout = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const lng = await i18nServer.getLocale(request);
+  const instance = createInstance();
+  await instance.use(initReactI18next).init({
+    lng,
+    fallbackLng: DEFAULT_LANGUAGE,
+    ns: [...NAMESPACES],
+    defaultNS: DEFAULT_NAMESPACE,
+    resources,
+    interpolation: { escapeValue: false },
+  });
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), streamTimeout + 1_000);
+  const body = await renderToReadableStream(
+    <I18nextProvider i18n={instance}>
+      <RemixServer context={remixContext} url={request.url} nonce={loadContext.nonce} />
+    </I18nextProvider>,
+    {
+      signal: controller.signal,
+      nonce: loadContext.nonce,
+      onError(error: unknown) {
+        if (!controller.signal.aborted) console.error(error);
+        responseStatusCode = 500;
+      },
+    },
+  );
+  body.allReady.then(() => clearTimeout(timer)).catch(() => clearTimeout(timer));
+  // Crawlers get the whole document at once; people get it streamed.
+  if (isbot(request.headers.get('user-agent') ?? '')) await body.allReady;
+
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  responseHeaders.set('Content-Language', lng);
+  if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-cache');
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}

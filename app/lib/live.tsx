@@ -1,0 +1,94 @@
+// Live channels in the browser: one PartySocket to the visitor's own User party and one to the
+// Global party, a hook per channel, and the unique_id rule (a page ignores its own events).
+import PartySocket from 'partysocket';
+import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { GLOBAL_ROOM, isOwnEcho, PARTY_GLOBAL, PARTY_USER, type Channel } from '../../party/channels';
+import type { LiveMessage } from '../../party/protocol';
+import { getPageId, setSocketId } from './page-id';
+
+type Handler = (message: LiveMessage) => void;
+type Registry = { subscribe(channel: Channel, handler: Handler): () => void };
+
+const LiveContext = createContext<Registry | null>(null);
+
+/** Cheap shape check: the party already validated with zod; this guards against foreign frames. */
+function asLiveMessage(frame: unknown): (LiveMessage & { seq?: number }) | null {
+  if (!frame || typeof frame !== 'object') return null;
+  const f = frame as Record<string, unknown>;
+  if (typeof f.channel !== 'string' || typeof f.event !== 'string' || !('data' in f)) return null;
+  return frame as LiveMessage & { seq?: number };
+}
+
+export function LiveProvider({ visitorId, children }: { visitorId: string; children: ReactNode }) {
+  const handlers = useRef(new Map<Channel, Set<Handler>>());
+
+  const registry = useMemo<Registry>(
+    () => ({
+      subscribe(channel, handler) {
+        let set = handlers.current.get(channel);
+        if (!set) handlers.current.set(channel, (set = new Set()));
+        set.add(handler);
+        return () => set.delete(handler);
+      },
+    }),
+    [],
+  );
+
+  useEffect(() => {
+    const pageId = getPageId();
+    const lastSeq = { user: 0, global: 0 };
+    const open = (party: string, room: string, key: 'user' | 'global') => {
+      const socket = new PartySocket({
+        host: window.location.host,
+        party,
+        room,
+        // After a drop, ask the party for what this tab missed.
+        query: () => (lastSeq[key] > 0 ? { since: String(lastSeq[key]) } : {}),
+      });
+      socket.addEventListener('message', (event: MessageEvent) => {
+        if (typeof event.data !== 'string' || event.data === 'pong') return;
+        let frame: unknown;
+        try {
+          frame = JSON.parse(event.data);
+        } catch {
+          return;
+        }
+        const f = frame as { type?: string; seq?: number };
+        if (f.type === 'hello') {
+          if (typeof f.seq === 'number' && lastSeq[key] === 0) lastSeq[key] = f.seq;
+          if (key === 'user') setSocketId(socket.id);
+          return;
+        }
+        const message = asLiveMessage(frame);
+        if (!message) return;
+        if (typeof message.seq === 'number') lastSeq[key] = Math.max(lastSeq[key], message.seq);
+        if (isOwnEcho(message, pageId)) return;
+        handlers.current.get(message.channel)?.forEach((h) => h(message));
+      });
+      return socket;
+    };
+    const user = open(PARTY_USER, visitorId, 'user');
+    const global = open(PARTY_GLOBAL, GLOBAL_ROOM, 'global');
+    document.documentElement.dataset.live = 'connecting';
+    const markOpen = () => (document.documentElement.dataset.live = 'open');
+    user.addEventListener('open', markOpen);
+    return () => {
+      setSocketId(null);
+      user.close();
+      global.close();
+    };
+  }, [visitorId]);
+
+  return <LiveContext.Provider value={registry}>{children}</LiveContext.Provider>;
+}
+
+/** Subscribe to one channel for the lifetime of the component. */
+export function useLiveChannel(channel: Channel, handler: Handler): void {
+  const registry = useContext(LiveContext);
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => {
+    if (!registry) return;
+    return registry.subscribe(channel, (m) => latest.current(m));
+  }, [registry, channel]);
+}

@@ -1,0 +1,63 @@
+// One menu configuration feeds the desktop main navigation, the side navigation and the mobile
+// navigation (spec §2 "Mobile side navigation … built from a menu configuration"). Labels are i18n
+// keys of the common namespace; groups decide what each user group sees (spec §6).
+export type UserGroup = 'guest' | 'user' | 'admin';
+
+export type MenuLink = { key: string; to: string; groups?: UserGroup[]; descriptionKey?: string };
+export type MenuSection = { key: string; links: MenuLink[] };
+
+export const MAIN_MENU: MenuSection[] = [
+  {
+    key: 'nav.domains',
+    links: [
+      { key: 'nav.domain_search', to: '/#domain-search', descriptionKey: 'nav.domain_search_desc' },
+      { key: 'nav.domain_prices', to: '/domains/prices', descriptionKey: 'nav.domain_prices_desc' },
+      { key: 'nav.domain_gr', to: '/domains/prices?category=greek', descriptionKey: 'nav.domain_gr_desc' },
+      { key: 'nav.domain_eu', to: '/domains/prices?category=european', descriptionKey: 'nav.domain_eu_desc' },
+    ],
+  },
+  {
+    key: 'nav.hosting',
+    links: [
+      { key: 'nav.hosting_linux', to: '/hosting/shared-linux', descriptionKey: 'nav.hosting_linux_desc' },
+      { key: 'nav.hosting_windows', to: '/hosting/shared-windows', descriptionKey: 'nav.hosting_windows_desc' },
+      { key: 'nav.hosting_wordpress', to: '/hosting/wordpress', descriptionKey: 'nav.hosting_wordpress_desc' },
+      { key: 'nav.hosting_semi', to: '/hosting/semi-dedicated', descriptionKey: 'nav.hosting_semi_desc' },
+    ],
+  },
+  {
+    key: 'nav.servers',
+    links: [
+      { key: 'nav.servers_vps', to: '/hosting/cloud-vps', descriptionKey: 'nav.servers_vps_desc' },
+      { key: 'nav.servers_dedicated', to: '/hosting/dedicated', descriptionKey: 'nav.servers_dedicated_desc' },
+    ],
+  },
+  {
+    key: 'nav.ssl',
+    links: [
+      { key: 'nav.ssl_certificates', to: '/ssl', descriptionKey: 'nav.ssl_certificates_desc' },
+      { key: 'nav.ssl_wildcard', to: '/ssl#wildcard', descriptionKey: 'nav.ssl_wildcard_desc' },
+    ],
+  },
+];
+
+/** The side navigation's sections of spec §2: Account, Cart, Support, Language (+ Price Settings). */
+export const ACCOUNT_LINKS: MenuLink[] = [
+  { key: 'account.login', to: '/auth/login', groups: ['guest'] },
+  { key: 'account.register', to: '/auth/register', groups: ['guest'] },
+  { key: 'account.dashboard', to: '/account', groups: ['user', 'admin'] },
+  { key: 'account.admin', to: '/admin', groups: ['admin'] },
+];
+
+export const SUPPORT_LINKS: MenuLink[] = [
+  { key: 'support.contact', to: '/support#contact' },
+  { key: 'support.faq', to: '/support#faq' },
+  { key: 'support.whois', to: '/domains/prices' },
+];
+
+export function linksFor(links: MenuLink[], group: UserGroup): MenuLink[] {
+  return links.filter((l) => !l.groups || l.groups.includes(group));
+}
+
+/** Spec §9: the mobile navigation is used below 1024 px and closes itself above it. */
+export const MOBILE_NAV_MAX_WIDTH = 1024;

@@ -1,0 +1,106 @@
+// Page-wide feedback: alerts (alert / warning / success, auto-hidden after 11000 ms), the generic
+// error modal, the info modal and the 'Connection error' dialog (spec §2 "Other page elements", §8).
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ALERT_AUTOHIDE_MS, resolveCode } from '../../core/errors';
+import type { RequestOutcome } from './request';
+
+export type AlertType = 'alert' | 'warning' | 'success' | 'info';
+export type AlertItem = { id: number; type: AlertType; message: string };
+export type ModalState = { kind: 'error' | 'info'; title: string; content: string } | null;
+
+type Ui = {
+  alerts: AlertItem[];
+  pushAlert(type: AlertType, message: string): void;
+  dismissAlert(id: number): void;
+  modal: ModalState;
+  openModal(modal: NonNullable<ModalState>): void;
+  closeModal(): void;
+  connectionLost: boolean;
+  setConnectionLost(v: boolean): void;
+  /** Shows a failed request the way the catalogue says (alert, modal, reload …). */
+  reportFailure(outcome: Extract<RequestOutcome<unknown>, { ok: false }>): void;
+};
+
+const UiContext = createContext<Ui | null>(null);
+
+export function UiProvider({ initialAlerts, children }: { initialAlerts: Omit<AlertItem, 'id'>[]; children: ReactNode }) {
+  const { t } = useTranslation();
+  const nextId = useRef(initialAlerts.length + 1);
+  const [alerts, setAlerts] = useState<AlertItem[]>(() => initialAlerts.map((a, i) => ({ ...a, id: i + 1 })));
+  const [modal, setModal] = useState<ModalState>(null);
+  const [connectionLost, setConnectionLost] = useState(false);
+
+  const dismissAlert = useCallback((id: number) => setAlerts((list) => list.filter((a) => a.id !== id)), []);
+  const pushAlert = useCallback(
+    (type: AlertType, message: string) => {
+      const id = nextId.current++;
+      setAlerts((list) => [...list.filter((a) => a.message !== message), { id, type, message }]);
+      window.setTimeout(() => dismissAlert(id), ALERT_AUTOHIDE_MS);
+    },
+    [dismissAlert],
+  );
+
+  const reportFailure = useCallback<Ui['reportFailure']>(
+    (outcome) => {
+      if (outcome.failure) {
+        const message = t(`errors:${outcome.failure.key}`, outcome.failure.params ?? {});
+        if (outcome.failure.handling === 'modal') setConnectionLost(true);
+        else pushAlert('alert', message);
+        return;
+      }
+      const envelope = outcome.envelope;
+      if (!envelope) return;
+      const entry = resolveCode(envelope.code);
+      const message = envelope.msg || t(`errors:${entry.key}`);
+      switch (entry.handling) {
+        case 'ignored':
+        case 'none':
+          return;
+        case 'reload':
+        case 'full_reload':
+          window.location.reload();
+          return;
+        case 'redirect': {
+          const url = (envelope.data as { url?: string } | null)?.url ?? '/access_denied';
+          window.location.assign(url);
+          return;
+        }
+        case 'info_modal':
+          setModal({ kind: 'info', title: t('common:modal.info_title'), content: message });
+          return;
+        case 'warning':
+          pushAlert('warning', message);
+          return;
+        case 'generic':
+          pushAlert('alert', t('errors:http.generic'));
+          return;
+        default:
+          pushAlert('alert', message);
+      }
+    },
+    [pushAlert, t],
+  );
+
+  const value = useMemo<Ui>(
+    () => ({
+      alerts,
+      pushAlert,
+      dismissAlert,
+      modal,
+      openModal: setModal,
+      closeModal: () => setModal(null),
+      connectionLost,
+      setConnectionLost,
+      reportFailure,
+    }),
+    [alerts, pushAlert, dismissAlert, modal, connectionLost, reportFailure],
+  );
+  return <UiContext.Provider value={value}>{children}</UiContext.Provider>;
+}
+
+export function useUi(): Ui {
+  const ui = useContext(UiContext);
+  if (!ui) throw new Error('useUi outside UiProvider');
+  return ui;
+}

@@ -1,0 +1,105 @@
+import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { useChangeLanguage } from 'remix-i18next/react';
+import { resolveCode } from '../core/errors';
+import { AppShell } from './components/app-shell';
+import { i18nServer } from './i18n.server';
+import stylesheet from './styles/app.css?url';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const locale = await i18nServer.getLocale(request);
+  const [countries, banners, promotion] = await Promise.all([
+    context.services.catalog.countries(),
+    context.services.catalog.banners(locale === 'en' ? 'en' : 'el'),
+    context.services.catalog.runningPromotion(locale === 'en' ? 'en' : 'el'),
+  ]);
+  const prefs = context.services.preferences;
+  const vat = prefs.vatDisplay(context.prefs, countries);
+  const { flash, setCookie } = prefs.consumeErrorCode(request, locale === 'en' ? 'en' : 'el');
+  const headers = new Headers();
+  if (setCookie) headers.append('Set-Cookie', setCookie);
+  const dismissed = prefs.dismissedBanners(request);
+  return data(
+    {
+      locale: locale === 'en' ? ('en' as const) : ('el' as const),
+      csrfToken: context.csrfToken,
+      visitorId: context.visitorId,
+      userGroup: 'guest' as const,
+      vat,
+      countries: countries.map((c) => ({ iso2: c.iso2, vatRateBp: c.vatRateBp, eu: c.eu })),
+      cookiesAccepted: context.prefs.cookiesAccepted,
+      flash,
+      banners: { intervalMs: banners.intervalMs, items: banners.banners.filter((b) => !dismissed.includes(b.slug)) },
+      promotion,
+    },
+    { headers },
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  // Undefined when the root loader itself failed: the error boundary still needs a document.
+  const root = useRouteLoaderData<typeof loader>('root');
+  const { i18n } = useTranslation();
+  const locale = root?.locale ?? (i18n.language === 'en' ? 'en' : 'el');
+  return (
+    <html lang={locale} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b3d91" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const root = useLoaderData<typeof loader>();
+  useChangeLanguage(root.locale);
+  return (
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const code = isRouteErrorResponse(error) ? (error.data as { code?: number } | null)?.code : undefined;
+  const title =
+    status === 404 ? t('errors:page_not_found_title') : code !== undefined ? t(`errors:${resolveCode(code).key}`) : t('errors:http.500');
+  const body = status === 404 ? t('errors:page_not_found_body') : status === 403 ? t('errors:forbidden_body') : t('errors:http.generic');
+  const root = useRouteLoaderData<typeof loader>('root');
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const content = (
+    <div className="mx-auto max-w-2xl px-4 py-16" data-testid="error-page">
+      <p className="text-sm font-semibold text-blue-800">{status}</p>
+      <h1 className="mt-2 text-3xl font-bold">{title}</h1>
+      <p className="mt-4 text-slate-700">{body}</p>
+      <p className="mt-8 flex gap-4">
+        <a className="btn-primary" href="/">
+          {t('nav.home')}
+        </a>
+        <a className="btn-secondary" href="">
+          {t('errors:http.reload')}
+        </a>
+      </p>
+    </div>
+  );
+  // With the root data (a 404, a refused action) the page keeps its header and navigation.
+  return root ? <AppShell>{content}</AppShell> : <main id="main">{content}</main>;
+}

@@ -1,0 +1,54 @@
+// Money is integer euro cents from the database to the last moment (DESIGN.md).
+// This is the only place a price becomes text, so every screen agrees on one format.
+
+export type Cents = number;
+export type MoneyLocale = 'el' | 'en';
+
+const NBSP = '\u00a0';
+
+export function assertCents(value: number): Cents {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`money must be integer cents, got ${value}`);
+  return value;
+}
+
+function groupThousands(digits: string, separator: string): string {
+  // Plain loop instead of Intl: workerd and browsers ship different CLDR data and
+  // el-GR leaves 4-digit numbers ungrouped in some of them; the spec wants 1.234,56 always.
+  let out = '';
+  for (let i = 0; i < digits.length; i++) {
+    if (i > 0 && (digits.length - i) % 3 === 0) out += separator;
+    out += digits[i];
+  }
+  return out;
+}
+
+/** 123456 → "1.234,56 €" (el) or "€1,234.56" (en). */
+export function formatMoney(cents: Cents, locale: MoneyLocale = 'el'): string {
+  assertCents(cents);
+  const negative = cents < 0;
+  const abs = Math.abs(cents);
+  const euros = groupThousands(String(Math.floor(abs / 100)), locale === 'el' ? '.' : ',');
+  const rest = String(abs % 100).padStart(2, '0');
+  const sign = negative ? '-' : '';
+  return locale === 'el' ? `${sign}${euros},${rest}${NBSP}€` : `${sign}€${euros}.${rest}`;
+}
+
+/** Machine-readable amount for microdata, analytics and data attributes: "1234.56". */
+export function centsToDecimalString(cents: Cents): string {
+  assertCents(cents);
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Integer division that rounds half away from zero, for splitting a total into intervals. */
+export function divideRounded(cents: Cents, divisor: number): Cents {
+  if (!Number.isInteger(divisor) || divisor <= 0) throw new RangeError('divisor must be a positive integer');
+  const q = Math.abs(cents) / divisor;
+  const r = Math.floor(q + 0.5);
+  return cents < 0 ? -r : r;
+}
+
+export function sumCents(values: readonly Cents[]): Cents {
+  return values.reduce((a, b) => a + assertCents(b), 0);
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { applyVat, displayCents, fillVatDisclaimer, percentFromRate, quoteFromRate, resolveVatDisplay, vatAmount } from './vat';
+
+const countries = [
+  { iso2: 'GR', vatRateBp: 2400 },
+  { iso2: 'DE', vatRateBp: 1900 },
+  { iso2: 'LU', vatRateBp: 1700 },
+  { iso2: 'OTHER', vatRateBp: 0 },
+];
+
+describe('applyVat', () => {
+  it('multiplies by the country multiplier and rounds to the cent', () => {
+    expect(applyVat(1000, 2400)).toBe(1240);
+    expect(applyVat(999, 2400)).toBe(1239); // 1238.76
+    expect(applyVat(1000, 1900)).toBe(1190);
+    expect(applyVat(1, 2400)).toBe(1);
+    expect(vatAmount(1000, 2400)).toBe(240);
+  });
+  it('shows the multiplier and percentage as the spec writes them', () => {
+    expect(quoteFromRate(2400)).toBe('1.24');
+    expect(quoteFromRate(1700)).toBe('1.17');
+    expect(percentFromRate(2400)).toBe('24');
+    expect(percentFromRate(810)).toBe('8,1');
+    expect(percentFromRate(810, 'en')).toBe('8.1');
+  });
+  it('fills the disclaimer', () => {
+    expect(fillVatDisclaimer('Οι τιμές περιλαμβάνουν ΦΠΑ ##VAT##%', 2400)).toBe('Οι τιμές περιλαμβάνουν ΦΠΑ 24%');
+  });
+});
+
+describe('resolveVatDisplay', () => {
+  it('defaults consumers to GR with VAT shown', () => {
+    expect(resolveVatDisplay({}, countries)).toMatchObject({ show: true, country: 'GR', rateBp: 2400, quote: '1.24' });
+  });
+  it('follows the stored choice', () => {
+    expect(resolveVatDisplay({ showVat: 'yes', countryVat: 'DE' }, countries)).toMatchObject({ show: true, country: 'DE', rateBp: 1900 });
+    expect(resolveVatDisplay({ showVat: 'no', countryVat: 'DE' }, countries)).toMatchObject({ show: false, country: 'DE' });
+  });
+  it('falls back to GR with VAT hidden for a country not in the list', () => {
+    expect(resolveVatDisplay({ showVat: 'yes', countryVat: 'ZZ' }, countries)).toMatchObject({ show: false, country: 'GR' });
+  });
+  it('never adds VAT for OTHER', () => {
+    expect(resolveVatDisplay({ showVat: 'yes', countryVat: 'OTHER' }, countries)).toMatchObject({ show: false, country: 'OTHER' });
+  });
+  it('forces "without VAT" for a VAT-waived billing profile', () => {
+    expect(resolveVatDisplay({ showVat: 'yes', countryVat: 'GR' }, countries, { vatWaived: true })).toMatchObject({ show: false, forcedOff: true });
+  });
+  it('feeds displayCents', () => {
+    const d = resolveVatDisplay({ showVat: 'yes', countryVat: 'LU' }, countries);
+    expect(displayCents(10000, d)).toBe(11700);
+    expect(displayCents(10000, { ...d, show: false })).toBe(10000);
+  });
+});

@@ -1,0 +1,79 @@
+// VAT display rules of spec §4 "VAT display" and §9 "Prices, VAT and lengths".
+// Prices are stored without VAT; showing them with VAT multiplies by the chosen country's rate.
+import type { Cents } from './money';
+
+export type VatChoice = { show: boolean; country: string };
+
+/** The display state the VAT widget and every price read (spec §3 "VAT display state"). */
+export type VatDisplay = {
+  show: boolean;
+  country: string;
+  /** Rate in basis points: 2400 = 24 %. Integer so that multiplication stays exact. */
+  rateBp: number;
+  /** The multiplier as the spec writes it, e.g. "1.24". */
+  quote: string;
+  /** True when the default billing profile is VAT-waived: "without VAT" is forced. */
+  forcedOff: boolean;
+};
+
+export type VatCountry = { iso2: string; vatRateBp: number };
+
+export const DEFAULT_VAT_COUNTRY = 'GR';
+export const NO_VAT_COUNTRY = 'OTHER';
+
+export function applyVat(cents: Cents, rateBp: number): Cents {
+  // Round half up on the final displayed cent; the stored net price stays exact.
+  return Math.round((cents * (10000 + rateBp)) / 10000);
+}
+
+export function vatAmount(cents: Cents, rateBp: number): Cents {
+  return applyVat(cents, rateBp) - cents;
+}
+
+export function quoteFromRate(rateBp: number): string {
+  return (1 + rateBp / 10000).toFixed(2);
+}
+
+/** "24" for 2400, "8,1" style decimals are kept with a comma in Greek text. */
+export function percentFromRate(rateBp: number, locale: 'el' | 'en' = 'el'): string {
+  const whole = rateBp % 100 === 0;
+  const s = whole ? String(rateBp / 100) : (rateBp / 100).toFixed(1);
+  return locale === 'el' ? s.replace('.', ',') : s;
+}
+
+/**
+ * Resolves the stored cookies into a display state. An unknown country falls back to GR with VAT
+ * hidden (spec §4); with no cookies at all, consumers see GR prices with VAT (issue #2 §5).
+ */
+export function resolveVatDisplay(
+  stored: { showVat?: string | null; countryVat?: string | null },
+  countries: readonly VatCountry[],
+  options: { vatWaived?: boolean } = {},
+): VatDisplay {
+  const byIso = new Map(countries.map((c) => [c.iso2, c]));
+  const fallback = byIso.get(DEFAULT_VAT_COUNTRY) ?? { iso2: DEFAULT_VAT_COUNTRY, vatRateBp: 2400 };
+  const wantedIso = stored.countryVat?.toUpperCase() ?? DEFAULT_VAT_COUNTRY;
+  const known = byIso.get(wantedIso);
+  let show = stored.showVat == null ? true : stored.showVat === 'yes';
+  let country = known ?? fallback;
+  if (!known) show = false;
+  if (country.iso2 === NO_VAT_COUNTRY) show = false;
+  const forcedOff = options.vatWaived === true;
+  if (forcedOff) show = false;
+  return { show, country: country.iso2, rateBp: country.vatRateBp, quote: quoteFromRate(country.vatRateBp), forcedOff };
+}
+
+/** The amount a visitor sees for a net price under the current display state. */
+export function displayCents(netCents: Cents, display: Pick<VatDisplay, 'show' | 'rateBp'>): Cents {
+  return display.show ? applyVat(netCents, display.rateBp) : netCents;
+}
+
+/** The spec's disclaimer template 'Prices include VAT ##VAT##%' with the placeholder filled. */
+export function fillVatDisclaimer(template: string, rateBp: number, locale: 'el' | 'en' = 'el'): string {
+  return template.replace('##VAT##', percentFromRate(rateBp, locale));
+}
+
+export function isValidVatCookie(name: 'showVat' | 'countryVat', value: string, countries: readonly VatCountry[]): boolean {
+  if (name === 'showVat') return value === 'yes' || value === 'no';
+  return countries.some((c) => c.iso2 === value);
+}

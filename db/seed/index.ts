@@ -1,0 +1,1 @@
+export { seedCatalog, rowsPerInsert } from './seed-catalog';

@@ -1,0 +1,11 @@
+// Greek is the default language; English is the second (DESIGN.md "Pages and forms").
+export const SUPPORTED_LANGUAGES = ['el', 'en'] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'el';
+export const NAMESPACES = ['common', 'errors', 'catalog', 'countries'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+export const DEFAULT_NAMESPACE: Namespace = 'common';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
+}

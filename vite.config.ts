@@ -1,0 +1,37 @@
+import { vitePlugin as remix, cloudflareDevProxyVitePlugin as remixCloudflareDevProxy } from '@remix-run/dev';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+import tsconfigPaths from 'vite-tsconfig-paths';
+
+declare module '@remix-run/cloudflare' {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig({
+  plugins: [
+    remixCloudflareDevProxy(),
+    remix({
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+        v3_routeConfig: true,
+      },
+    }),
+    tailwindcss(),
+    tsconfigPaths(),
+  ],
+  ssr: {
+    // The server bundle runs in workerd: resolve worker/browser builds, bundle every dependency.
+    target: 'webworker',
+    noExternal: true,
+    resolve: { conditions: ['workerd', 'worker', 'browser'], externalConditions: ['workerd', 'worker'] },
+  },
+  resolve: { mainFields: ['browser', 'module', 'main'] },
+  build: { minify: true, sourcemap: false },
+  server: { watch: { ignored: ['**/.wrangler/**', '**/test-results/**'] } },
+});

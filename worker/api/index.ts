@@ -1,0 +1,25 @@
+// The JSON API of spec §7 as a Hono sub-app: one sub-app per resource, mounted with app.route();
+// every answer is the { success, code, msg, data } envelope, errors included (onError).
+import { Hono } from 'hono';
+import { ErrorCode } from '../../core/errors';
+import { ApiError, reply } from './envelope';
+import { csrf, requestContext } from './middleware';
+import { healthRoutes } from './health';
+import type { ApiEnv } from './types';
+import { userRoutes } from './user';
+
+export const api = new Hono<ApiEnv>().basePath('/api');
+
+api.use('*', requestContext);
+api.use('*', csrf);
+api.route('/health', healthRoutes);
+api.route('/user', userRoutes);
+
+api.notFound((c) => reply(c, ErrorCode.UNRECOGNIZED_ACTION, null, { status: 404 }));
+
+api.onError((err, c) => {
+  if (err instanceof ApiError) return reply(c, err.code, err.data, err.status ? { status: err.status } : {});
+  // Never leak a stack trace or driver message to the caller; keep it in the Worker log.
+  console.error('api error', c.req.method, new URL(c.req.url).pathname, err);
+  return reply(c, ErrorCode.UNDEFINED_CODE, null, { status: 500, msg: undefined });
+});

@@ -1,0 +1,42 @@
+import { createMiddleware } from 'hono/factory';
+import { ErrorCode } from '../../core/errors';
+import { createRequestContext } from '../context';
+import { CSRF_FIELD, CSRF_HEADER, isStateChanging, tokensMatch } from '../http/csrf';
+import { ApiError } from './envelope';
+import type { ApiEnv } from './types';
+
+export const requestContext = createMiddleware<ApiEnv>(async (c, next) => {
+  c.set('ctx', createRequestContext(c.req.raw, c.env, c.executionCtx as ExecutionContext));
+  await next();
+});
+
+/** Reads a JSON or form body once; handlers read c.get('body'). */
+async function readBody(req: Request): Promise<Record<string, unknown>> {
+  const type = req.headers.get('Content-Type') ?? '';
+  if (type.includes('application/json')) {
+    const parsed: unknown = await req.json().catch(() => null);
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ApiError(ErrorCode.VALIDATION_ERROR, { body: 'invalid_json' });
+    return parsed as Record<string, unknown>;
+  }
+  if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
+    const form = await req.formData();
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of form) if (typeof v === 'string') out[k] = v;
+    return out;
+  }
+  return {};
+}
+
+/** Every state-changing call carries `_token` (body) or X-CSRF-Token matching the cookie. */
+export const csrf = createMiddleware<ApiEnv>(async (c, next) => {
+  if (!isStateChanging(c.req.method)) {
+    c.set('body', {});
+    return next();
+  }
+  const body = await readBody(c.req.raw);
+  c.set('body', body);
+  const submitted = c.req.header(CSRF_HEADER) ?? (typeof body[CSRF_FIELD] === 'string' ? (body[CSRF_FIELD] as string) : null);
+  const ctx = c.get('ctx');
+  if (!ctx.csrfCookiePresent || !tokensMatch(ctx.csrfToken, submitted)) throw new ApiError(ErrorCode.TOKEN_ERROR);
+  return next();
+});

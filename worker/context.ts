@@ -1,0 +1,55 @@
+// The per-request load context shared by Remix loaders/actions and the Hono API: the D1 client,
+// services, the CSRF token, the CSP nonce and the visitor's preferences are built here for each
+// request (DESIGN.md: no module-level singletons of env).
+import { createDb, type Db } from '../db/client';
+import { ensureCsrfToken } from './http/csrf';
+import { createNonce } from './http/security-headers';
+import { ensureVisitorId } from './http/visitor';
+import { readPreferences, type Preferences } from './services/preferences';
+import { createServices, type Services } from './services';
+
+export type RequestContext = {
+  cloudflare: { env: Env; ctx: ExecutionContext; cf?: IncomingRequestCfProperties };
+  db: Db;
+  services: Services;
+  nonce: string;
+  csrfToken: string;
+  /** False when the browser sent no CSRF cookie: no submitted token can be valid then. */
+  csrfCookiePresent: boolean;
+  /** Names the visitor's User party before login (guest id cookie). */
+  visitorId: string;
+  /** Set-Cookie headers the entry adds to the final response (a freshly minted CSRF cookie …). */
+  responseCookies: string[];
+  prefs: Preferences;
+  /** Spec §1: a host name starting with 'my' or 'admin' selects the admin area. */
+  isAdminHost: boolean;
+  development: boolean;
+  now: Date;
+};
+
+export function isAdminHostname(hostname: string): boolean {
+  const h = hostname.toLowerCase();
+  return h.startsWith('my') || h.startsWith('admin');
+}
+
+export function createRequestContext(request: Request, env: Env, ctx: ExecutionContext): RequestContext {
+  const db = createDb(env.DB);
+  const csrf = ensureCsrfToken(request);
+  const visitor = ensureVisitorId(request);
+  const url = new URL(request.url);
+  const now = new Date();
+  return {
+    cloudflare: { env, ctx, cf: request.cf as IncomingRequestCfProperties | undefined },
+    db,
+    services: createServices({ db, env, now }),
+    nonce: createNonce(),
+    csrfToken: csrf.token,
+    csrfCookiePresent: csrf.setCookie === null,
+    visitorId: visitor.id,
+    responseCookies: [csrf.setCookie, visitor.setCookie].filter((c): c is string => c !== null),
+    prefs: readPreferences(request),
+    isAdminHost: isAdminHostname(url.hostname),
+    development: env.APP_ENV === 'development',
+    now,
+  };
+}

@@ -1,0 +1,75 @@
+// The one Worker (DESIGN.md "One Worker, four doors"): /api → Hono, /parties → partyserver,
+// everything else → Remix; scheduled() → worker/cron. Assets are served before this runs.
+import { createRequestHandler } from '@remix-run/cloudflare';
+import { routePartykitRequest } from 'partyserver';
+import * as build from 'virtual:remix-build';
+import { envelopeFor, ErrorCode } from '../core/errors';
+import { isLanguage } from '../i18n/config';
+import { GLOBAL_ROOM, PARTY_GLOBAL, PARTY_USER } from '../party/protocol';
+import { api } from './api';
+import { createRequestContext } from './context';
+import { runScheduled } from './cron';
+import { errorPage } from './error-page';
+import { readCookie } from './http/cookies';
+import { applySecurityHeaders } from './http/security-headers';
+import { readVisitorId } from './http/visitor';
+
+export { Global } from '../party/global';
+export { User } from '../party/user';
+
+let remixHandler: ReturnType<typeof createRequestHandler> | undefined;
+
+function sameOrigin(request: Request): boolean {
+  const origin = request.headers.get('Origin');
+  return origin === null || origin === new URL(request.url).origin;
+}
+
+async function handleParty(request: Request, env: Env): Promise<Response | null> {
+  return routePartykitRequest(request, env, {
+    onBeforeConnect: (req, lobby) => {
+      // Cross-site WebSocket hijacking: browsers send Origin on upgrades; only our pages may connect.
+      if (!sameOrigin(req)) return new Response('forbidden', { status: 403 });
+      if (lobby.party === PARTY_GLOBAL) return lobby.name === GLOBAL_ROOM ? undefined : new Response('not found', { status: 404 });
+      if (lobby.party === PARTY_USER) {
+        // A visitor may only listen to its own channels: the room must be its own guest id (users later).
+        return readVisitorId(req) === lobby.name ? undefined : new Response('forbidden', { status: 403 });
+      }
+      return new Response('not found', { status: 404 });
+    },
+    onBeforeRequest: () => new Response('not found', { status: 404 }),
+  });
+}
+
+export default {
+  async fetch(request, env, ctx): Promise<Response> {
+    const url = new URL(request.url);
+    const development = env.APP_ENV === 'development';
+    const https = url.protocol === 'https:';
+    try {
+      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+        const res = await api.fetch(request, env, ctx);
+        return applySecurityHeaders(res, { development, https });
+      }
+      if (url.pathname.startsWith('/parties/')) {
+        const res = await handleParty(request, env);
+        if (res) return res;
+      }
+      const context = createRequestContext(request, env, ctx);
+      remixHandler ??= createRequestHandler(build, development ? 'development' : 'production');
+      const res = applySecurityHeaders(await remixHandler(request, context), { nonce: context.nonce, development, https });
+      for (const cookie of context.responseCookies) res.headers.append('Set-Cookie', cookie);
+      return res;
+    } catch (err) {
+      console.error('unhandled', request.method, url.pathname, err);
+      if (url.pathname.startsWith('/api')) {
+        return Response.json(envelopeFor(ErrorCode.UNDEFINED_CODE, 'Internal error', null), { status: 500 });
+      }
+      const lng = readCookie(request, 'lng');
+      return applySecurityHeaders(errorPage(isLanguage(lng) ? lng : 'el', 500), { development, https });
+    }
+  },
+
+  async scheduled(controller, env, ctx): Promise<void> {
+    ctx.waitUntil(runScheduled(controller.cron, env, new Date(controller.scheduledTime)));
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,21 @@
+// Services are the use cases of each area; routes and API handlers call them and never touch D1.
+import type { Db } from '../../db/client';
+import { createCatalogService } from './catalog';
+import { createHealthService } from './health';
+import { createLiveService } from './live';
+import { createPreferenceService } from './preferences';
+import { createPromotionService } from './promotions';
+
+export type ServiceDeps = { db: Db; env: Env; now: Date };
+
+export function createServices(deps: ServiceDeps) {
+  return {
+    catalog: createCatalogService(deps),
+    health: createHealthService(deps),
+    live: createLiveService(deps.env),
+    promotions: createPromotionService(deps),
+    preferences: createPreferenceService(deps),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,39 @@
+// The promotion clock: at a promotion's soft end, move it forward (PromotionAutoRenew) or remove it
+// (PromotionAutoRemove), and tell every open page on the global-promotions channel.
+import { eq, ne } from 'drizzle-orm';
+import { promotionTick } from '../../core/promotions';
+import { promotions } from '../../db/schema';
+import type { ServiceDeps } from '.';
+import { createLiveService } from './live';
+
+export function createPromotionService({ db, env, now }: ServiceDeps) {
+  const live = createLiveService(env);
+  return {
+    async tick(): Promise<{ renewed: number; removed: number; started: number }> {
+      const rows = await db.select().from(promotions).where(ne(promotions.status, 'ended'));
+      const result = { renewed: 0, removed: 0, started: 0 };
+      for (const p of rows) {
+        const step = promotionTick(p, now);
+        if (step.kind === 'none') continue;
+        if (step.kind === 'start') {
+          await db.update(promotions).set({ status: 'active' }).where(eq(promotions.id, p.id));
+          result.started++;
+        } else if (step.kind === 'renew') {
+          await db.update(promotions).set({ softEndAt: step.softEndAt }).where(eq(promotions.id, p.id));
+          await live.toEveryone({
+            channel: 'global-promotions',
+            event: 'PromotionAutoRenew',
+            unique_id: null,
+            data: { promotion: { name: p.name, soft_end: { date: step.softEndAt.toISOString() } } },
+          });
+          result.renewed++;
+        } else {
+          await db.update(promotions).set({ status: 'ended' }).where(eq(promotions.id, p.id));
+          await live.toEveryone({ channel: 'global-promotions', event: 'PromotionAutoRemove', unique_id: null, data: { promotion: { name: p.name } } });
+          result.removed++;
+        }
+      }
+      return result;
+    },
+  };
+}
