@@ -9,9 +9,11 @@ declare module '@remix-run/cloudflare' {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
-    remixCloudflareDevProxy(),
+    // `npm run dev` only: D1 and vars through wrangler's platform proxy (the Durable Objects of the
+    // same worker are not served there; `npm start` runs the real worker, see docs/decisions/003).
+    command === 'serve' ? remixCloudflareDevProxy() : null,
     remix({
       future: {
         v3_fetcherPersist: true,
@@ -34,4 +36,4 @@ export default defineConfig({
   resolve: { mainFields: ['browser', 'module', 'main'] },
   build: { minify: true, sourcemap: false },
   server: { watch: { ignored: ['**/.wrangler/**', '**/test-results/**'] } },
-});
+}));

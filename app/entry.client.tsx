@@ -5,16 +5,28 @@ import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, NAMESPACES, isLanguage } from '../i18n/config';
 
-// Only the page's language is downloaded: each language is its own chunk.
-const loaders = {
-  el: () => import('../i18n/el/index').then((m) => m.bundle),
-  en: () => import('../i18n/en/index').then((m) => m.bundle),
-};
+// Translations arrive as JSON (preloaded by the root layout), not as JavaScript: they are the
+// largest part of what the browser needs and JSON is cheaper to parse (docs/decisions/006).
+async function loadResources(): Promise<Record<string, Record<string, unknown>> | null> {
+  const href = document.querySelector<HTMLLinkElement>('link#i18n-resources')?.href;
+  if (!href) return null;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const res = await fetch(href, { credentials: 'same-origin' });
+      if (res.ok) return (await res.json()) as Record<string, Record<string, unknown>>;
+    } catch {
+      /* try once more */
+    }
+  }
+  return null;
+}
 
 async function hydrate() {
   const htmlLang = document.documentElement.lang;
   const lng = isLanguage(htmlLang) ? htmlLang : DEFAULT_LANGUAGE;
-  const bundle = await loaders[lng]();
+  const bundle = await loadResources();
+  // Without its texts the page would hydrate into keys; it stays the working server-rendered page.
+  if (!bundle) return;
   const instance = createInstance();
   await instance.use(initReactI18next).init({
     lng,

@@ -1,6 +1,6 @@
 import type { AppLoadContext, EntryContext } from '@remix-run/cloudflare';
 import { RemixServer } from '@remix-run/react';
-import { createInstance } from 'i18next';
+import { createInstance, type i18n } from 'i18next';
 import { isbot } from 'isbot';
 import { renderToReadableStream } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
@@ -10,6 +10,22 @@ import { i18nServer } from './i18n.server';
 
 export const streamTimeout = 5_000;
 
+// One initialised i18next per language per isolate: resources are static and nothing calls
+// changeLanguage on these, so sharing them between requests is safe and saves a full init each time.
+const instances = new Map<string, Promise<i18n>>();
+function i18nFor(lng: string): Promise<i18n> {
+  let hit = instances.get(lng);
+  if (!hit) {
+    const instance = createInstance();
+    hit = instance
+      .use(initReactI18next)
+      .init({ lng, fallbackLng: DEFAULT_LANGUAGE, ns: [...NAMESPACES], defaultNS: DEFAULT_NAMESPACE, resources, interpolation: { escapeValue: false } })
+      .then(() => instance);
+    instances.set(lng, hit);
+  }
+  return hit;
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -18,15 +34,7 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const lng = await i18nServer.getLocale(request);
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({
-    lng,
-    fallbackLng: DEFAULT_LANGUAGE,
-    ns: [...NAMESPACES],
-    defaultNS: DEFAULT_NAMESPACE,
-    resources,
-    interpolation: { escapeValue: false },
-  });
+  const instance = await i18nFor(lng);
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), streamTimeout + 1_000);

@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import { useTranslation } from 'react-i18next';
 import { useChangeLanguage } from 'remix-i18next/react';
 import { resolveCode } from '../core/errors';
+import { RESOURCES_VERSION } from '../i18n/resources';
 import { AppShell } from './components/app-shell';
 import { i18nServer } from './i18n.server';
 import stylesheet from './styles/app.css?url';
@@ -29,6 +30,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       locale: locale === 'en' ? ('en' as const) : ('el' as const),
       csrfToken: context.csrfToken,
+      // The CSP nonce of this response; <Scripts> and <ScrollRestoration> need it on their tags.
+      nonce: context.nonce,
+      i18nHref: `/locales/${locale === 'en' ? 'en' : 'el'}?v=${RESOURCES_VERSION[locale === 'en' ? 'en' : 'el']}`,
       visitorId: context.visitorId,
       userGroup: 'guest' as const,
       vat,
@@ -55,11 +59,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b3d91" />
         <Meta />
         <Links />
+        {/* The translations the browser needs to hydrate: fetched in parallel with the scripts. */}
+        {root ? <link rel="preload" as="fetch" href={root.i18nHref} crossOrigin="anonymous" id="i18n-resources" /> : null}
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={root?.nonce} />
+        <Scripts nonce={root?.nonce} />
       </body>
     </html>
   );

@@ -1,6 +1,29 @@
-// Both languages for the server; the browser loads only the page's language (app/entry.client.tsx).
-import { bundle as el } from './el';
-import { bundle as en } from './en';
+// Both languages for the server; the browser fetches only the page's language as JSON
+// (app/routes/locales.$lng.ts, app/entry.client.tsx).
+import elCatalog from './el/catalog.json';
+import elCommon from './el/common.json';
+import elCountries from './el/countries.json';
+import elErrors from './el/errors.json';
+import enCatalog from './en/catalog.json';
+import enCommon from './en/common.json';
+import enCountries from './en/countries.json';
+import enErrors from './en/errors.json';
+
+const el = { common: elCommon, errors: elErrors, catalog: elCatalog, countries: elCountries };
+const en = { common: enCommon, errors: enErrors, catalog: enCatalog, countries: enCountries };
 
 export const resources = { el, en };
 export type Resources = typeof el;
+
+/** FNV-1a over the serialised resources: changes whenever any text changes (cache busting). */
+function fingerprint(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(36);
+}
+
+export const RESOURCES_JSON = { el: JSON.stringify(el), en: JSON.stringify(en) } as const;
+export const RESOURCES_VERSION = { el: fingerprint(RESOURCES_JSON.el), en: fingerprint(RESOURCES_JSON.en) } as const;

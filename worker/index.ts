@@ -5,7 +5,7 @@ import { routePartykitRequest } from 'partyserver';
 import * as build from 'virtual:remix-build';
 import { envelopeFor, ErrorCode } from '../core/errors';
 import { isLanguage } from '../i18n/config';
-import { GLOBAL_ROOM, PARTY_GLOBAL, PARTY_USER } from '../party/protocol';
+import { GLOBAL_ROOM } from '../party/protocol';
 import { api } from './api';
 import { createRequestContext } from './context';
 import { runScheduled } from './cron';
@@ -29,8 +29,8 @@ async function handleParty(request: Request, env: Env): Promise<Response | null>
     onBeforeConnect: (req, lobby) => {
       // Cross-site WebSocket hijacking: browsers send Origin on upgrades; only our pages may connect.
       if (!sameOrigin(req)) return new Response('forbidden', { status: 403 });
-      if (lobby.party === PARTY_GLOBAL) return lobby.name === GLOBAL_ROOM ? undefined : new Response('not found', { status: 404 });
-      if (lobby.party === PARTY_USER) {
+      if (lobby.className === 'Global') return lobby.name === GLOBAL_ROOM ? undefined : new Response('not found', { status: 404 });
+      if (lobby.className === 'User') {
         // A visitor may only listen to its own channels: the room must be its own guest id (users later).
         return readVisitorId(req) === lobby.name ? undefined : new Response('forbidden', { status: 403 });
       }

@@ -12,7 +12,7 @@ import { AlertRegion, PageDialogs } from './feedback';
 import { Footer } from './footer';
 import { Header } from './header';
 import { LiveNotices } from './live-notices';
-import { MobileNav } from './mobile-nav';
+import { NavOverlay } from './main-nav';
 import { SideNav } from './side-nav';
 import { BackToTop, CookieNotice, Toolbox } from './toolbox';
 import { VatForm } from './vat-form';
@@ -21,10 +21,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   const root = useRootData();
   const { t } = useTranslation();
   const [sideOpen, setSideOpen] = useState(false);
-  const [mobileOpen, setMobileOpen] = useState(false);
   const [vatOpen, setVatOpen] = useState(false);
   const closeSide = useCallback(() => setSideOpen(false), []);
-  const closeMobile = useCallback(() => setMobileOpen(false), []);
   const closeVat = useCallback(() => setVatOpen(false), []);
 
   return (
@@ -36,9 +34,9 @@ export function AppShell({ children }: { children: ReactNode }) {
             {t('nav.skip')}
           </a>
           <BannerCarousel />
-          <Header onOpenSideNav={() => setSideOpen(true)} onOpenMobileNav={() => setMobileOpen(true)} onOpenVat={() => setVatOpen(true)} />
+          <Header onOpenSideNav={() => setSideOpen(true)} onOpenVat={() => setVatOpen(true)} />
+          <NavOverlay />
           <SideNav open={sideOpen} onClose={closeSide} />
-          <MobileNav open={mobileOpen} onClose={closeMobile} />
           <Dialog open={vatOpen} onClose={closeVat} title={t('vat.title')} testId="vat-modal">
             <VatForm variant="modal" onDone={closeVat} />
           </Dialog>

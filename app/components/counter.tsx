@@ -33,7 +33,8 @@ export function Counter({ value, format }: { value: number; format: (n: number) 
     };
   }, [value]);
   return (
-    <span ref={ref} aria-label={format(value)}>
+    <span ref={ref}>
+      <span className="sr-only">{format(value)}</span>
       <span aria-hidden="true">{format(shown)}</span>
     </span>
   );

@@ -48,7 +48,8 @@ export function Dialog({
             ×
           </button>
         </div>
-        {children}
+        {/* Rendered only while open: the closed modal costs no markup (its no-JS twin is a page). */}
+        {open ? children : null}
       </div>
     </dialog>
   );

@@ -7,7 +7,6 @@ export function Drawer({
   id,
   open,
   onClose,
-  side,
   label,
   children,
   className = '',
@@ -15,7 +14,6 @@ export function Drawer({
   id: string;
   open: boolean;
   onClose: () => void;
-  side: 'left' | 'right';
   label: string;
   children: ReactNode;
   className?: string;
@@ -44,7 +42,7 @@ export function Drawer({
         aria-modal={open ? 'true' : undefined}
         aria-label={label}
         data-open={open ? 'true' : 'false'}
-        className={`drawer drawer-${side} ${className}`}
+        className={`drawer ${className}`}
         data-testid={id}
       >
         <div className="flex items-center justify-end border-b border-slate-200 p-2">

@@ -6,7 +6,7 @@ import { useVat } from '../lib/vat';
 import { Logo } from './logo';
 import { MainNav } from './main-nav';
 
-export function Header({ onOpenSideNav, onOpenMobileNav, onOpenVat }: { onOpenSideNav: () => void; onOpenMobileNav: () => void; onOpenVat: () => void }) {
+export function Header({ onOpenSideNav, onOpenVat }: { onOpenSideNav: () => void; onOpenVat: () => void }) {
   const { t, i18n } = useTranslation();
   const { display } = useVat();
   const lang = i18n.language === 'en' ? 'en' : 'el';
@@ -15,14 +15,14 @@ export function Header({ onOpenSideNav, onOpenMobileNav, onOpenVat }: { onOpenSi
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
         {/* Mobile navigation toggle: a link to the drawer's anchor, so it opens without JS too. */}
         <a
-          href="#mobile-nav"
+          href="#side-nav"
           className="icon-btn lg:hidden"
           aria-label={t('nav.open_menu')}
-          aria-controls="mobile-nav"
+          aria-controls="side-nav"
           data-testid="mobile-nav-toggle"
           onClick={(e) => {
             e.preventDefault();
-            onOpenMobileNav();
+            onOpenSideNav();
           }}
         >
           <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">

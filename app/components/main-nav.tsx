@@ -57,8 +57,21 @@ export function MainNav() {
           ))}
         </ul>
       </nav>
-      {/* Shown by CSS whenever a dropdown is open (works without JS); a click closes it with JS. */}
-      <div className="nav-overlay" aria-hidden="true" onClick={() => setOpenKey(null)} data-testid="nav-overlay" />
     </>
+  );
+}
+
+/**
+ * Shown by CSS whenever a main-navigation dropdown is open (works without JS). It lives outside the
+ * header: the header's backdrop-filter would make it the containing block of a fixed element.
+ */
+export function NavOverlay() {
+  return (
+    <div
+      className="nav-overlay"
+      aria-hidden="true"
+      data-testid="nav-overlay"
+      onClick={() => document.querySelectorAll<HTMLDetailsElement>('.main-nav details[open]').forEach((d) => (d.open = false))}
+    />
   );
 }

@@ -1,20 +1,23 @@
-// Side navigation (spec §2): Account, Cart, Support, Language, and the Price Settings tab with the
-// VAT control (the side-menu form of the VAT control on small screens).
+// The side navigation (spec §2): Account, Cart, Support, Language and the Price Settings tab with the
+// VAT control. Below 1024 px the same drawer is the mobile side navigation: it adds the main menu
+// (from the one menu configuration) and the logo, and it closes itself above 1024 px.
 import { Link } from '@remix-run/react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_LINKS, linksFor, SUPPORT_LINKS } from '../lib/menu';
+import { ACCOUNT_LINKS, linksFor, MAIN_MENU, MOBILE_NAV_MAX_WIDTH, SUPPORT_LINKS } from '../lib/menu';
 import { useRootData } from '../lib/root-data';
 import { Drawer } from './drawer';
 import { LanguageSwitch } from './language-switch';
+import { Logo } from './logo';
 import { VatForm } from './vat-form';
 
-export function SideNavSections({ onNavigate, idPrefix }: { onNavigate: () => void; idPrefix: string }) {
+function SideNavSections({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const { userGroup } = useRootData();
   return (
     <div className="space-y-6">
-      <section aria-labelledby={`${idPrefix}-account`}>
-        <h2 id={`${idPrefix}-account`} className="side-heading">
+      <section aria-labelledby="side-account">
+        <h2 id="side-account" className="side-heading">
           {t('side.account')}
         </h2>
         <ul className="space-y-1">
@@ -27,16 +30,16 @@ export function SideNavSections({ onNavigate, idPrefix }: { onNavigate: () => vo
           ))}
         </ul>
       </section>
-      <section aria-labelledby={`${idPrefix}-cart`}>
-        <h2 id={`${idPrefix}-cart`} className="side-heading">
+      <section aria-labelledby="side-cart">
+        <h2 id="side-cart" className="side-heading">
           {t('side.cart')}
         </h2>
         <p className="text-sm text-slate-600" data-testid="side-cart-empty">
           {t('cart.empty')}
         </p>
       </section>
-      <section aria-labelledby={`${idPrefix}-support`}>
-        <h2 id={`${idPrefix}-support`} className="side-heading">
+      <section aria-labelledby="side-support">
+        <h2 id="side-support" className="side-heading">
           {t('side.support')}
         </h2>
         <ul className="space-y-1">
@@ -50,14 +53,14 @@ export function SideNavSections({ onNavigate, idPrefix }: { onNavigate: () => vo
         </ul>
         <p className="mt-2 text-sm text-slate-600">{t('support.hours')}</p>
       </section>
-      <section aria-labelledby={`${idPrefix}-language`}>
-        <h2 id={`${idPrefix}-language`} className="side-heading">
+      <section aria-labelledby="side-language">
+        <h2 id="side-language" className="side-heading">
           {t('side.language')}
         </h2>
         <LanguageSwitch />
       </section>
-      <section aria-labelledby={`${idPrefix}-prices`} id={`${idPrefix}-price-settings`}>
-        <h2 id={`${idPrefix}-prices`} className="side-heading">
+      <section aria-labelledby="side-prices" id="price-settings">
+        <h2 id="side-prices" className="side-heading">
           {t('side.price_settings')}
         </h2>
         <VatForm variant="section" />
@@ -68,9 +71,39 @@ export function SideNavSections({ onNavigate, idPrefix }: { onNavigate: () => vo
 
 export function SideNav({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  useEffect(() => {
+    if (!open) return;
+    // Spec §2: the mobile menu closes automatically when the width goes above 1024 px; crossing the
+    // breakpoint either way changes which drawer layout is shown, so it closes both ways.
+    const mql = window.matchMedia(`(min-width: ${MOBILE_NAV_MAX_WIDTH + 1}px)`);
+    const onChange = () => onClose();
+    mql.addEventListener('change', onChange);
+    return () => mql.removeEventListener('change', onChange);
+  }, [open, onClose]);
   return (
-    <Drawer id="side-nav" open={open} onClose={onClose} side="right" label={t('nav.side')} className="hidden-below-lg">
-      <SideNavSections onNavigate={onClose} idPrefix="side" />
+    <Drawer id="side-nav" open={open} onClose={onClose} label={t('nav.side')}>
+      <div className="lg:hidden">
+        <div className="mb-4">
+          <Logo />
+        </div>
+        <nav aria-label={t('nav.mobile')} className="mb-6" data-testid="mobile-menu">
+          {MAIN_MENU.map((section) => (
+            <details key={section.key} className="border-b border-slate-200 py-2">
+              <summary className="cursor-pointer py-2 font-semibold">{t(section.key)}</summary>
+              <ul className="space-y-1 pb-2 pl-2">
+                {section.links.map((l) => (
+                  <li key={l.key}>
+                    <Link to={l.to} className="side-link" onClick={onClose}>
+                      {t(l.key)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ))}
+        </nav>
+      </div>
+      <SideNavSections onNavigate={onClose} />
     </Drawer>
   );
 }

@@ -2,7 +2,7 @@
 // Global party, a hook per channel, and the unique_id rule (a page ignores its own events).
 import PartySocket from 'partysocket';
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { GLOBAL_ROOM, isOwnEcho, PARTY_GLOBAL, PARTY_USER, type Channel } from '../../party/channels';
+import { GLOBAL_ROOM, PARTY_GLOBAL, PARTY_USER, readLiveFrame, type Channel } from '../../party/channels';
 import type { LiveMessage } from '../../party/protocol';
 import { getPageId, setSocketId } from './page-id';
 
@@ -10,14 +10,6 @@ type Handler = (message: LiveMessage) => void;
 type Registry = { subscribe(channel: Channel, handler: Handler): () => void };
 
 const LiveContext = createContext<Registry | null>(null);
-
-/** Cheap shape check: the party already validated with zod; this guards against foreign frames. */
-function asLiveMessage(frame: unknown): (LiveMessage & { seq?: number }) | null {
-  if (!frame || typeof frame !== 'object') return null;
-  const f = frame as Record<string, unknown>;
-  if (typeof f.channel !== 'string' || typeof f.event !== 'string' || !('data' in f)) return null;
-  return frame as LiveMessage & { seq?: number };
-}
 
 export function LiveProvider({ visitorId, children }: { visitorId: string; children: ReactNode }) {
   const handlers = useRef(new Map<Channel, Set<Handler>>());
@@ -46,23 +38,17 @@ export function LiveProvider({ visitorId, children }: { visitorId: string; child
         query: () => (lastSeq[key] > 0 ? { since: String(lastSeq[key]) } : {}),
       });
       socket.addEventListener('message', (event: MessageEvent) => {
-        if (typeof event.data !== 'string' || event.data === 'pong') return;
-        let frame: unknown;
-        try {
-          frame = JSON.parse(event.data);
-        } catch {
-          return;
-        }
-        const f = frame as { type?: string; seq?: number };
-        if (f.type === 'hello') {
-          if (typeof f.seq === 'number' && lastSeq[key] === 0) lastSeq[key] = f.seq;
+        // Frames are validated by the party with zod; readLiveFrame only guards the shape.
+        const frame = readLiveFrame(event.data, pageId);
+        if (!frame) return;
+        if (frame.kind === 'hello') {
+          if (lastSeq[key] === 0) lastSeq[key] = frame.seq;
           if (key === 'user') setSocketId(socket.id);
           return;
         }
-        const message = asLiveMessage(frame);
-        if (!message) return;
-        if (typeof message.seq === 'number') lastSeq[key] = Math.max(lastSeq[key], message.seq);
-        if (isOwnEcho(message, pageId)) return;
+        if (frame.seq !== null) lastSeq[key] = Math.max(lastSeq[key], frame.seq);
+        if (frame.own) return;
+        const message = frame.message as LiveMessage;
         handlers.current.get(message.channel)?.forEach((h) => h(message));
       });
       return socket;

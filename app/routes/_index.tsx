@@ -15,8 +15,8 @@ const HOME_FAMILIES: HostingSlug[] = ['shared-linux', 'wordpress', 'cloud-vps', 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { t, lang } = await pageT(request);
   const [tlds, products, stats] = await Promise.all([
-    context.services.catalog.tldPricing({ featuredOnly: true }),
-    context.services.catalog.productsByFamily(['shared_linux', 'wordpress', 'cloud_vps', 'dedicated', 'ssl'], lang),
+    context.services.catalog.tldPricing({ featuredOnly: true, actions: ['register'] }),
+    context.services.catalog.productsByFamily(['shared_linux', 'wordpress', 'cloud_vps', 'dedicated', 'ssl'], lang, { withOptions: false }),
     context.services.catalog.stats(),
   ]);
   const featured = tlds.flatMap((tld) => {

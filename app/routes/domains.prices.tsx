@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const wanted = url.searchParams.get('category') ?? 'all';
   const category = (CATEGORIES as readonly string[]).includes(wanted) ? wanted : 'all';
-  const all = await context.services.catalog.tldPricing();
+  const all = await context.services.catalog.tldPricing({ actions: ['register', 'renew', 'transfer', 'transfer_renew'] });
   const rows = all
     .filter((tld) => category === 'all' || tld.category === category)
     .map((tld) => {

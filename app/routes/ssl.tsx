@@ -11,8 +11,8 @@ import { pageMeta } from '../lib/meta';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { t, lang } = await pageT(request);
   const [certs, addons] = await Promise.all([
-    context.services.catalog.productsByFamily(['ssl'], lang),
-    context.services.catalog.productsByFamily(['addon'], lang),
+    context.services.catalog.productsByFamily(['ssl'], lang, { withOptions: false }),
+    context.services.catalog.productsByFamily(['addon'], lang, { withOptions: false }),
   ]);
   const withIntervals = (list: typeof certs) =>
     list.map((p) => ({ ...p, prices: p.prices.map((l) => ({ ...l, perIntervalCents: pricePerInterval(l.totalCents, l.months), basePerIntervalCents: pricePerInterval(l.baseCents, l.months) })) }));

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { ErrorCode } from '../../core/errors';
 import { ApiError, reply } from './envelope';
 import { csrf, requestContext } from './middleware';
+import { developmentOnly, devRoutes } from './dev';
 import { healthRoutes } from './health';
 import type { ApiEnv } from './types';
 import { userRoutes } from './user';
@@ -11,9 +12,11 @@ import { userRoutes } from './user';
 export const api = new Hono<ApiEnv>().basePath('/api');
 
 api.use('*', requestContext);
+api.use('/dev/*', developmentOnly);
 api.use('*', csrf);
 api.route('/health', healthRoutes);
 api.route('/user', userRoutes);
+api.route('/dev', devRoutes);
 
 api.notFound((c) => reply(c, ErrorCode.UNRECOGNIZED_ACTION, null, { status: 404 }));
 

@@ -6,8 +6,11 @@ import { ApiError } from './envelope';
 import type { ApiEnv } from './types';
 
 export const requestContext = createMiddleware<ApiEnv>(async (c, next) => {
-  c.set('ctx', createRequestContext(c.req.raw, c.env, c.executionCtx as ExecutionContext));
+  const ctx = createRequestContext(c.req.raw, c.env, c.executionCtx as ExecutionContext);
+  c.set('ctx', ctx);
   await next();
+  // A first call from a browser mints the CSRF and visitor cookies, as a page load would.
+  for (const cookie of ctx.responseCookies) c.res.headers.append('Set-Cookie', cookie);
 });
 
 /** Reads a JSON or form body once; handlers read c.get('body'). */

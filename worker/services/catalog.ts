@@ -1,7 +1,7 @@
 // Read side of the catalog for the storefront: countries with VAT, TLD prices, products per family,
 // the running promotion and the banners. Prices leave here as integer cents without VAT, already
 // resolved against the running promotions (core/promotions.ts).
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { resolvePrice, isPromotionRunning, type ResolvedPrice } from '../../core/promotions';
 import {
   banners,
@@ -18,6 +18,7 @@ import {
   type RegistryFamily,
 } from '../../db/schema';
 import type { ServiceDeps } from '.';
+import { cachedRead } from './read-cache';
 
 export type CountryRow = typeof countries.$inferSelect;
 export type LengthPrice = ResolvedPrice & { months: number; setupFeeCents: number };
@@ -64,15 +65,22 @@ export type RunningPromotion = { id: number; name: string; title: string; softEn
 
 type Lang = 'el' | 'en';
 
-export function createCatalogService({ db, now }: ServiceDeps) {
-  async function runningPromotions(): Promise<(typeof promotions.$inferSelect)[]> {
-    const rows = await db.select().from(promotions).where(ne(promotions.status, 'ended'));
-    return rows.filter((p) => isPromotionRunning(p, now));
+export function createCatalogService({ db, env, now }: ServiceDeps) {
+  const scope = env.DB as object;
+  // One query per request however many loaders ask (root, page): the promotion state is per request.
+  let running: Promise<(typeof promotions.$inferSelect)[]> | null = null;
+  function runningPromotions(): Promise<(typeof promotions.$inferSelect)[]> {
+    running ??= db
+      .select()
+      .from(promotions)
+      .where(ne(promotions.status, 'ended'))
+      .then((rows) => rows.filter((p) => isPromotionRunning(p, now)));
+    return running;
   }
 
   return {
     async countries(): Promise<CountryRow[]> {
-      return db.select().from(countries).orderBy(asc(countries.sortOrder), asc(countries.iso2));
+      return cachedRead(scope, 'countries', () => db.select().from(countries).orderBy(asc(countries.sortOrder), asc(countries.iso2)));
     },
 
     async runningPromotion(lang: Lang): Promise<RunningPromotion | null> {
@@ -81,14 +89,20 @@ export function createCatalogService({ db, now }: ServiceDeps) {
       return { id: p.id, name: p.name, title: lang === 'el' ? p.titleEl : p.titleEn, softEndAt: p.softEndAt.toISOString(), skus: p.skus };
     },
 
-    async tldPricing(filter: { featuredOnly?: boolean } = {}): Promise<TldPricing[]> {
-      const [tldRows, priceRows, running] = await Promise.all([
-        db
-          .select()
-          .from(tlds)
-          .where(filter.featuredOnly ? and(eq(tlds.active, true), eq(tlds.featured, true)) : eq(tlds.active, true))
-          .orderBy(asc(tlds.sortOrder), asc(tlds.tld)),
-        db.select().from(tldPrices).orderBy(asc(tldPrices.lengthMonths)),
+    async tldPricing(filter: { featuredOnly?: boolean; actions?: DomainAction[] } = {}): Promise<TldPricing[]> {
+      const tldWhere = filter.featuredOnly ? and(eq(tlds.active, true), eq(tlds.featured, true)) : eq(tlds.active, true);
+      const priceWhere = and(
+        filter.featuredOnly ? inArray(tldPrices.tldId, db.select({ id: tlds.id }).from(tlds).where(tldWhere)) : undefined,
+        filter.actions ? inArray(tldPrices.action, filter.actions) : undefined,
+      );
+      const key = `tlds:${filter.featuredOnly ? 'featured' : 'all'}:${(filter.actions ?? []).join(',')}`;
+      const [[tldRows, priceRows], running] = await Promise.all([
+        cachedRead(scope, key, () =>
+          db.batch([
+            db.select().from(tlds).where(tldWhere).orderBy(asc(tlds.sortOrder), asc(tlds.tld)),
+            db.select().from(tldPrices).where(priceWhere).orderBy(asc(tldPrices.lengthMonths)),
+          ]),
+        ),
         runningPromotions(),
       ]);
       const runningIds = new Set(running.map((p) => p.id));
@@ -112,19 +126,29 @@ export function createCatalogService({ db, now }: ServiceDeps) {
       return [...byTld.values()];
     },
 
-    async productsByFamily(familyList: readonly ProductFamily[], lang: Lang): Promise<ProductCard[]> {
-      const rows = await db
-        .select()
-        .from(products)
-        .where(and(inArray(products.family, [...familyList]), eq(products.active, true)))
-        .orderBy(asc(products.sortOrder), asc(products.id));
-      if (rows.length === 0) return [];
-      const ids = rows.map((r) => r.id);
-      const [priceRows, optionRows, running] = await Promise.all([
-        db.select().from(productPrices).where(inArray(productPrices.productId, ids)).orderBy(asc(productPrices.lengthMonths)),
-        db.select().from(productOptions).where(inArray(productOptions.productId, ids)).orderBy(asc(productOptions.sortOrder), asc(productOptions.id)),
+    async productsByFamily(familyList: readonly ProductFamily[], lang: Lang, options: { withOptions?: boolean } = {}): Promise<ProductCard[]> {
+      const withOptions = options.withOptions !== false;
+      const ofFamilies = db.select({ id: products.id }).from(products).where(inArray(products.family, [...familyList]));
+      const key = `products:${[...familyList].sort().join(',')}:${withOptions ? 'options' : 'plain'}`;
+      const [[rows, priceRows, optionRows], running] = await Promise.all([
+        cachedRead(scope, key, () =>
+          db.batch([
+            db
+              .select()
+              .from(products)
+              .where(and(inArray(products.family, [...familyList]), eq(products.active, true)))
+              .orderBy(asc(products.sortOrder), asc(products.id)),
+            db.select().from(productPrices).where(inArray(productPrices.productId, ofFamilies)).orderBy(asc(productPrices.lengthMonths)),
+            db
+              .select()
+              .from(productOptions)
+              .where(and(inArray(productOptions.productId, ofFamilies), withOptions ? undefined : sql`0`))
+              .orderBy(asc(productOptions.sortOrder), asc(productOptions.id)),
+          ]),
+        ),
         runningPromotions(),
       ]);
+      if (rows.length === 0) return [];
       const runningIds = new Set(running.map((p) => p.id));
       return rows.map((r) => ({
         id: r.id,
@@ -159,19 +183,20 @@ export function createCatalogService({ db, now }: ServiceDeps) {
 
     /** Real counts for the home page's number counters. */
     async stats(): Promise<{ tlds: number; plans: number; countries: number }> {
-      const [[t], [p], [c]] = await Promise.all([
-        db.select({ n: count() }).from(tlds).where(eq(tlds.active, true)),
-        db.select({ n: count() }).from(products).where(and(eq(products.active, true), ne(products.family, 'addon'))),
-        db.select({ n: count() }).from(countries).where(eq(countries.eu, true)),
-      ]);
+      const [[t], [p], [c]] = await cachedRead(scope, 'stats', () =>
+        db.batch([
+          db.select({ n: count() }).from(tlds).where(eq(tlds.active, true)),
+          db.select({ n: count() }).from(products).where(and(eq(products.active, true), ne(products.family, 'addon'))),
+          db.select({ n: count() }).from(countries).where(eq(countries.eu, true)),
+        ]),
+      );
       return { tlds: t?.n ?? 0, plans: p?.n ?? 0, countries: c?.n ?? 0 };
     },
 
     async banners(lang: Lang): Promise<{ banners: { id: number; slug: string; text: string; href: string; tone: string }[]; intervalMs: number }> {
-      const [rows, interval] = await Promise.all([
-        db.select().from(banners).where(eq(banners.active, true)).orderBy(asc(banners.sortOrder)),
-        db.select().from(settings).where(eq(settings.key, 'banner_interval_ms')),
-      ]);
+      const [rows, interval] = await cachedRead(scope, 'banners', () =>
+        db.batch([db.select().from(banners).where(eq(banners.active, true)).orderBy(asc(banners.sortOrder)), db.select().from(settings).where(eq(settings.key, 'banner_interval_ms'))]),
+      );
       const ms = Number(interval[0]?.value);
       return {
         banners: rows.map((b) => ({ id: b.id, slug: b.slug, text: lang === 'el' ? b.textEl : b.textEn, href: b.href, tone: b.tone })),

@@ -1,0 +1,162 @@
+// `npm run bench`: builds, serves the real Worker on a fresh seeded D1, and measures
+//  - gzipped client JavaScript the home page loads (recorded by Chromium, dynamic chunks included),
+//  - server response time p50/p95 and requests/s for home, a hosting page and /api/health (the floor),
+//    sequential and at concurrency 8, from a local load generator,
+//  - peak memory (VmHWM) of the workerd process.
+// Writes bench/results.json and prints a table. Targets are reported, never asserted (README).
+import { chromium } from '@playwright/test';
+import { execSync, spawn, spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { findChromium, INSTALL_HINT } from '../scripts/find-chromium.mjs';
+
+const PORT = 8797;
+const BASE = `http://127.0.0.1:${PORT}`;
+const SEQUENTIAL = Number(process.env.BENCH_REQUESTS ?? 300);
+const CONCURRENT = Number(process.env.BENCH_CONCURRENT_REQUESTS ?? 600);
+const CONCURRENCY = 8;
+const TARGETS = { homeJsGzipKb: 110, homeP95Ms: 30 };
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function waitForHealth(ms = 120_000) {
+  const start = Date.now();
+  while (Date.now() - start < ms) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error('server did not start');
+}
+
+async function timeOne(path, headers) {
+  const t0 = performance.now();
+  const res = await fetch(BASE + path, { headers });
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+  return performance.now() - t0;
+}
+
+async function load(path, headers) {
+  for (let i = 0; i < 20; i++) await timeOne(path, headers); // warm-up: isolate, D1 pages, JIT
+  const seq = [];
+  const t0 = performance.now();
+  for (let i = 0; i < SEQUENTIAL; i++) seq.push(await timeOne(path, headers));
+  const seqSeconds = (performance.now() - t0) / 1000;
+  seq.sort((a, b) => a - b);
+  const conc = [];
+  let next = 0;
+  const c0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next++ < CONCURRENT) conc.push(await timeOne(path, headers));
+    }),
+  );
+  const concSeconds = (performance.now() - c0) / 1000;
+  conc.sort((a, b) => a - b);
+  const r = (x) => Math.round(x * 100) / 100;
+  return {
+    sequential: { requests: SEQUENTIAL, p50Ms: r(percentile(seq, 50)), p95Ms: r(percentile(seq, 95)), rps: r(SEQUENTIAL / seqSeconds) },
+    concurrent: { concurrency: CONCURRENCY, requests: CONCURRENT, p50Ms: r(percentile(conc, 50)), p95Ms: r(percentile(conc, 95)), rps: r(CONCURRENT / concSeconds) },
+  };
+}
+
+function workerdPeakKb() {
+  // workerd is a grandchild of wrangler; take the largest peak RSS among workerd processes.
+  const pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  let peak = 0;
+  for (const pid of pids) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmd.includes('workerd') || !cmd.includes('serve')) continue;
+      const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (hwm) peak = Math.max(peak, Number(hwm[1]));
+    } catch {}
+  }
+  return peak;
+}
+
+async function homeJavaScript(executablePath) {
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const page = await browser.newPage();
+  const scripts = new Map();
+  const jsonFetches = new Map();
+  page.on('response', async (res) => {
+    if (!res.url().startsWith(BASE)) return;
+    const type = res.request().resourceType();
+    try {
+      if (type === 'script') scripts.set(res.url(), await res.body());
+      else if ((type === 'fetch' || type === 'other') && res.url().includes('/locales/')) jsonFetches.set(res.url(), await res.body());
+    } catch {}
+  });
+  await page.goto(`${BASE}/`, { waitUntil: 'networkidle' });
+  await browser.close();
+  let raw = 0;
+  let gz = 0;
+  const files = [];
+  for (const [url, body] of scripts) {
+    const z = gzipSync(body, { level: 9 }).length;
+    raw += body.length;
+    gz += z;
+    files.push({ file: new URL(url).pathname, kb: Math.round((z / 1024) * 10) / 10 });
+  }
+  files.sort((a, b) => b.kb - a.kb);
+  const translationsGzipKb = Math.round([...jsonFetches.values()].reduce((a, b) => a + gzipSync(b, { level: 9 }).length, 0) / 102.4) / 10;
+  return { files: files.length, rawKb: Math.round(raw / 102.4) / 10, gzipKb: Math.round(gz / 102.4) / 10, largest: files.slice(0, 5), translationsJsonGzipKb: translationsGzipKb };
+}
+
+const executablePath = findChromium();
+if (!executablePath) {
+  console.error(INSTALL_HINT);
+  process.exit(1);
+}
+if (!process.argv.includes('--no-build')) {
+  const b = spawnSync('npx', ['remix', 'vite:build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (b.status !== 0) process.exit(b.status ?? 1);
+}
+const server = spawn('node', ['scripts/serve-test.mjs', String(PORT), '.wrangler/bench'], { stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+try {
+  await waitForHealth();
+  const js = await homeJavaScript(executablePath);
+  // A returning visitor: cookies accepted, VAT choice stored (the common case for a full page).
+  const headers = { Cookie: 'cookiesAccepted=true; showVat=yes; countryVat=GR' };
+  const routes = { health: '/api/health', home: '/', hosting: '/hosting/wordpress' };
+  const latency = {};
+  for (const [name, path] of Object.entries(routes)) latency[name] = await load(path, headers);
+  const result = {
+    measuredAt: new Date().toISOString(),
+    machine: { node: process.version, cpus: (await import('node:os')).cpus().length, commit: execSync('git rev-parse --short HEAD').toString().trim() },
+    homeJavaScript: js,
+    latency,
+    workerdPeakRssMb: Math.round(workerdPeakKb() / 102.4) / 10,
+    targets: TARGETS,
+    verdict: {
+      homeJs: js.gzipKb <= TARGETS.homeJsGzipKb ? 'met' : 'missed',
+      homeP95: latency.home.sequential.p95Ms <= TARGETS.homeP95Ms ? 'met' : 'missed',
+    },
+  };
+  writeFileSync('bench/results.json', JSON.stringify(result, null, 2) + '\n');
+  console.log(`\nHome page JavaScript: ${js.gzipKb} KB gzipped (${js.rawKb} KB raw, ${js.files} files) — target ≤ ${TARGETS.homeJsGzipKb} KB: ${result.verdict.homeJs}`);
+  console.log(`Translations fetched as JSON (not JavaScript): ${js.translationsJsonGzipKb} KB gzipped`);
+  console.table(
+    Object.fromEntries(
+      Object.entries(latency).map(([k, v]) => [
+        k,
+        { 'seq p50 ms': v.sequential.p50Ms, 'seq p95 ms': v.sequential.p95Ms, 'seq req/s': v.sequential.rps, 'c8 p50 ms': v.concurrent.p50Ms, 'c8 p95 ms': v.concurrent.p95Ms, 'c8 req/s': v.concurrent.rps },
+      ]),
+    ),
+  );
+  console.log(`workerd peak RSS: ${result.workerdPeakRssMb} MB · home p95 target ≤ ${TARGETS.homeP95Ms} ms: ${result.verdict.homeP95}`);
+  console.log('written: bench/results.json');
+} finally {
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {}
+}

@@ -1,0 +1,34 @@
+import { defineConfig, devices } from '@playwright/test';
+import { findChromium, INSTALL_HINT } from './scripts/find-chromium.mjs';
+
+const PORT = 8799;
+const executablePath: string = findChromium() ?? '';
+if (!executablePath) throw new Error(INSTALL_HINT);
+// Flags measured on these machines (STACK.md): without the networking ones Chromium keeps trying
+// to reach hosts this sandbox cannot resolve.
+const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions: { executablePath, args } };
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: { baseURL: `http://localhost:${PORT}`, locale: 'el-GR', timezoneId: 'Europe/Athens', trace: 'retain-on-failure' },
+  projects: [
+    { name: 'js', use: { ...desktop, javaScriptEnabled: true } },
+    { name: 'no-js', use: { ...desktop, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: `node scripts/serve-test.mjs ${PORT}`,
+    url: `http://localhost:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

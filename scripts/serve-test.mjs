@@ -1,0 +1,22 @@
+// Serves the built Worker on a throw-away D1 for the browser tests and benchmarks:
+// fresh state directory, migrations, seed, then `wrangler dev` on the given port.
+import { spawn, spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+
+const port = process.argv[2] ?? '8799';
+const persistTo = process.argv[3] ?? `.wrangler/test-${port}`;
+rmSync(persistTo, { recursive: true, force: true });
+const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' };
+for (const args of [
+  ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo],
+  ['tsx', 'scripts/seed.ts', '--persist-to', persistTo],
+]) {
+  const r = spawnSync('npx', args, { stdio: ['ignore', 'ignore', 'inherit'], env });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+const child = spawn('npx', ['wrangler', 'dev', '--port', port, '--ip', '127.0.0.1', '--persist-to', persistTo, '--test-scheduled', '--show-interactive-dev-session=false', '--log-level', 'warn'], {
+  stdio: 'inherit',
+  env,
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code) => process.exit(code ?? 0));

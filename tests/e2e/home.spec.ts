@@ -1,0 +1,121 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, hydrated, NB, test, tldChipPrice } from './fixtures';
+
+test('home renders in Greek with catalog prices', async ({ page, js }) => {
+  await page.goto('/');
+  await hydrated(page, js);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'el');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Το δικό σας όνομα στο διαδίκτυο');
+  await expect(tldChipPrice(page, 'com')).toHaveText(`8,56${NB}€`);
+  await expect(page.getByTestId('vat-note').first()).toHaveText('Οι τιμές περιλαμβάνουν ΦΠΑ 24%');
+  await expect(page.getByTestId('family-wordpress')).toContainText('€');
+});
+
+test('the VAT control changes every price: GR 24 % → DE 19 % → without VAT', async ({ page, js }) => {
+  await page.goto('/');
+  await hydrated(page, js);
+  await expect(tldChipPrice(page, 'com')).toHaveText(`8,56${NB}€`);
+
+  if (js) {
+    // Marks the document: it must survive, proving the prices changed without a reload.
+    await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+    await page.getByTestId('vat-chip').click();
+    const modal = page.getByTestId('vat-modal');
+    await expect(modal).toBeVisible();
+    await modal.getByLabel('Χώρα ΦΠΑ').selectOption('DE');
+    await expect(modal.getByTestId('vat-country-summary')).toContainText('19%');
+    await modal.getByRole('button', { name: 'Υποβολή' }).click();
+    await expect(tldChipPrice(page, 'com')).toHaveText(`8,21${NB}€`);
+    await expect(modal).toBeHidden();
+    await page.getByTestId('vat-chip').click();
+    await modal.getByLabel('Χωρίς ΦΠΑ').check();
+    await modal.getByRole('button', { name: 'Υποβολή' }).click();
+    await expect(tldChipPrice(page, 'com')).toHaveText(`6,90${NB}€`);
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+    // The choice was stored: a new page load keeps it.
+    await page.reload();
+    await expect(tldChipPrice(page, 'com')).toHaveText(`6,90${NB}€`);
+    await expect(page.getByTestId('vat-note').first()).toHaveText('Οι τιμές εμφανίζονται χωρίς ΦΠΑ.');
+  } else {
+    await page.getByTestId('vat-chip').click();
+    await expect(page).toHaveURL(/\/settings#vat$/);
+    const form = page.getByTestId('vat-form-page');
+    await form.getByLabel('Χώρα ΦΠΑ').selectOption('DE');
+    await form.getByRole('button', { name: 'Υποβολή' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(tldChipPrice(page, 'com')).toHaveText(`8,21${NB}€`);
+    await page.goto('/settings');
+    await page.getByTestId('vat-form-page').getByLabel('Χωρίς ΦΠΑ').check();
+    await page.getByTestId('vat-form-page').getByRole('button', { name: 'Υποβολή' }).click();
+    await expect(tldChipPrice(page, 'com')).toHaveText(`6,90${NB}€`);
+  }
+});
+
+test('the language switch turns the page to English and back', async ({ page, js }) => {
+  await page.goto('/');
+  await hydrated(page, js);
+  await page.getByTestId('side-nav-toggle').click();
+  const side = page.getByTestId('side-nav');
+  await expect(side).toBeVisible();
+  await side.getByRole('button', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Your own name on the internet');
+  await expect(tldChipPrice(page, 'com')).toHaveText('€8.56');
+  await hydrated(page, js);
+  await page.getByTestId('side-nav-toggle').click();
+  await page.getByTestId('side-nav').getByRole('button', { name: 'Ελληνικά' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'el');
+});
+
+test('the cookie notice goes away once accepted and stays away', async ({ page, js }) => {
+  await page.goto('/domains/prices');
+  await hydrated(page, js);
+  const notice = page.getByTestId('cookie-notice');
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: 'Εντάξει, το κατάλαβα' }).click();
+  await expect(notice).toBeHidden();
+  await expect(page).toHaveURL(/\/domains\/prices$/);
+  const cookies = await page.context().cookies();
+  const accepted = cookies.find((c) => c.name === 'cookiesAccepted');
+  expect(accepted?.value).toBe('true');
+  // The server asks for 1095 days (worker test); Chromium caps every cookie at 400 days.
+  expect(accepted!.expires * 1000 - Date.now()).toBeGreaterThan(399 * 24 * 3600 * 1000);
+  await page.reload();
+  await expect(page.getByTestId('cookie-notice')).toHaveCount(0);
+});
+
+test('the mobile navigation works at 375 px', async ({ page, js }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/');
+  await hydrated(page, js);
+  await expect(page.getByRole('navigation', { name: 'Κύρια πλοήγηση' })).toBeHidden();
+  const drawer = page.getByTestId('side-nav');
+  await expect(drawer).toBeHidden();
+  await page.getByTestId('mobile-nav-toggle').click();
+  await expect(drawer).toBeVisible();
+  await drawer.getByTestId('mobile-menu').getByText('Φιλοξενία', { exact: true }).click();
+  await drawer.getByRole('link', { name: 'WordPress hosting' }).click();
+  await expect(page).toHaveURL(/\/hosting\/wordpress$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  if (js) {
+    await expect(drawer).toBeHidden();
+    // Above 1024 px the mobile navigation closes itself.
+    await page.getByTestId('mobile-nav-toggle').click();
+    await expect(drawer).toBeVisible();
+    await page.setViewportSize({ width: 1200, height: 812 });
+    await expect(drawer).toBeHidden();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(drawer).toBeHidden();
+  }
+});
+
+for (const path of ['/', '/hosting/wordpress']) {
+  test(`axe finds no serious or critical violation on ${path}`, async ({ page, js }) => {
+    test.skip(!js, 'axe runs as a script in the page; the markup is the same server render');
+    await page.goto(path);
+    await hydrated(page, js);
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}

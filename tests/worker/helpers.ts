@@ -1,0 +1,52 @@
+import { SELF } from 'cloudflare:test';
+
+export const ORIGIN = 'http://localhost';
+
+/** A browser-like session: keeps cookies between requests, like a tab would. */
+export class Browser {
+  cookies = new Map<string, string>();
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  absorb(res: Response): void {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /max-age=0/i.test(a.trim()));
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size) headers.set('Cookie', this.cookieHeader());
+    const res = await SELF.fetch(`${ORIGIN}${path}`, { ...init, headers, redirect: 'manual' });
+    this.absorb(res);
+    return res;
+  }
+
+  /** Loads a page so the CSRF and visitor cookies exist; returns the token embedded in forms. */
+  async open(path = '/'): Promise<{ res: Response; html: string; token: string }> {
+    const res = await this.fetch(path);
+    const html = await res.text();
+    const token = /name="_token" value="([^"]+)"/.exec(html)?.[1] ?? '';
+    return { res, html, token };
+  }
+
+  get csrf(): string {
+    return decodeURIComponent(this.cookies.get('csrf_token') ?? '');
+  }
+}
+
+export function form(fields: Record<string, string>): RequestInit {
+  return { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() };
+}
+
+export function json(body: unknown, headers: Record<string, string> = {}): RequestInit {
+  return { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) };
+}

@@ -1,0 +1,32 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+// Worker tests run inside workerd with the real bindings of wrangler.toml (STACK.md). The Remix
+// server build must exist (npm test builds first) because the worker entry imports it.
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async () => ({
+      wrangler: { configPath: './wrangler.toml' },
+      miniflare: {
+        bindings: { TEST_MIGRATIONS: await readD1Migrations(path.join(__dirname, 'migrations')) },
+      },
+    })),
+  ],
+  resolve: {
+    alias: { 'virtual:remix-build': path.resolve(__dirname, 'build/server/index.js') },
+  },
+  test: {
+    name: 'worker',
+    include: ['worker/**/*.test.ts', 'party/**/*.test.ts', 'tests/worker/**/*.test.ts'],
+    setupFiles: ['./tests/worker/setup.ts'],
+    deps: {
+      optimizer: {
+        ssr: {
+          enabled: true,
+          include: ['@remix-run/cloudflare', '@remix-run/server-runtime', '@remix-run/react', 'react', 'react-dom', 'react-dom/server', 'react/jsx-runtime'],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,27 @@
+// Development-only calls (APP_ENV=development): they answer 404 anywhere else, so a deploy with
+// APP_ENV=production exposes none of them. Used by demos and the browser tests.
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { ErrorCode } from '../../core/errors';
+import { ApiError, reply } from './envelope';
+import type { ApiEnv } from './types';
+
+/** Mounted before the CSRF check, so outside development these paths do not even answer 403. */
+export const developmentOnly = createMiddleware<ApiEnv>(async (c, next) => {
+  if (!c.get('ctx').development) throw new ApiError(ErrorCode.UNRECOGNIZED_ACTION, null, 404);
+  await next();
+});
+
+export const devRoutes = new Hono<ApiEnv>().post('/global-notification', async (c) => {
+    const body = c.get('body');
+    const display = typeof body.display === 'string' ? body.display.trim().slice(0, 500) : '';
+    if (!display) throw new ApiError(ErrorCode.VALIDATION_ERROR, { field: 'display' });
+    const tone = body.tone === 'alert' || body.tone === 'warning' || body.tone === 'success' ? body.tone : 'info';
+    const result = await c.get('ctx').services.live.toEveryone({
+      channel: 'global-notifications',
+      event: 'GlobalNotificationWasCreated',
+      unique_id: typeof body.unique_id === 'string' ? body.unique_id : null,
+      data: { notification_id: Date.now(), display_on_screen: true, notification: { display, type: 3, tone } },
+    });
+    return reply(c, ErrorCode.SUCCESS, result);
+  });
