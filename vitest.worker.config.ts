@@ -9,7 +9,7 @@ export default defineConfig({
     cloudflareTest(async () => ({
       wrangler: { configPath: './wrangler.toml' },
       miniflare: {
-        bindings: { TEST_MIGRATIONS: await readD1Migrations(path.join(__dirname, 'migrations')) },
+        bindings: { APP_ENV: 'development', TEST_MIGRATIONS: await readD1Migrations(path.join(__dirname, 'migrations')) },
       },
     })),
   ],

@@ -13,13 +13,24 @@ export const streamTimeout = 5_000;
 // One initialised i18next per language per isolate: resources are static and nothing calls
 // changeLanguage on these, so sharing them between requests is safe and saves a full init each time.
 const instances = new Map<string, Promise<i18n>>();
+/** Keys a render asked for and the resources lack; reported in development (X-I18n-Missing). */
+const missingKeys = new Set<string>();
 function i18nFor(lng: string): Promise<i18n> {
   let hit = instances.get(lng);
   if (!hit) {
     const instance = createInstance();
     hit = instance
       .use(initReactI18next)
-      .init({ lng, fallbackLng: DEFAULT_LANGUAGE, ns: [...NAMESPACES], defaultNS: DEFAULT_NAMESPACE, resources, interpolation: { escapeValue: false } })
+      .init({
+        lng,
+        fallbackLng: DEFAULT_LANGUAGE,
+        ns: [...NAMESPACES],
+        defaultNS: DEFAULT_NAMESPACE,
+        resources,
+        interpolation: { escapeValue: false },
+        saveMissing: true,
+        missingKeyHandler: (_lngs, ns, key) => missingKeys.add(`${ns}:${key}`),
+      })
       .then(() => instance);
     instances.set(lng, hit);
   }
@@ -35,6 +46,7 @@ export default async function handleRequest(
 ) {
   const lng = await i18nServer.getLocale(request);
   const instance = await i18nFor(lng);
+  missingKeys.clear();
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), streamTimeout + 1_000);
@@ -52,8 +64,10 @@ export default async function handleRequest(
     },
   );
   body.allReady.then(() => clearTimeout(timer)).catch(() => clearTimeout(timer));
-  // Crawlers get the whole document at once; people get it streamed.
-  if (isbot(request.headers.get('user-agent') ?? '')) await body.allReady;
+  // Crawlers get the whole document at once; people get it streamed. In development the whole
+  // render is awaited so that keys missing from i18n/ can be reported (a worker test checks).
+  if (loadContext.development || isbot(request.headers.get('user-agent') ?? '')) await body.allReady;
+  if (loadContext.development && missingKeys.size > 0) responseHeaders.set('X-I18n-Missing', [...missingKeys].join(', '));
 
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   responseHeaders.set('Content-Language', lng);

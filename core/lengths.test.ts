@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeLength, GR_REGISTRATION_MONTHS, lengthLabelKey, pricePerInterval, startingMonthlyCents } from './lengths';
+import { describeLength, GR_REGISTRATION_MONTHS, lengthLabelKey, pricePerInterval, fromPrice } from './lengths';
 
 describe('lengths', () => {
   it('shows lengths under 12 months in months', () => {
@@ -28,9 +28,15 @@ describe('lengths', () => {
   });
 });
 
-describe('startingMonthlyCents', () => {
-  it('picks the cheapest monthly equivalent', () => {
-    expect(startingMonthlyCents([{ months: 1, totalCents: 500 }, { months: 12, totalCents: 4800 }, { months: 24, totalCents: 8400 }])).toBe(350);
-    expect(startingMonthlyCents([])).toBeNull();
+describe('fromPrice', () => {
+  it('takes each plan\'s shortest length per interval and the cheapest of them', () => {
+    expect(
+      fromPrice([
+        [{ months: 12, totalCents: 4800 }, { months: 1, totalCents: 500 }],
+        [{ months: 1, totalCents: 450 }, { months: 36, totalCents: 9000 }],
+      ]),
+    ).toEqual({ cents: 450, months: 1 });
+    expect(fromPrice([[{ months: 24, totalCents: 1600 }]])).toEqual({ cents: 800, months: 24 });
+    expect(fromPrice([])).toBeNull();
   });
 });

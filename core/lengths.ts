@@ -38,12 +38,17 @@ export function lengthLabelKey(months: number): { key: 'lengths.months' | 'lengt
 /** .gr and its second levels register for even years only, 2 to 10 (issue #2 §3). */
 export const GR_REGISTRATION_MONTHS: readonly number[] = [24, 48, 72, 96, 120];
 
-/** The lowest per-month equivalent over a product's lengths, for "from X €/month" on plan cards. */
-export function startingMonthlyCents(prices: readonly { months: number; totalCents: Cents }[]): Cents | null {
-  let best: Cents | null = null;
-  for (const p of prices) {
-    const monthly = divideRounded(p.totalCents, assertMonths(p.months));
-    if (best === null || monthly < best) best = monthly;
+/**
+ * The "from" price of a group of plans: each plan's shortest length, priced per its interval (spec
+ * §9), and the cheapest of those. Not a long-term monthly equivalent, which the spec does not show.
+ */
+export function fromPrice(plans: readonly (readonly { months: number; totalCents: Cents }[])[]): { cents: Cents; months: number } | null {
+  let best: { cents: Cents; months: number } | null = null;
+  for (const prices of plans) {
+    const first = [...prices].sort((a, b) => a.months - b.months)[0];
+    if (!first) continue;
+    const cents = pricePerInterval(first.totalCents, first.months);
+    if (best === null || cents < best.cents) best = { cents, months: first.months };
   }
   return best;
 }

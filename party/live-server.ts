@@ -43,10 +43,10 @@ export class LiveServer extends Server<Env> {
   }
 
   override onConnect(connection: Connection, ctx: ConnectionContext): void {
-    const since = Number(new URL(ctx.request.url).searchParams.get('since'));
-    // Replay only for a tab that says what it has seen; a new page renders fresh server data.
-    if (Number.isInteger(since) && since > 0) {
-      for (const e of this.recentEvents(since)) connection.send(JSON.stringify({ seq: e.seq, ...e.message }));
+    const since = new URL(ctx.request.url).searchParams.get('since');
+    // Replay only for a tab that says what it has seen (0 included); a new page renders fresh data.
+    if (since !== null && /^\d{1,15}$/.test(since)) {
+      for (const e of this.recentEvents(Number(since))) connection.send(JSON.stringify({ seq: e.seq, ...e.message }));
     }
     connection.send(JSON.stringify({ type: 'hello', seq: this.lastSeq }));
   }

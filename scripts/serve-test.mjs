@@ -14,7 +14,7 @@ for (const args of [
   const r = spawnSync('npx', args, { stdio: ['ignore', 'ignore', 'inherit'], env });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-const child = spawn('npx', ['wrangler', 'dev', '--port', port, '--ip', '127.0.0.1', '--persist-to', persistTo, '--test-scheduled', '--show-interactive-dev-session=false', '--log-level', 'warn'], {
+const child = spawn('npx', ['wrangler', 'dev', '--port', port, '--ip', '127.0.0.1', '--persist-to', persistTo, '--test-scheduled', '--var', 'APP_ENV:development', '--show-interactive-dev-session=false', '--log-level', 'warn'], {
   stdio: 'inherit',
   env,
 });

@@ -28,7 +28,7 @@ run('seed', npx, ['tsx', 'scripts/seed.ts', '--persist-to', persistTo]);
 console.log(`\n▶ serving on http://localhost:${port}\n`);
 const child = spawn(
   npx,
-  ['wrangler', 'dev', '--port', port, '--ip', '127.0.0.1', '--persist-to', persistTo, '--test-scheduled', '--show-interactive-dev-session=false'],
+  ['wrangler', 'dev', '--port', port, '--ip', '127.0.0.1', '--persist-to', persistTo, '--test-scheduled', '--var', 'APP_ENV:development', '--show-interactive-dev-session=false'],
   { stdio: 'inherit', env },
 );
 let announced = false;

@@ -2,11 +2,12 @@
 // services, the CSRF token, the CSP nonce and the visitor's preferences are built here for each
 // request (DESIGN.md: no module-level singletons of env).
 import { createDb, type Db } from '../db/client';
-import { ensureCsrfToken } from './http/csrf';
+import { ensureCsrfToken, tokensMatch } from './http/csrf';
 import { createNonce } from './http/security-headers';
 import { ensureVisitorId } from './http/visitor';
 import { readPreferences, type Preferences } from './services/preferences';
 import { createServices, type Services } from './services';
+import { clientIp } from './services/rate-limit';
 
 export type RequestContext = {
   cloudflare: { env: Env; ctx: ExecutionContext; cf?: IncomingRequestCfProperties };
@@ -16,6 +17,10 @@ export type RequestContext = {
   csrfToken: string;
   /** False when the browser sent no CSRF cookie: no submitted token can be valid then. */
   csrfCookiePresent: boolean;
+  /** Checks a submitted `_token` against this browser's cookie (constant time). */
+  verifyCsrf(submitted: unknown): boolean;
+  /** The client's address (CF-Connecting-IP), for rate limits and the blacklist. */
+  ip: string;
   /** Names the visitor's User party before login (guest id cookie). */
   visitorId: string;
   /** Set-Cookie headers the entry adds to the final response (a freshly minted CSRF cookie …). */
@@ -45,6 +50,8 @@ export function createRequestContext(request: Request, env: Env, ctx: ExecutionC
     nonce: createNonce(),
     csrfToken: csrf.token,
     csrfCookiePresent: csrf.setCookie === null,
+    verifyCsrf: (submitted) => csrf.setCookie === null && typeof submitted === 'string' && tokensMatch(csrf.token, submitted),
+    ip: clientIp(request),
     visitorId: visitor.id,
     responseCookies: [csrf.setCookie, visitor.setCookie].filter((c): c is string => c !== null),
     prefs: readPreferences(request),

@@ -1,6 +1,6 @@
 // The last-resort answer when something throws before or outside Remix's own error boundaries.
 // Plain HTML with no scripts: it must render even when the app bundle is the thing that broke.
-import { getServerT } from './i18n';
+import { getServerT } from '../i18n/server';
 
 export function errorPage(lang: 'el' | 'en', status: number): Response {
   const t = getServerT(lang);

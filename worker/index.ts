@@ -5,6 +5,7 @@ import { routePartykitRequest } from 'partyserver';
 import * as build from 'virtual:remix-build';
 import { envelopeFor, ErrorCode } from '../core/errors';
 import { isLanguage } from '../i18n/config';
+import { getServerT } from '../i18n/server';
 import { GLOBAL_ROOM } from '../party/protocol';
 import { api } from './api';
 import { createRequestContext } from './context';
@@ -61,11 +62,12 @@ export default {
       return res;
     } catch (err) {
       console.error('unhandled', request.method, url.pathname, err);
-      if (url.pathname.startsWith('/api')) {
-        return Response.json(envelopeFor(ErrorCode.UNDEFINED_CODE, 'Internal error', null), { status: 500 });
-      }
       const lng = readCookie(request, 'lng');
-      return applySecurityHeaders(errorPage(isLanguage(lng) ? lng : 'el', 500), { development, https });
+      const lang = isLanguage(lng) ? lng : 'el';
+      if (url.pathname.startsWith('/api')) {
+        return Response.json(envelopeFor(ErrorCode.UNDEFINED_CODE, getServerT(lang)('errors:http.500'), null), { status: 500 });
+      }
+      return applySecurityHeaders(errorPage(lang, 500), { development, https });
     }
   },
 

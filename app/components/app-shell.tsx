@@ -34,7 +34,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             {t('nav.skip')}
           </a>
           <BannerCarousel />
-          <Header onOpenSideNav={() => setSideOpen(true)} onOpenVat={() => setVatOpen(true)} />
+          <Header onOpenSideNav={() => setSideOpen(true)} onOpenVat={() => setVatOpen(true)} sideOpen={sideOpen} />
           <NavOverlay />
           <SideNav open={sideOpen} onClose={closeSide} />
           <Dialog open={vatOpen} onClose={closeVat} title={t('vat.title')} testId="vat-modal">
@@ -45,11 +45,12 @@ export function AppShell({ children }: { children: ReactNode }) {
             {children}
           </main>
           <Footer />
+          {/* The floating toolbox stack of spec §2: cookies notice, back-to-top, the toolbox itself. */}
           <div className="fixed bottom-4 right-4 z-40 flex flex-col items-end gap-3">
+            <CookieNotice />
             <BackToTop />
             <Toolbox />
           </div>
-          <CookieNotice />
           <PageDialogs />
           <LiveNotices />
         </LiveProvider>

@@ -24,12 +24,33 @@ export function Drawer({
     if (!open) return;
     const previous = document.activeElement as HTMLElement | null;
     ref.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    // A modal drawer: the page behind is inert and Tab cycles inside the drawer.
+    // The backdrop stays live: a click on it closes the drawer.
+    const outside = [...document.querySelectorAll<HTMLElement>('body > *')].filter(
+      (el) => !el.contains(ref.current) && !el.classList.contains('drawer-backdrop') && !el.hasAttribute('inert'),
+    );
+    outside.forEach((el) => el.setAttribute('inert', ''));
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose();
+      if (e.key !== 'Tab' || !ref.current) return;
+      const focusable = [...ref.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])')].filter(
+        (el) => el.offsetParent !== null,
+      );
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (!first || !last) return;
+      if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first.focus();
+      }
     };
     window.addEventListener('keydown', onKey);
     return () => {
       window.removeEventListener('keydown', onKey);
+      outside.forEach((el) => el.removeAttribute('inert'));
       previous?.focus?.();
     };
   }, [open, onClose]);

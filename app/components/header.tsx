@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { flagEmoji } from '../../core/countries';
 import { percentFromRate } from '../../core/vat';
@@ -6,9 +6,10 @@ import { useVat } from '../lib/vat';
 import { Logo } from './logo';
 import { MainNav } from './main-nav';
 
-export function Header({ onOpenSideNav, onOpenVat }: { onOpenSideNav: () => void; onOpenVat: () => void }) {
+export function Header({ onOpenSideNav, onOpenVat, sideOpen }: { onOpenSideNav: () => void; onOpenVat: () => void; sideOpen: boolean }) {
   const { t, i18n } = useTranslation();
   const { display } = useVat();
+  const location = useLocation();
   const lang = i18n.language === 'en' ? 'en' : 'el';
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur" data-testid="site-header">
@@ -19,6 +20,7 @@ export function Header({ onOpenSideNav, onOpenVat }: { onOpenSideNav: () => void
           className="icon-btn lg:hidden"
           aria-label={t('nav.open_menu')}
           aria-controls="side-nav"
+          aria-expanded={sideOpen}
           data-testid="mobile-nav-toggle"
           onClick={(e) => {
             e.preventDefault();
@@ -35,9 +37,10 @@ export function Header({ onOpenSideNav, onOpenVat }: { onOpenSideNav: () => void
         <MainNav />
         <div className="ml-auto flex items-center gap-2">
           <a
-            href="/settings#vat"
+            href={`/settings?return=${encodeURIComponent(location.pathname + location.search)}#vat`}
             className="vat-chip hidden lg:inline-flex"
             data-testid="vat-chip"
+            aria-haspopup="dialog"
             onClick={(e) => {
               e.preventDefault();
               onOpenVat();
@@ -51,6 +54,7 @@ export function Header({ onOpenSideNav, onOpenVat }: { onOpenSideNav: () => void
             className="icon-btn hidden lg:inline-flex"
             aria-label={t('nav.open_side')}
             aria-controls="side-nav"
+            aria-expanded={sideOpen}
             data-testid="side-nav-toggle"
             onClick={(e) => {
               e.preventDefault();

@@ -33,13 +33,22 @@ export function PromotionCountdown() {
 
   if (!promotion || !softEnd || removed) return null;
   const end = new Date(softEnd);
-  const endText = end.toLocaleString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Athens' });
+  // The server's wording of the end date is used as long as the end has not moved, so hydration
+  // never meets a different Intl rendering; a moved end (live event) is formatted here.
+  const endText =
+    softEnd === promotion.softEndAt
+      ? promotion.softEndText
+      : end.toLocaleString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Athens' });
   const r = now === null ? null : remaining(end.getTime() - now);
   return (
-    <div className="promo-strip" role="status" data-testid="promotion-countdown" data-soft-end={softEnd}>
+    <div className="promo-strip" data-testid="promotion-countdown" data-soft-end={softEnd}>
       <span className="promo-badge">{t('catalog:promotion.badge')}</span>
       <strong>{promotion.title}</strong>
-      <span>
+      {/* Only the end date is announced (and again when it moves); the ticking clock is not. */}
+      <span className="sr-only" role="status">
+        {t('promotion.ends_at', { date: endText })}
+      </span>
+      <span aria-hidden="true">
         {r === null
           ? t('promotion.ends_at', { date: endText })
           : t('promotion.ends_in', { days: r.days, hours: String(r.hours).padStart(2, '0'), minutes: String(r.minutes).padStart(2, '0'), seconds: String(r.seconds).padStart(2, '0') })}

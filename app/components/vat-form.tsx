@@ -5,6 +5,7 @@
 import { Form, useLocation } from '@remix-run/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isSelectableVatCountry } from '../../core/catalog';
 import { flagEmoji } from '../../core/countries';
 import { percentFromRate, resolveVatDisplay } from '../../core/vat';
 import { useRootData } from '../lib/root-data';
@@ -16,7 +17,7 @@ import { CsrfInput } from './csrf-input';
 /** Spec §9 "VAT submit delay": the saved state shows for a moment before the control closes. */
 export const VAT_SUBMIT_DELAY_MS = 500;
 
-export function VatForm({ onDone, variant }: { onDone?: () => void; variant: 'modal' | 'section' | 'page' }) {
+export function VatForm({ onDone, variant, returnTo = '/' }: { onDone?: () => void; variant: 'modal' | 'section' | 'page'; returnTo?: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'el';
   const { display, countries, setDisplay } = useVat();
@@ -33,7 +34,7 @@ export function VatForm({ onDone, variant }: { onDone?: () => void; variant: 'mo
   }, [display.show, display.country]);
 
   // Spec §2: the select lists the EU countries plus OTHER.
-  const selectable = countries.filter((c) => c.eu || c.iso2 === 'OTHER');
+  const selectable = countries.filter(isSelectableVatCountry);
   const chosen = countries.find((c) => c.iso2 === country) ?? countries[0];
   const countryName = (iso2: string) => t(`countries:${iso2}`);
 
@@ -44,14 +45,13 @@ export function VatForm({ onDone, variant }: { onDone?: () => void; variant: 'mo
     setDisplay(next);
     setBusy(true);
     const token = { token: csrfToken };
-    const results = await Promise.all([
-      postJson('/api/user/set-cookie', { cName: 'showVat', cValue: show, cAction: 'set' }, token),
-      postJson('/api/user/set-cookie', { cName: 'countryVat', cValue: country, cAction: 'set' }, token),
-    ]);
-    const failed = results.find((r) => !r.ok);
-    if (failed && !failed.ok) {
+    // Country first, then the switch, one after the other: if the second call fails, what is stored
+    // is still a consistent choice (the old switch with a country the visitor picked).
+    const saved = await postJson('/api/user/set-cookie', { cName: 'countryVat', cValue: country, cAction: 'set' }, token);
+    const failed = saved.ok ? await postJson('/api/user/set-cookie', { cName: 'showVat', cValue: show, cAction: 'set' }, token) : saved;
+    if (!failed.ok) {
       // Nothing is lost: the prices go back to what is stored and the form keeps the choice.
-      setDisplay(previous);
+      setDisplay(resolveVatDisplay({ showVat: previous.show ? 'yes' : 'no', countryVat: saved.ok ? country : previous.country }, countries));
       setBusy(false);
       reportFailure(failed);
       return;
@@ -73,7 +73,7 @@ export function VatForm({ onDone, variant }: { onDone?: () => void; variant: 'mo
     <Form method="post" action="/settings" onSubmit={onSubmit} className="vat-form space-y-4" data-testid={`vat-form-${variant}`}>
       <CsrfInput />
       <input type="hidden" name="intent" value="vat" />
-      <input type="hidden" name="redirectTo" value={variant === 'page' ? '/' : location.pathname + location.search} />
+      <input type="hidden" name="redirectTo" value={variant === 'page' ? returnTo : location.pathname + location.search} />
       <fieldset className="space-y-2" disabled={disabled}>
         <legend className="mb-2 font-semibold">{t('vat.legend')}</legend>
         <label className="flex items-center gap-2">
@@ -114,7 +114,7 @@ export function VatForm({ onDone, variant }: { onDone?: () => void; variant: 'mo
       </div>
       <div className="flex justify-end gap-3 pt-2">
         {variant === 'page' ? (
-          <a href="/" className="btn-secondary">
+          <a href={returnTo} className="btn-secondary">
             {t('actions.cancel')}
           </a>
         ) : (

@@ -2,18 +2,16 @@
 // same-origin `redirectTo`, so a failed check changes nothing and no form can redirect off-site.
 import { data, type AppLoadContext } from '@remix-run/cloudflare';
 import { ErrorCode } from '../../core/errors';
-import { CSRF_FIELD, tokensMatch } from '../../worker/http/csrf';
+import { safeRedirectPath } from '../../core/safe-redirect';
 
 export async function readProtectedForm(request: Request, context: AppLoadContext): Promise<FormData> {
+  // Spec §8 403 ip_blacklisted: a blacklisted address may read the shop but change nothing.
+  if (await context.services.rateLimits.isBlacklisted(context.ip)) throw data({ code: ErrorCode.IP_BLACKLISTED }, { status: 403 });
   const form = await request.formData();
-  const submitted = form.get(CSRF_FIELD);
-  if (!context.csrfCookiePresent || typeof submitted !== 'string' || !tokensMatch(context.csrfToken, submitted)) {
-    throw data({ code: ErrorCode.TOKEN_ERROR }, { status: 403 });
-  }
+  if (!context.verifyCsrf(form.get('_token'))) throw data({ code: ErrorCode.TOKEN_ERROR }, { status: 403 });
   return form;
 }
 
 export function safeRedirectTo(value: FormDataEntryValue | null, fallback = '/'): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
+  return safeRedirectPath(value, fallback);
 }

@@ -1,5 +1,5 @@
 // URL slugs of the hosting pages and the catalog families each shows.
-import type { ProductFamily } from '../../db/schema/catalog';
+import type { ProductFamily } from '../../core/catalog';
 
 export const HOSTING_PAGES = {
   'shared-linux': { families: ['shared_linux'], titleKey: 'catalog:families.shared_linux.title', descKey: 'catalog:families.shared_linux.description' },

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { getServerT } from '../../worker/i18n';
+import { getServerT } from '../../i18n/server';
 import { i18nServer } from '../i18n.server';
 
 /** The page's language and a translator for loaders (titles, meta); cached per language. */

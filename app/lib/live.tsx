@@ -28,25 +28,26 @@ export function LiveProvider({ visitorId, children }: { visitorId: string; child
 
   useEffect(() => {
     const pageId = getPageId();
-    const lastSeq = { user: 0, global: 0 };
+    // null until the party's hello: a tab that has seen nothing asks for no replay.
+    const lastSeq: Record<'user' | 'global', number | null> = { user: null, global: null };
     const open = (party: string, room: string, key: 'user' | 'global') => {
       const socket = new PartySocket({
         host: window.location.host,
         party,
         room,
         // After a drop, ask the party for what this tab missed.
-        query: () => (lastSeq[key] > 0 ? { since: String(lastSeq[key]) } : {}),
+        query: () => (lastSeq[key] !== null ? { since: String(lastSeq[key]) } : {}),
       });
       socket.addEventListener('message', (event: MessageEvent) => {
         // Frames are validated by the party with zod; readLiveFrame only guards the shape.
         const frame = readLiveFrame(event.data, pageId);
         if (!frame) return;
         if (frame.kind === 'hello') {
-          if (lastSeq[key] === 0) lastSeq[key] = frame.seq;
+          if (lastSeq[key] === null) lastSeq[key] = frame.seq;
           if (key === 'user') setSocketId(socket.id);
           return;
         }
-        if (frame.seq !== null) lastSeq[key] = Math.max(lastSeq[key], frame.seq);
+        if (frame.seq !== null) lastSeq[key] = Math.max(lastSeq[key] ?? 0, frame.seq);
         if (frame.own) return;
         const message = frame.message as LiveMessage;
         handlers.current.get(message.channel)?.forEach((h) => h(message));

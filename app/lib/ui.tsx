@@ -1,8 +1,9 @@
 // Page-wide feedback: alerts (alert / warning / success, auto-hidden after 11000 ms), the generic
 // error modal, the info modal and the 'Connection error' dialog (spec §2 "Other page elements", §8).
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALERT_AUTOHIDE_MS, resolveCode } from '../../core/errors';
+import { safeRedirectPath } from '../../core/safe-redirect';
 import type { RequestOutcome } from './request';
 
 export type AlertType = 'alert' | 'warning' | 'success' | 'info';
@@ -32,6 +33,12 @@ export function UiProvider({ initialAlerts, children }: { initialAlerts: Omit<Al
   const [connectionLost, setConnectionLost] = useState(false);
 
   const dismissAlert = useCallback((id: number) => setAlerts((list) => list.filter((a) => a.id !== id)), []);
+  // Alerts rendered by the server (the errorCode cookie) hide themselves like any other (spec §8).
+  useEffect(() => {
+    const timers = initialAlerts.map((_, i) => window.setTimeout(() => dismissAlert(i + 1), ALERT_AUTOHIDE_MS));
+    return () => timers.forEach((t) => window.clearTimeout(t));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the alerts present at first render
+  }, []);
   const pushAlert = useCallback(
     (type: AlertType, message: string) => {
       const id = nextId.current++;
@@ -62,8 +69,8 @@ export function UiProvider({ initialAlerts, children }: { initialAlerts: Omit<Al
           window.location.reload();
           return;
         case 'redirect': {
-          const url = (envelope.data as { url?: string } | null)?.url ?? '/access_denied';
-          window.location.assign(url);
+          // Only a path on our own origin: a response must not be able to send the visitor elsewhere.
+          window.location.assign(safeRedirectPath((envelope.data as { url?: unknown } | null)?.url, '/access_denied'));
           return;
         }
         case 'info_modal':

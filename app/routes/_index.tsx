@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { pricePerInterval, startingMonthlyCents } from '../../core/lengths';
+import { fromPrice, pricePerInterval } from '../../core/lengths';
 import { Counter } from '../components/counter';
+import { IntervalSuffix } from '../components/length-label';
 import { DomainSearchBar } from '../components/domain-search-bar';
 import { Price, VatNote } from '../components/price';
 import { PromotionCountdown } from '../components/promotion-countdown';
@@ -25,16 +26,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   const families = HOME_FAMILIES.map((slug) => {
     const list = products.filter((p) => (HOSTING_PAGES[slug].families as readonly string[]).includes(p.family));
-    const from = list.map((p) => startingMonthlyCents(p.prices)).filter((c): c is number => c !== null);
-    return { slug, plans: list.length, fromMonthlyCents: from.length ? Math.min(...from) : null };
+    return { slug, plans: list.length, from: fromPrice(list.map((p) => p.prices)) };
   });
   const ssl = products.filter((p) => p.family === 'ssl');
-  const sslFrom = ssl.map((p) => p.prices[0]).filter((p) => p !== undefined).map((p) => pricePerInterval(p.totalCents, p.months));
+  const sslFrom = fromPrice(ssl.map((p) => p.prices));
   return {
     meta: { title: t('home.meta_title'), description: t('home.meta_description') },
     featured,
     families,
-    sslFromYearCents: sslFrom.length ? Math.min(...sslFrom) : null,
+    sslFrom,
     stats,
   };
 }
@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export default function Home() {
-  const { featured, families, sslFromYearCents, stats } = useLoaderData<typeof loader>();
+  const { featured, families, sslFrom, stats } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const number = (n: number) => n.toLocaleString(i18n.language === 'en' ? 'en-GB' : 'el-GR');
   return (
@@ -82,11 +82,14 @@ export default function Home() {
             <li key={f.slug} className="card flex flex-col" data-testid={`family-${f.slug}`}>
               <h3 className="text-lg font-semibold">{t(HOSTING_PAGES[f.slug].titleKey)}</h3>
               <p className="mt-2 flex-1 text-sm text-slate-600">{t(HOSTING_PAGES[f.slug].descKey)}</p>
-              {f.fromMonthlyCents !== null ? (
+              {f.from !== null ? (
                 <p className="mt-4">
                   <span className="text-sm text-slate-600">{t('prices.from')} </span>
-                  <Price cents={f.fromMonthlyCents} className="text-2xl font-bold text-blue-900" />
-                  <span className="text-sm text-slate-600"> {t('lengths.per_month')}</span>
+                  <Price cents={f.from.cents} className="text-2xl font-bold text-blue-900" />
+                  <span className="text-sm text-slate-600">
+                    {' '}
+                    <IntervalSuffix months={f.from.months} />
+                  </span>
                 </p>
               ) : null}
               <Link to={`/hosting/${f.slug}`} className="btn-secondary mt-4 text-center">
@@ -106,11 +109,14 @@ export default function Home() {
             <p className="mt-2 text-slate-600">{t('home.ssl_text')}</p>
           </div>
           <div className="flex items-center gap-4">
-            {sslFromYearCents !== null ? (
+            {sslFrom !== null ? (
               <p>
                 <span className="text-sm text-slate-600">{t('prices.from')} </span>
-                <Price cents={sslFromYearCents} className="text-2xl font-bold text-blue-900" />
-                <span className="text-sm text-slate-600"> {t('lengths.per_year')}</span>
+                <Price cents={sslFrom.cents} className="text-2xl font-bold text-blue-900" />
+                <span className="text-sm text-slate-600">
+                  {' '}
+                  <IntervalSuffix months={sslFrom.months} />
+                </span>
               </p>
             ) : null}
             <Link to="/ssl" className="btn-primary">

@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { flagEmoji } from '../../core/countries';
-import { pricePerInterval } from '../../core/lengths';
+import { describeLength, pricePerInterval } from '../../core/lengths';
 import { IntervalSuffix, LengthLabel } from '../components/length-label';
 import { Price, VatNote } from '../components/price';
 import { pageT } from '../lib/i18n.server';
@@ -129,7 +129,9 @@ export default function DomainPrices() {
                   ) : null}
                   .{r.tld}
                   <span className="block text-xs font-normal text-slate-500">
-                    {t('prices_page.lengths', { list: r.lengths.map((m) => (m >= 12 ? m / 12 : m)).join(', ') })}
+                    {r.lengths.every((m) => describeLength(m).unit === 'year')
+                      ? t('prices_page.lengths', { list: r.lengths.map((m) => describeLength(m).count).join(', ') })
+                      : r.lengths.map((m) => <LengthLabel key={m} months={m} />)}
                   </span>
                 </th>
                 <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{t(`catalog:registries.${r.registry}`)}</td>

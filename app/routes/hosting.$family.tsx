@@ -4,6 +4,8 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/clo
 import { useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isListedOptionCategory } from '../../core/catalog';
+import { ErrorCode } from '../../core/errors';
 import { pricePerInterval } from '../../core/lengths';
 import { IntervalSuffix, LengthLabel } from '../components/length-label';
 import { Price, VatNote } from '../components/price';
@@ -11,11 +13,9 @@ import { HOSTING_PAGES, isHostingSlug } from '../lib/hosting-families';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 
-/** Spec §3/§9: the 'management' category is left out of the spec listing. */
-const LISTED_CATEGORIES = ['hardware', 'software', 'network'] as const;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  if (!isHostingSlug(params.family)) throw data({ code: 150 }, { status: 404 });
+  if (!isHostingSlug(params.family)) throw data({ code: ErrorCode.UNRECOGNIZED_ACTION }, { status: 404 });
   const { t, lang } = await pageT(request);
   const page = HOSTING_PAGES[params.family];
   const plans = await context.services.catalog.productsByFamily(page.families, lang);
@@ -37,7 +37,7 @@ function PlanCard({ plan }: { plan: Plan }) {
   const { t } = useTranslation();
   const [months, setMonths] = useState(plan.prices[0]?.months ?? 1);
   const selected = plan.prices.find((p) => p.months === months) ?? plan.prices[0];
-  const listed = plan.options.filter((o) => (LISTED_CATEGORIES as readonly string[]).includes(o.category));
+  const listed = plan.options.filter((o) => isListedOptionCategory(o.category));
   const byName = new Map<string, typeof listed>();
   for (const o of listed) byName.set(o.name, [...(byName.get(o.name) ?? []), o]);
   return (

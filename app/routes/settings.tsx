@@ -3,6 +3,7 @@
 // cookie notice and banner dismissal; with JavaScript those call POST /api/user/set-cookie.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { data } from '@remix-run/cloudflare';
+import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
 import { LanguageSwitch } from '../components/language-switch';
@@ -13,7 +14,9 @@ import { pageMeta } from '../lib/meta';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { t } = await pageT(request);
-  return { meta: { title: t('settings_page.meta_title') } };
+  // Without JavaScript the VAT chip leads here; the form then returns to the page it came from.
+  const returnTo = safeRedirectTo(new URL(request.url).searchParams.get('return'));
+  return { meta: { title: t('settings_page.meta_title') }, returnTo };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
@@ -55,6 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Settings() {
   const { t } = useTranslation();
+  const { returnTo } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
       <h1 className="text-3xl font-bold">{t('settings_page.title')}</h1>
@@ -62,7 +66,7 @@ export default function Settings() {
         <h2 id="vat-title" className="mb-4 text-xl font-semibold">
           {t('vat.title')}
         </h2>
-        <VatForm variant="page" />
+        <VatForm variant="page" returnTo={returnTo} />
       </section>
       <section aria-labelledby="lang-title" className="card mt-6">
         <h2 id="lang-title" className="mb-4 text-xl font-semibold">

@@ -38,11 +38,11 @@ export default function SslPage() {
           const first = c.prices[0];
           return (
             <li key={c.sku} id={settings.wildcard ? 'wildcard' : undefined} className="card flex flex-col" data-testid="ssl-card" data-sku={c.sku}>
-              <p className="text-xs font-semibold uppercase tracking-wide text-blue-800">{t(`catalog:validation.${settings.validation_type ?? 'DV'}.short`)}</p>
+              <p className="text-xs font-semibold uppercase tracking-wide text-blue-800">{t(`catalog:ssl_validation.${settings.validation_type ?? 'DV'}.title`)}</p>
               <h2 className="mt-1 text-xl font-bold">{c.name}</h2>
               <p className="mt-1 text-sm text-slate-600">{c.summary}</p>
               <ul className="mt-3 space-y-1 text-sm">
-                <li>{t(`catalog:validation.${settings.validation_type ?? 'DV'}.description`)}</li>
+                <li>{t(`catalog:ssl_validation.${settings.validation_type ?? 'DV'}.description`)}</li>
                 {settings.wildcard ? <li>{t('ssl_page.wildcard')}</li> : null}
                 {settings.san_domains ? <li>{t('ssl_page.san', { count: settings.san_domains })}</li> : null}
                 {settings.vendor_settings?.domains_per_pack ? (

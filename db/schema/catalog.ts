@@ -3,6 +3,10 @@
 // Every price is integer euro cents without VAT (DESIGN.md).
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { domainActions, optionCategories, productFamilies, registryFamilies, storageTypes } from '../../core/catalog';
+
+export { domainActions, optionCategories, productFamilies, registryFamilies, storageTypes };
+export type { DomainAction, ProductFamily, RegistryFamily } from '../../core/catalog';
 
 export const countries = sqliteTable('countries', {
   iso2: text('iso2').primaryKey(), // ISO-2, or 'OTHER' (no VAT)
@@ -14,8 +18,6 @@ export const countries = sqliteTable('countries', {
   sortOrder: integer('sort_order').notNull().default(0),
 });
 
-export const registryFamilies = ['gr', 'eurid', 'icm', 'generic'] as const;
-export type RegistryFamily = (typeof registryFamilies)[number];
 
 export const tlds = sqliteTable(
   'tlds',
@@ -33,8 +35,6 @@ export const tlds = sqliteTable(
   (t) => [uniqueIndex('tlds_tld_unique').on(t.tld), uniqueIndex('tlds_ascii_unique').on(t.asciiTld)],
 );
 
-export const domainActions = ['register', 'renew', 'transfer', 'transfer_renew', 'trade', 'rgp_restore'] as const;
-export type DomainAction = (typeof domainActions)[number];
 
 export const tldPrices = sqliteTable(
   'tld_prices',
@@ -50,17 +50,6 @@ export const tldPrices = sqliteTable(
   (t) => [primaryKey({ columns: [t.tldId, t.action, t.lengthMonths] })],
 );
 
-export const productFamilies = [
-  'shared_linux',
-  'shared_windows',
-  'wordpress',
-  'semi_dedicated',
-  'cloud_vps',
-  'dedicated',
-  'ssl',
-  'addon',
-] as const;
-export type ProductFamily = (typeof productFamilies)[number];
 
 export const products = sqliteTable(
   'products',
@@ -101,8 +90,6 @@ export const productPrices = sqliteTable(
   (t) => [primaryKey({ columns: [t.productId, t.lengthMonths] })],
 );
 
-export const optionCategories = ['hardware', 'software', 'management', 'network'] as const;
-export const storageTypes = ['SSD', 'NVMe', 'HDD'] as const;
 
 export const productOptions = sqliteTable(
   'product_options',

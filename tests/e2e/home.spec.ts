@@ -37,12 +37,16 @@ test('the VAT control changes every price: GR 24 % → DE 19 % → without VAT',
     await expect(tldChipPrice(page, 'com')).toHaveText(`6,90${NB}€`);
     await expect(page.getByTestId('vat-note').first()).toHaveText('Οι τιμές εμφανίζονται χωρίς ΦΠΑ.');
   } else {
+    await page.goto('/domains/prices');
     await page.getByTestId('vat-chip').click();
-    await expect(page).toHaveURL(/\/settings#vat$/);
+    await expect(page).toHaveURL(/\/settings\?return=%2Fdomains%2Fprices#vat$/);
     const form = page.getByTestId('vat-form-page');
     await form.getByLabel('Χώρα ΦΠΑ').selectOption('DE');
     await form.getByRole('button', { name: 'Υποβολή' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    // Back on the page the visitor came from, with its prices in the new VAT.
+    await expect(page).toHaveURL(/\/domains\/prices$/);
+    await expect(page.getByTestId('vat-note').first()).toHaveText('Οι τιμές περιλαμβάνουν ΦΠΑ 19%');
+    await page.goto('/');
     await expect(tldChipPrice(page, 'com')).toHaveText(`8,21${NB}€`);
     await page.goto('/settings');
     await page.getByTestId('vat-form-page').getByLabel('Χωρίς ΦΠΑ').check();

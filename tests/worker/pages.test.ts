@@ -180,3 +180,20 @@ describe('translations for the browser', () => {
     expect((await b.fetch('/locales/fr')).status).toBe(404);
   });
 });
+
+describe('translations are complete', () => {
+  const pages = ['/', '/domains/prices', '/domains/prices?category=greek', '/ssl', '/support', '/settings', '/no-such-page'].concat(
+    ['shared-linux', 'shared-windows', 'wordpress', 'semi-dedicated', 'cloud-vps', 'dedicated'].map((f) => `/hosting/${f}`),
+  );
+  for (const lng of ['el', 'en']) {
+    it(`renders every page in ${lng} without a missing key`, async () => {
+      const b = new Browser();
+      b.cookies.set('lng', lng);
+      for (const path of pages) {
+        const res = await b.fetch(path);
+        await res.text();
+        expect(res.headers.get('X-I18n-Missing'), `${lng} ${path}`).toBeNull();
+      }
+    });
+  }
+});

@@ -3,7 +3,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { envelopeFor, resolveCode } from '../../core/errors';
-import { getServerT } from '../i18n';
+import { getServerT } from '../../i18n/server';
 import type { ApiEnv } from './types';
 
 export function reply<T>(c: Context<ApiEnv>, code: number, data: T, options: { msg?: string; status?: number; params?: Record<string, unknown> } = {}) {

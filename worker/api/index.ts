@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { ErrorCode } from '../../core/errors';
 import { ApiError, reply } from './envelope';
-import { csrf, requestContext } from './middleware';
+import { blacklist, csrf, requestContext } from './middleware';
 import { developmentOnly, devRoutes } from './dev';
 import { healthRoutes } from './health';
 import type { ApiEnv } from './types';
@@ -13,6 +13,7 @@ export const api = new Hono<ApiEnv>().basePath('/api');
 
 api.use('*', requestContext);
 api.use('/dev/*', developmentOnly);
+api.use('*', blacklist);
 api.use('*', csrf);
 api.route('/health', healthRoutes);
 api.route('/user', userRoutes);

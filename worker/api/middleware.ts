@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { ErrorCode } from '../../core/errors';
 import { createRequestContext } from '../context';
-import { CSRF_FIELD, CSRF_HEADER, isStateChanging, tokensMatch } from '../http/csrf';
+import { CSRF_FIELD, CSRF_HEADER, isStateChanging } from '../http/csrf';
 import { ApiError } from './envelope';
 import type { ApiEnv } from './types';
 
@@ -30,6 +30,14 @@ async function readBody(req: Request): Promise<Record<string, unknown>> {
   return {};
 }
 
+/** Spec §8 403 ip_blacklisted: a blacklisted address may read the shop but change nothing. */
+export const blacklist = createMiddleware<ApiEnv>(async (c, next) => {
+  if (isStateChanging(c.req.method) && (await c.get('ctx').services.rateLimits.isBlacklisted(c.get('ctx').ip))) {
+    throw new ApiError(ErrorCode.IP_BLACKLISTED, null, 403);
+  }
+  await next();
+});
+
 /** Every state-changing call carries `_token` (body) or X-CSRF-Token matching the cookie. */
 export const csrf = createMiddleware<ApiEnv>(async (c, next) => {
   if (!isStateChanging(c.req.method)) {
@@ -39,7 +47,6 @@ export const csrf = createMiddleware<ApiEnv>(async (c, next) => {
   const body = await readBody(c.req.raw);
   c.set('body', body);
   const submitted = c.req.header(CSRF_HEADER) ?? (typeof body[CSRF_FIELD] === 'string' ? (body[CSRF_FIELD] as string) : null);
-  const ctx = c.get('ctx');
-  if (!ctx.csrfCookiePresent || !tokensMatch(ctx.csrfToken, submitted)) throw new ApiError(ErrorCode.TOKEN_ERROR);
+  if (!c.get('ctx').verifyCsrf(submitted)) throw new ApiError(ErrorCode.TOKEN_ERROR);
   return next();
 });

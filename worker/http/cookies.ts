@@ -32,12 +32,11 @@ export function readCookie(request: Request, name: string): string | null {
 }
 
 /**
- * Secure everywhere except plain-http development hosts that are not localhost (browsers treat
- * http://localhost as a secure context and accept Secure cookies there).
+ * Secure on https (every deployment). Plain-http development gets no Secure flag: Safari refuses to
+ * store Secure cookies from http://localhost, and without its CSRF cookie no form would work.
  */
 export function wantsSecure(request: Request): boolean {
-  const url = new URL(request.url);
-  return url.protocol === 'https:' || url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+  return new URL(request.url).protocol === 'https:';
 }
 
 export function serializeCookie(name: string, value: string, options: CookieOptions = {}): string {

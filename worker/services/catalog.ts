@@ -61,7 +61,7 @@ export type ProductCard = {
   options: ProductOption[];
 };
 
-export type RunningPromotion = { id: number; name: string; title: string; softEndAt: string; skus: string[] };
+export type RunningPromotion = { id: number; name: string; title: string; softEndAt: string; softEndText: string; skus: string[] };
 
 type Lang = 'el' | 'en';
 
@@ -86,7 +86,8 @@ export function createCatalogService({ db, env, now }: ServiceDeps) {
     async runningPromotion(lang: Lang): Promise<RunningPromotion | null> {
       const [p] = await runningPromotions();
       if (!p) return null;
-      return { id: p.id, name: p.name, title: lang === 'el' ? p.titleEl : p.titleEn, softEndAt: p.softEndAt.toISOString(), skus: p.skus };
+      const softEndText = p.softEndAt.toLocaleString(lang === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Athens' });
+      return { id: p.id, name: p.name, title: lang === 'el' ? p.titleEl : p.titleEn, softEndAt: p.softEndAt.toISOString(), softEndText, skus: p.skus };
     },
 
     async tldPricing(filter: { featuredOnly?: boolean; actions?: DomainAction[] } = {}): Promise<TldPricing[]> {

@@ -5,6 +5,7 @@ import { createHealthService } from './health';
 import { createLiveService } from './live';
 import { createPreferenceService } from './preferences';
 import { createPromotionService } from './promotions';
+import { createRateLimitService } from './rate-limit';
 
 export type ServiceDeps = { db: Db; env: Env; now: Date };
 
@@ -15,6 +16,7 @@ export function createServices(deps: ServiceDeps) {
     live: createLiveService(deps.env),
     promotions: createPromotionService(deps),
     preferences: createPreferenceService(deps),
+    rateLimits: createRateLimitService(deps),
   };
 }
 

@@ -5,7 +5,7 @@ import { ErrorCode, readErrorCodeCookie, resolveCode } from '../../core/errors';
 import { isValidVatCookie, resolveVatDisplay, type VatCountry, type VatDisplay } from '../../core/vat';
 import { SUPPORTED_LANGUAGES, type Language } from '../../i18n/config';
 import { deleteCookie, parseCookies, serializeCookie, wantsSecure } from '../http/cookies';
-import { getServerT } from '../i18n';
+import { getServerT } from '../../i18n/server';
 
 export const PREFERENCE_COOKIES = ['showVat', 'countryVat', 'cookiesAccepted', 'lng'] as const;
 export type PreferenceCookie = (typeof PREFERENCE_COOKIES)[number];

@@ -1,6 +1,6 @@
 // The promotion clock: at a promotion's soft end, move it forward (PromotionAutoRenew) or remove it
 // (PromotionAutoRemove), and tell every open page on the global-promotions channel.
-import { eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { promotionTick } from '../../core/promotions';
 import { promotions } from '../../db/schema';
 import type { ServiceDeps } from '.';
@@ -15,11 +15,14 @@ export function createPromotionService({ db, env, now }: ServiceDeps) {
       for (const p of rows) {
         const step = promotionTick(p, now);
         if (step.kind === 'none') continue;
+        // Conditional on the row being as read: overlapping cron runs (at-least-once) step it once.
+        const unchanged = and(eq(promotions.id, p.id), eq(promotions.status, p.status), eq(promotions.softEndAt, p.softEndAt));
         if (step.kind === 'start') {
-          await db.update(promotions).set({ status: 'active' }).where(eq(promotions.id, p.id));
-          result.started++;
+          const done = await db.update(promotions).set({ status: 'active' }).where(unchanged).returning({ id: promotions.id });
+          if (done.length) result.started++;
         } else if (step.kind === 'renew') {
-          await db.update(promotions).set({ softEndAt: step.softEndAt }).where(eq(promotions.id, p.id));
+          const done = await db.update(promotions).set({ softEndAt: step.softEndAt }).where(unchanged).returning({ id: promotions.id });
+          if (!done.length) continue;
           await live.toEveryone({
             channel: 'global-promotions',
             event: 'PromotionAutoRenew',
@@ -28,7 +31,8 @@ export function createPromotionService({ db, env, now }: ServiceDeps) {
           });
           result.renewed++;
         } else {
-          await db.update(promotions).set({ status: 'ended' }).where(eq(promotions.id, p.id));
+          const done = await db.update(promotions).set({ status: 'ended' }).where(unchanged).returning({ id: promotions.id });
+          if (!done.length) continue;
           await live.toEveryone({ channel: 'global-promotions', event: 'PromotionAutoRemove', unique_id: null, data: { promotion: { name: p.name } } });
           result.removed++;
         }

@@ -1,8 +1,8 @@
 // Server-side translation for API messages (the envelope's `msg`) and cron texts. Remix pages use
 // the same resources through remix-i18next (app/i18n.server.ts).
 import { createInstance, type TFunction } from 'i18next';
-import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, NAMESPACES, type Language } from '../i18n/config';
-import { resources } from '../i18n/resources';
+import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, NAMESPACES, type Language } from './config';
+import { resources } from './resources';
 
 const cache = new Map<Language, TFunction>();
 

@@ -1,0 +1,115 @@
+// Accounts (spec §3 User, §4 Login/Registration/Password reset, issue #3): users with their
+// credentials and consents, one-time codes, reset tokens, the mail/SMS outbox of the sandbox ports,
+// rate-limit counters and the IP blacklist. The session list itself lives in the user's Durable
+// Object (DESIGN.md); D1 keeps what must survive it.
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+export const userStatuses = ['active', 'suspended'] as const;
+export const userGroups = ['user', 'admin'] as const;
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Lower-cased and trimmed; the login name. */
+    email: text('email').notNull(),
+    emailVerifiedAt: integer('email_verified_at', { mode: 'timestamp_ms' }),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** E.164, e.g. +306912345678 */
+    mobile: text('mobile'),
+    mobileVerifiedAt: integer('mobile_verified_at', { mode: 'timestamp_ms' }),
+    countryIso2: text('country_iso2').notNull().default('GR'),
+    /** GR: a prefecture id from the state select; elsewhere free text. */
+    state: text('state'),
+    city: text('city'),
+    address: text('address'),
+    postcode: text('postcode'),
+    status: text('status', { enum: userStatuses }).notNull().default('active'),
+    /** Why a suspended account is suspended: staff (2011) or repeated failed logins (2010). */
+    suspension: text('suspension', { enum: ['staff', 'auto'] }),
+    userGroup: text('user_group', { enum: userGroups }).notNull().default('user'),
+    hasPbasAccount: integer('has_pbas_account', { mode: 'boolean' }).notNull().default(false),
+    locale: text('locale', { enum: ['el', 'en'] }).notNull().default('el'),
+    securityQuestion: text('security_question'),
+    securityAnswerHash: text('security_answer_hash'),
+    /** yyyy-mm-dd; the security-question reset asks for it (spec §5). */
+    birthDate: text('birth_date'),
+    /** Base32 TOTP secret (RFC 6238) once enrolment is confirmed. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: integer('totp_enabled_at', { mode: 'timestamp_ms' }),
+    emailTwoFactor: integer('email_two_factor', { mode: 'boolean' }).notNull().default(false),
+    newsletter: integer('newsletter', { mode: 'boolean' }).notNull().default(false),
+    gdprProcessingAt: integer('gdpr_processing_at', { mode: 'timestamp_ms' }),
+    gdprValidityAt: integer('gdpr_validity_at', { mode: 'timestamp_ms' }),
+    gdprCommunication: integer('gdpr_communication', { mode: 'boolean' }).notNull().default(false),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lastLoginAt: integer('last_login_at', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+);
+
+export const otpPurposes = ['register', 'verify_email', 'verify_mobile', 'login_2fa', 'reset_email', 'reset_sms'] as const;
+
+/** One-time codes sent by e-mail or SMS. Only a hash of the code is stored. */
+export const oneTimeCodes = sqliteTable(
+  'one_time_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    purpose: text('purpose', { enum: otpPurposes }).notNull(),
+    /** The e-mail address or mobile number the code went to. */
+    target: text('target').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }).notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    consumedAt: integer('consumed_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('one_time_codes_target_idx').on(t.purpose, t.target)],
+);
+
+/** Single-use tokens: password reset (step 6), e-mail verification links. Only a hash is stored. */
+export const tokens = sqliteTable(
+  'tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    purpose: text('purpose', { enum: ['password_reset', 'verify_email'] }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    consumedAt: integer('consumed_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/** What the sandbox mail and SMS ports "sent"; read at /dev/mailbox and GET /api/dev/outbox. */
+export const outbox = sqliteTable('outbox', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull().default(''),
+  body: text('body').notNull(),
+  meta: text('meta', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/** Fixed-window counters for rate limits, updated with one conditional upsert per hit. */
+export const rateLimits = sqliteTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: integer('window_start').notNull(),
+  count: integer('count').notNull(),
+});
+
+export const ipBlacklist = sqliteTable('ip_blacklist', {
+  ip: text('ip').primaryKey(),
+  reason: text('reason').notNull().default(''),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+});
