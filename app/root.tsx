@@ -15,10 +15,11 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = await i18nServer.getLocale(request);
-  const [countries, banners, promotion] = await Promise.all([
+  const [countries, banners, promotion, session] = await Promise.all([
     context.services.catalog.countries(),
     context.services.catalog.banners(locale === 'en' ? 'en' : 'el'),
     context.services.catalog.runningPromotion(locale === 'en' ? 'en' : 'el'),
+    context.session(),
   ]);
   const prefs = context.services.preferences;
   const vat = prefs.vatDisplay(context.prefs, countries);
@@ -34,7 +35,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       nonce: context.nonce,
       i18nHref: `/locales/${locale === 'en' ? 'en' : 'el'}?v=${RESOURCES_VERSION[locale === 'en' ? 'en' : 'el']}`,
       visitorId: context.visitorId,
-      userGroup: 'guest' as const,
+      // The live room this page listens to: the user's own once logged in, else the browser's.
+      liveRoom: session ? `u-${session.user.id}` : context.visitorId,
+      userGroup: session ? session.user.userGroup : ('guest' as const),
+      account: session ? { name: session.user.accountName, email: session.user.email, hasPbasAccount: session.user.hasPbasAccount } : null,
+      isAdminHost: context.isAdminHost,
       vat,
       countries: countries.map((c) => ({ iso2: c.iso2, vatRateBp: c.vatRateBp, eu: c.eu })),
       cookiesAccepted: context.prefs.cookiesAccepted,

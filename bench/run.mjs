@@ -2,13 +2,15 @@
 //  - gzipped client JavaScript the home page loads (recorded by Chromium, dynamic chunks included),
 //  - server response time p50/p95 and requests/s for home, a hosting page and /api/health (the floor),
 //    sequential and at concurrency 8, from a local load generator,
-//  - peak memory (VmHWM) of the workerd process.
+//  - peak memory (VmHWM) of the workerd process,
+//  - CPU time per password hash and verify in workerd (bench/password-hash.mjs).
 // Writes bench/results.json and prints a table. Targets are reported, never asserted (README).
 import { chromium } from '@playwright/test';
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { findChromium, INSTALL_HINT } from '../scripts/find-chromium.mjs';
+import { measurePasswordHash } from './password-hash.mjs';
 
 const PORT = 8797;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -121,7 +123,7 @@ if (!process.argv.includes('--no-build')) {
   const b = spawnSync('npx', ['remix', 'vite:build'], { stdio: ['ignore', 'ignore', 'inherit'] });
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
-const server = spawn('node', ['scripts/serve-test.mjs', String(PORT), '.wrangler/bench'], { stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+const server = spawn('node', ['scripts/serve-test.mjs', String(PORT), '.wrangler/bench', 'production'], { stdio: ['ignore', 'ignore', 'inherit'], detached: true });
 try {
   await waitForHealth();
   const js = await homeJavaScript(executablePath);
@@ -136,6 +138,7 @@ try {
     homeJavaScript: js,
     latency,
     workerdPeakRssMb: Math.round(workerdPeakKb() / 102.4) / 10,
+    passwordHash: await measurePasswordHash(),
     targets: TARGETS,
     verdict: {
       homeJs: js.gzipKb <= TARGETS.homeJsGzipKb ? 'met' : 'missed',
@@ -154,6 +157,7 @@ try {
     ),
   );
   console.log(`workerd peak RSS: ${result.workerdPeakRssMb} MB · home p95 target ≤ ${TARGETS.homeP95Ms} ms: ${result.verdict.homeP95}`);
+  console.log(`password hash (${result.passwordHash.algorithm}): ${result.passwordHash.hashCpuMs} ms CPU per hash, ${result.passwordHash.verifyCpuMs} ms per verify`);
   console.log('written: bench/results.json');
 } finally {
   try {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { experimental_readRawConfig, getPlatformProxy } from 'wrangler';
 import { createDb } from '../db/client';
-import { seedCatalog } from '../db/seed';
+import { seedCatalog, seedDemoUsers } from '../db/seed';
 
 const args = process.argv.slice(2);
 const persistIdx = args.indexOf('--persist-to');
@@ -22,7 +22,9 @@ writeFileSync(configPath, JSON.stringify({ name: 'seed', compatibility_date: raw
 
 const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath, persist: { path: join(persistTo, 'v3') } });
 try {
-  const result = await seedCatalog(createDb(proxy.env.DB), new Date());
+  const db = createDb(proxy.env.DB);
+  const result = await seedCatalog(db, new Date());
+  result.inserted.users = await seedDemoUsers(db, new Date());
   const total = Object.values(result.inserted).reduce((a, b) => a + b, 0);
   console.log(total === 0 ? 'seed: catalog already present, nothing changed' : `seed: inserted ${JSON.stringify(result.inserted)}`);
 } finally {

@@ -1,10 +1,13 @@
 // Serves the built Worker on a throw-away D1 for the browser tests and benchmarks:
 // fresh state directory, migrations, seed, then `wrangler dev` on the given port.
+// Usage: node scripts/serve-test.mjs PORT [STATE_DIR] [APP_ENV]
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 
 const port = process.argv[2] ?? '8799';
 const persistTo = process.argv[3] ?? `.wrangler/test-${port}`;
+// Browser tests need development (the demo notification call); benchmarks measure production.
+const appEnv = process.argv[4] ?? 'development';
 rmSync(persistTo, { recursive: true, force: true });
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' };
 for (const args of [
@@ -14,7 +17,7 @@ for (const args of [
   const r = spawnSync('npx', args, { stdio: ['ignore', 'ignore', 'inherit'], env });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-const child = spawn('npx', ['wrangler', 'dev', '--port', port, '--ip', '127.0.0.1', '--persist-to', persistTo, '--test-scheduled', '--var', 'APP_ENV:development', '--show-interactive-dev-session=false', '--log-level', 'warn'], {
+const child = spawn('npx', ['wrangler', 'dev', '--port', port, '--ip', '127.0.0.1', '--persist-to', persistTo, '--test-scheduled', '--var', `APP_ENV:${appEnv}`, '--show-interactive-dev-session=false', '--log-level', 'warn'], {
   stdio: 'inherit',
   env,
 });

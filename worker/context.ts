@@ -7,6 +7,7 @@ import { createNonce } from './http/security-headers';
 import { ensureVisitorId } from './http/visitor';
 import { readPreferences, type Preferences } from './services/preferences';
 import { createServices, type Services } from './services';
+import type { CurrentSession } from './services/auth';
 import { clientIp } from './services/rate-limit';
 
 export type RequestContext = {
@@ -21,6 +22,8 @@ export type RequestContext = {
   verifyCsrf(submitted: unknown): boolean;
   /** The client's address (CF-Connecting-IP), for rate limits and the blacklist. */
   ip: string;
+  /** The logged-in session of this request (looked up once, on first use). */
+  session(): Promise<CurrentSession | null>;
   /** Names the visitor's User party before login (guest id cookie). */
   visitorId: string;
   /** Set-Cookie headers the entry adds to the final response (a freshly minted CSRF cookie …). */
@@ -43,10 +46,13 @@ export function createRequestContext(request: Request, env: Env, ctx: ExecutionC
   const visitor = ensureVisitorId(request);
   const url = new URL(request.url);
   const now = new Date();
+  const services = createServices({ db, env, now });
+  let session: Promise<CurrentSession | null> | null = null;
   return {
     cloudflare: { env, ctx, cf: request.cf as IncomingRequestCfProperties | undefined },
     db,
-    services: createServices({ db, env, now }),
+    services,
+    session: () => (session ??= services.auth.current(request)),
     nonce: createNonce(),
     csrfToken: csrf.token,
     csrfCookiePresent: csrf.setCookie === null,

@@ -1,12 +1,14 @@
 // The one Worker (DESIGN.md "One Worker, four doors"): /api → Hono, /parties → partyserver,
 // everything else → Remix; scheduled() → worker/cron. Assets are served before this runs.
 import { createRequestHandler } from '@remix-run/cloudflare';
-import { routePartykitRequest } from 'partyserver';
+import { getServerByName, routePartykitRequest } from 'partyserver';
 import * as build from 'virtual:remix-build';
 import { envelopeFor, ErrorCode } from '../core/errors';
 import { isLanguage } from '../i18n/config';
 import { getServerT } from '../i18n/server';
+import { parseSessionCookie } from '../core/sessions';
 import { GLOBAL_ROOM } from '../party/protocol';
+import { SESSION_TAG_HEADER, type User } from '../party/user';
 import { api } from './api';
 import { createRequestContext } from './context';
 import { runScheduled } from './cron';
@@ -14,6 +16,7 @@ import { errorPage } from './error-page';
 import { readCookie } from './http/cookies';
 import { applySecurityHeaders } from './http/security-headers';
 import { readVisitorId } from './http/visitor';
+import { SESSION_COOKIE, userRoom } from './services/auth';
 
 export { Global } from '../party/global';
 export { User } from '../party/user';
@@ -27,13 +30,22 @@ function sameOrigin(request: Request): boolean {
 
 async function handleParty(request: Request, env: Env): Promise<Response | null> {
   return routePartykitRequest(request, env, {
-    onBeforeConnect: (req, lobby) => {
+    onBeforeConnect: async (req, lobby) => {
       // Cross-site WebSocket hijacking: browsers send Origin on upgrades; only our pages may connect.
       if (!sameOrigin(req)) return new Response('forbidden', { status: 403 });
       if (lobby.className === 'Global') return lobby.name === GLOBAL_ROOM ? undefined : new Response('not found', { status: 404 });
       if (lobby.className === 'User') {
-        // A visitor may only listen to its own channels: the room must be its own guest id (users later).
-        return readVisitorId(req) === lobby.name ? undefined : new Response('forbidden', { status: 403 });
+        // A visitor may only listen to its own channels: its guest room, or its user room with a
+        // live session, tagged with that session so a logout reaches only this browser's tabs.
+        if (readVisitorId(req) === lobby.name) return undefined;
+        const parsed = parseSessionCookie(readCookie(req, SESSION_COOKIE));
+        if (!parsed || lobby.name !== userRoom(parsed.userId)) return new Response('forbidden', { status: 403 });
+        const stub = await getServerByName(env.User as unknown as DurableObjectNamespace<User>, lobby.name);
+        const session = await stub.touchSession(parsed.token, Date.now());
+        if (!session) return new Response('forbidden', { status: 403 });
+        const tagged = new Request(req);
+        tagged.headers.set(SESSION_TAG_HEADER, session.id.slice(0, 16));
+        return tagged;
       }
       return new Response('not found', { status: 404 });
     },

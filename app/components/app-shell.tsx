@@ -28,7 +28,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   return (
     <UiProvider initialAlerts={root.flash}>
       <VatProvider display={root.vat} countries={root.countries}>
-        <LiveProvider visitorId={root.visitorId}>
+        <LiveProvider room={root.liveRoom}>
           <div id="top" tabIndex={-1} />
           <a href="#main" className="skip-link">
             {t('nav.skip')}

@@ -2,6 +2,7 @@ import { Link, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { flagEmoji } from '../../core/countries';
 import { percentFromRate } from '../../core/vat';
+import { useRootData } from '../lib/root-data';
 import { useVat } from '../lib/vat';
 import { Logo } from './logo';
 import { MainNav } from './main-nav';
@@ -9,6 +10,7 @@ import { MainNav } from './main-nav';
 export function Header({ onOpenSideNav, onOpenVat, sideOpen }: { onOpenSideNav: () => void; onOpenVat: () => void; sideOpen: boolean }) {
   const { t, i18n } = useTranslation();
   const { display } = useVat();
+  const { account } = useRootData();
   const location = useLocation();
   const lang = i18n.language === 'en' ? 'en' : 'el';
   return (
@@ -51,7 +53,7 @@ export function Header({ onOpenSideNav, onOpenVat, sideOpen }: { onOpenSideNav: 
           </a>
           <a
             href="#side-nav"
-            className="icon-btn hidden lg:inline-flex"
+            className={account ? 'hidden items-center rounded-lg px-2 py-2 text-slate-700 hover:bg-slate-100 lg:inline-flex' : 'icon-btn hidden lg:inline-flex'}
             aria-label={t('nav.open_side')}
             aria-controls="side-nav"
             aria-expanded={sideOpen}
@@ -61,6 +63,7 @@ export function Header({ onOpenSideNav, onOpenVat, sideOpen }: { onOpenSideNav: 
               onOpenSideNav();
             }}
           >
+            {account ? <span className="mr-1 hidden text-sm font-medium xl:inline">{account.name}</span> : null}
             <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
               <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
               <path d="M4 21c1.5-4 5-6 8-6s6.5 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

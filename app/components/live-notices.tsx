@@ -7,6 +7,8 @@ import { useUi, type AlertType } from '../lib/ui';
 export function LiveNotices() {
   const { pushAlert } = useUi();
   useTranslation();
+  // Spec §4 Login: a login or logout in another tab of this browser reloads this page.
+  useLiveChannel('session', () => window.location.reload());
   useLiveChannel('global-notifications', (m) => {
     if (m.event !== 'GlobalNotificationWasCreated' || !m.data.display_on_screen) return;
     const tone = m.data.notification.tone;

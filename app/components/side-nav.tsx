@@ -1,27 +1,36 @@
 // The side navigation (spec §2): Account, Cart, Support, Language and the Price Settings tab with the
 // VAT control. Below 1024 px the same drawer is the mobile side navigation: it adds the main menu
 // (from the one menu configuration) and the logo, and it closes itself above 1024 px.
-import { Link } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_LINKS, linksFor, MAIN_MENU, MOBILE_NAV_MAX_WIDTH, SUPPORT_LINKS } from '../lib/menu';
+import { ACCOUNT_LINKS, linksFor, logoutVariant, MAIN_MENU, MOBILE_NAV_MAX_WIDTH, SUPPORT_LINKS } from '../lib/menu';
 import { useRootData } from '../lib/root-data';
+import { CsrfInput } from './csrf-input';
 import { Drawer } from './drawer';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
+import { PageIdInput } from './page-id-input';
 import { VatForm } from './vat-form';
 
 function SideNavSections({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
-  const { userGroup } = useRootData();
+  const { userGroup, account, isAdminHost } = useRootData();
+  const logout = logoutVariant(userGroup);
   return (
     <div className="space-y-6">
       <section aria-labelledby="side-account">
         <h2 id="side-account" className="side-heading">
           {t('side.account')}
         </h2>
+        {account ? (
+          <p className="mb-2 text-sm" data-testid="account-name">
+            <span className="font-semibold">{account.name}</span>
+            <span className="block text-slate-600">{account.email}</span>
+          </p>
+        ) : null}
         <ul className="space-y-1">
-          {linksFor(ACCOUNT_LINKS, userGroup).map((l) => (
+          {linksFor(ACCOUNT_LINKS, userGroup, isAdminHost).map((l) => (
             <li key={l.key}>
               <Link to={l.to} className="side-link" onClick={onNavigate}>
                 {t(l.key)}
@@ -29,6 +38,15 @@ function SideNavSections({ onNavigate }: { onNavigate: () => void }) {
             </li>
           ))}
         </ul>
+        {logout !== 'none' ? (
+          <Form method="post" action="/auth/logout" className="mt-2">
+            <CsrfInput />
+            <PageIdInput />
+            <button type="submit" className="side-link w-full text-left" data-testid="logout">
+              {t(logout === 'customer' ? 'account.logout' : 'account.logout_staff')}
+            </button>
+          </Form>
+        ) : null}
       </section>
       <section aria-labelledby="side-cart">
         <h2 id="side-cart" className="side-heading">

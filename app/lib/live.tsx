@@ -11,7 +11,7 @@ type Registry = { subscribe(channel: Channel, handler: Handler): () => void };
 
 const LiveContext = createContext<Registry | null>(null);
 
-export function LiveProvider({ visitorId, children }: { visitorId: string; children: ReactNode }) {
+export function LiveProvider({ room, children }: { room: string; children: ReactNode }) {
   const handlers = useRef(new Map<Channel, Set<Handler>>());
 
   const registry = useMemo<Registry>(
@@ -54,7 +54,7 @@ export function LiveProvider({ visitorId, children }: { visitorId: string; child
       });
       return socket;
     };
-    const user = open(PARTY_USER, visitorId, 'user');
+    const user = open(PARTY_USER, room, 'user');
     const global = open(PARTY_GLOBAL, GLOBAL_ROOM, 'global');
     document.documentElement.dataset.live = 'connecting';
     const markOpen = () => (document.documentElement.dataset.live = 'open');
@@ -64,7 +64,7 @@ export function LiveProvider({ visitorId, children }: { visitorId: string; child
       user.close();
       global.close();
     };
-  }, [visitorId]);
+  }, [room]);
 
   return <LiveContext.Provider value={registry}>{children}</LiveContext.Provider>;
 }

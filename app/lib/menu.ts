@@ -3,7 +3,7 @@
 // keys of the common namespace; groups decide what each user group sees (spec §6).
 export type UserGroup = 'guest' | 'user' | 'admin';
 
-export type MenuLink = { key: string; to: string; groups?: UserGroup[]; descriptionKey?: string };
+export type MenuLink = { key: string; to: string; groups?: UserGroup[]; descriptionKey?: string; adminHostOnly?: boolean };
 export type MenuSection = { key: string; links: MenuLink[] };
 
 export const MAIN_MENU: MenuSection[] = [
@@ -44,9 +44,8 @@ export const MAIN_MENU: MenuSection[] = [
 /** The side navigation's sections of spec §2: Account, Cart, Support, Language (+ Price Settings). */
 export const ACCOUNT_LINKS: MenuLink[] = [
   { key: 'account.login', to: '/auth/login', groups: ['guest'] },
-  { key: 'account.register', to: '/auth/register', groups: ['guest'] },
   { key: 'account.dashboard', to: '/account', groups: ['user', 'admin'] },
-  { key: 'account.admin', to: '/admin', groups: ['admin'] },
+  { key: 'account.admin', to: '/admin', groups: ['admin'], adminHostOnly: true },
 ];
 
 export const SUPPORT_LINKS: MenuLink[] = [
@@ -55,8 +54,16 @@ export const SUPPORT_LINKS: MenuLink[] = [
   { key: 'support.whois', to: '/domains/prices' },
 ];
 
-export function linksFor(links: MenuLink[], group: UserGroup): MenuLink[] {
-  return links.filter((l) => !l.groups || l.groups.includes(group));
+export function linksFor(links: MenuLink[], group: UserGroup, isAdminHost = false): MenuLink[] {
+  return links.filter((l) => (!l.groups || l.groups.includes(group)) && (!l.adminHostOnly || isAdminHost));
+}
+
+/**
+ * Spec §6: guests have no logout link; customers get logout choice 1; every other group (admins,
+ * back-office users) choice 2, which also names the back office.
+ */
+export function logoutVariant(group: UserGroup): 'none' | 'customer' | 'staff' {
+  return group === 'guest' ? 'none' : group === 'user' ? 'customer' : 'staff';
 }
 
 /** Spec §9: the mobile navigation is used below 1024 px and closes itself above it. */

@@ -1,1 +1,2 @@
 export { seedCatalog, rowsPerInsert } from './seed-catalog';
+export { DEMO_USERS, seedDemoUsers } from './demo-users';

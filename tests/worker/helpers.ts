@@ -3,8 +3,12 @@ import { SELF } from 'cloudflare:test';
 export const ORIGIN = 'http://localhost';
 
 /** A browser-like session: keeps cookies between requests, like a tab would. */
+let nextIp = 1;
+
 export class Browser {
   cookies = new Map<string, string>();
+  /** Each browser has its own address (TEST-NET-2), as separate visitors do, for per-IP limits. */
+  ip = `198.51.100.${nextIp++ % 250}`;
 
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -25,7 +29,9 @@ export class Browser {
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookies.size) headers.set('Cookie', this.cookieHeader());
-    const res = await SELF.fetch(`${ORIGIN}${path}`, { ...init, headers, redirect: 'manual' });
+    if (!headers.has('CF-Connecting-IP')) headers.set('CF-Connecting-IP', this.ip);
+    const url = path.startsWith('http') ? path : `${ORIGIN}${path}`;
+    const res = await SELF.fetch(url, { ...init, headers, redirect: 'manual' });
     this.absorb(res);
     return res;
   }
@@ -49,4 +55,10 @@ export function form(fields: Record<string, string>): RequestInit {
 
 export function json(body: unknown, headers: Record<string, string> = {}): RequestInit {
   return { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) };
+}
+
+/** Logs a browser in through the real login form; returns the response. */
+export async function login(b: Browser, email: string, password: string, extra: Record<string, string> = {}): Promise<Response> {
+  const { token } = await b.open('/auth/login');
+  return b.fetch('/auth/login', form({ _token: token, email, password, redirectTo: '/account', ...extra }));
 }

@@ -23,6 +23,11 @@ export function ensureCsrfToken(request: Request): { token: string; setCookie: s
   return { token, setCookie: serializeCookie(CSRF_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure: wantsSecure(request) }) };
 }
 
+/** A fresh token at login: a token planted before login (fixation) is worthless after it. */
+export function rotateCsrfCookie(request: Request): string {
+  return serializeCookie(CSRF_COOKIE, randomToken(), { httpOnly: true, sameSite: 'Lax', secure: wantsSecure(request) });
+}
+
 export function tokensMatch(expected: string, submitted: string | null | undefined): boolean {
   if (!submitted || submitted.length !== expected.length) return false;
   // Constant-time comparison: no early exit that would leak the matching prefix length.

@@ -1,5 +1,6 @@
 // Services are the use cases of each area; routes and API handlers call them and never touch D1.
 import type { Db } from '../../db/client';
+import { createAuthService } from './auth';
 import { createCatalogService } from './catalog';
 import { createHealthService } from './health';
 import { createLiveService } from './live';
@@ -11,6 +12,7 @@ export type ServiceDeps = { db: Db; env: Env; now: Date };
 
 export function createServices(deps: ServiceDeps) {
   return {
+    auth: createAuthService(deps),
     catalog: createCatalogService(deps),
     health: createHealthService(deps),
     live: createLiveService(deps.env),

@@ -1,0 +1,91 @@
+// Demo accounts of the sandbox (README "Demo accounts"). The hashes are argon2id (m=19 MiB, t=2, p=1)
+// of the listed passwords, made once by worker/security/password-hash.ts: a seed run never needs the
+// hasher, and a worker test proves each password verifies against its hash.
+import type { Db } from '../client';
+import { users } from '../schema';
+
+export const DEMO_USERS = [
+  {
+    email: 'demo@example.gr',
+    password: 'Demo-Pelatis-2026',
+    passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$+OgQ+q/SHPKJLOn/+OuwmA$BaDZ8tV6sRaItr1RL7FjcpmKzF21itMi/nNtEZVQgn4',
+    firstName: 'Μαρία',
+    lastName: 'Παπαδοπούλου',
+    mobile: '+306912345678',
+    userGroup: 'user',
+    state: 'Αττική',
+    city: 'Αθήνα',
+    gdpr: true,
+    status: 'active',
+  },
+  {
+    email: 'admin@example.gr',
+    password: 'Demo-Admin-2026',
+    passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$Eyhehmq/l6JSah3O1eeP8A$7HibUAuXSX9qs9azZKRbKMEwAXxBJSpsIybT/DY+xcI',
+    firstName: 'Νίκος',
+    lastName: 'Διαχειριστής',
+    mobile: '+306987654321',
+    userGroup: 'admin',
+    state: 'Θεσσαλονίκη',
+    city: 'Θεσσαλονίκη',
+    gdpr: true,
+    status: 'active',
+  },
+  {
+    // Has not given the GDPR processing approval yet: the login form asks for it (spec §4).
+    email: 'eleni@example.gr',
+    password: 'Demo-Pelatis-2026',
+    passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$+OgQ+q/SHPKJLOn/+OuwmA$BaDZ8tV6sRaItr1RL7FjcpmKzF21itMi/nNtEZVQgn4',
+    firstName: 'Ελένη',
+    lastName: 'Γεωργίου',
+    mobile: '+306934567890',
+    userGroup: 'user',
+    state: 'Αχαΐα',
+    city: 'Πάτρα',
+    gdpr: false,
+    status: 'active',
+  },
+  {
+    // Suspended by staff (2011 account_suspended).
+    email: 'suspended@example.gr',
+    password: 'Demo-Anastoli-2026',
+    passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$4flcyHbyvfUDFIIh5e8bZA$yrshv4SdRd/pwn5JuypMJxXdm+gM7y+hL0Lum2PaeI4',
+    firstName: 'Γιώργος',
+    lastName: 'Νικολάου',
+    mobile: '+306945678901',
+    userGroup: 'user',
+    state: 'Ηράκλειο',
+    city: 'Ηράκλειο',
+    gdpr: true,
+    status: 'suspended',
+  },
+] as const;
+
+export async function seedDemoUsers(db: Db, now: Date = new Date()): Promise<number> {
+  const rows = await db
+    .insert(users)
+    .values(
+      DEMO_USERS.map((u) => ({
+        email: u.email,
+        passwordHash: u.passwordHash,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        mobile: u.mobile,
+        mobileVerifiedAt: now,
+        emailVerifiedAt: now,
+        countryIso2: 'GR',
+        state: u.state,
+        city: u.city,
+        userGroup: u.userGroup,
+        status: u.status,
+        suspension: u.status === 'suspended' ? ('staff' as const) : null,
+        gdprProcessingAt: u.gdpr ? now : null,
+        gdprValidityAt: u.gdpr ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  return rows.length;
+}

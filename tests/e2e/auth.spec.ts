@@ -1,0 +1,69 @@
+import { expect, hydrated, test } from './fixtures';
+
+const DEMO = { email: 'demo@example.gr', password: 'Demo-Pelatis-2026' };
+
+test('a customer logs in, sees the account, and logs out', async ({ page, js }) => {
+  await page.goto('/auth/login?redirectTo=/account');
+  await hydrated(page, js);
+  await page.locator('main').getByLabel('E-mail').fill(DEMO.email);
+  await page.locator('main').getByLabel('Κωδικός πρόσβασης').fill('wrong-password-1');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('login-alert')).toContainText('δεν είναι σωστά');
+  // Nothing is lost: the e-mail is still there.
+  await expect(page.locator('main').getByLabel('E-mail')).toHaveValue(DEMO.email);
+  await page.locator('main').getByLabel('Κωδικός πρόσβασης').fill(DEMO.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByTestId('account-email')).toContainText('επαληθευμένο');
+  await hydrated(page, js);
+  await page.getByTestId('side-nav-toggle').click();
+  await expect(page.getByTestId('account-name')).toContainText('Μαρία Παπαδοπούλου');
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Faccount$/);
+});
+
+test('a logout in one tab reloads the other tab of the browser', async ({ page, context, js }) => {
+  test.skip(!js, 'the other tab learns through the live channel');
+  await page.goto('/auth/login');
+  await page.locator('main').getByLabel('E-mail').fill(DEMO.email);
+  await page.locator('main').getByLabel('Κωδικός πρόσβασης').fill(DEMO.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/$/);
+  const other = await context.newPage();
+  await other.goto('/ssl');
+  await other.waitForFunction(() => document.documentElement.dataset.live === 'open');
+  await other.getByTestId('side-nav-toggle').click();
+  await expect(other.getByTestId('account-name')).toBeVisible();
+  await page.goto('/');
+  await hydrated(page, js);
+  await page.getByTestId('side-nav-toggle').click();
+  await page.getByTestId('logout').click();
+  // The other tab reloads by itself and shows a guest.
+  await expect(other.getByTestId('account-name')).toHaveCount(0, { timeout: 10_000 });
+  await expect(other).toHaveURL(/\/ssl$/);
+});
+
+test('a customer is refused on the admin host', async ({ page }) => {
+  await page.goto('/auth/login');
+  await page.locator('main').getByLabel('E-mail').fill(DEMO.email);
+  await page.locator('main').getByLabel('Κωδικός πρόσβασης').fill(DEMO.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/$/);
+  // admin.localhost resolves to loopback in Chromium; the session cookie is host-only, so log in there.
+  await page.goto('http://admin.localhost:8799/auth/login');
+  await page.locator('main').getByLabel('E-mail').fill(DEMO.email);
+  await page.locator('main').getByLabel('Κωδικός πρόσβασης').fill(DEMO.password);
+  await page.getByTestId('login-submit').click();
+  await page.goto('http://admin.localhost:8799/admin');
+  await expect(page.getByTestId('access-denied')).toBeVisible();
+});
+
+test('an admin reaches the admin area on the admin host', async ({ page }) => {
+  await page.goto('http://admin.localhost:8799/auth/login?redirectTo=/admin');
+  await page.locator('main').getByLabel('E-mail').fill('admin@example.gr');
+  await page.locator('main').getByLabel('Κωδικός πρόσβασης').fill('Demo-Admin-2026');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('admin-home')).toBeVisible();
+});
