@@ -24,8 +24,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 // Remix forwards only Set-Cookie from actions by itself; a 429 must also say when to retry.
 export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
   const retry = actionHeaders.get('Retry-After');
-  return retry ? { 'Retry-After': retry } : {};
+  if (retry) headers.set('Retry-After', retry);
+  return headers;
 };
 
 export async function action({ request, context }: ActionFunctionArgs) {

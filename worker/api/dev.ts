@@ -12,7 +12,13 @@ export const developmentOnly = createMiddleware<ApiEnv>(async (c, next) => {
   await next();
 });
 
-export const devRoutes = new Hono<ApiEnv>().post('/global-notification', async (c) => {
+export const devRoutes = new Hono<ApiEnv>()
+  /** Every message the sandbox mail and SMS ports sent, newest first; ?to= filters by recipient. */
+  .get('/outbox', async (c) => {
+    const messages = await c.get('ctx').services.outbox.list({ to: c.req.query('to') ?? undefined, limit: Number(c.req.query('limit') ?? 100) || 100 });
+    return reply(c, ErrorCode.SUCCESS, { messages });
+  })
+  .post('/global-notification', async (c) => {
     const body = c.get('body');
     const display = typeof body.display === 'string' ? body.display.trim().slice(0, 500) : '';
     if (!display) throw new ApiError(ErrorCode.VALIDATION_ERROR, { field: 'display' });

@@ -4,6 +4,7 @@ import { createAuthService } from './auth';
 import { createCatalogService } from './catalog';
 import { createHealthService } from './health';
 import { createLiveService } from './live';
+import { createOutboxService } from './outbox';
 import { createPreferenceService } from './preferences';
 import { createPromotionService } from './promotions';
 import { createRateLimitService } from './rate-limit';
@@ -17,6 +18,7 @@ export function createServices(deps: ServiceDeps) {
     health: createHealthService(deps),
     live: createLiveService(deps.env),
     promotions: createPromotionService(deps),
+    outbox: createOutboxService(deps),
     preferences: createPreferenceService(deps),
     rateLimits: createRateLimitService(deps),
   };

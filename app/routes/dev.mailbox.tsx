@@ -1,0 +1,57 @@
+// Development-only mailbox (issue #3 §2): every e-mail and SMS the sandbox ports "sent". Answers
+// 404 unless the Worker runs with APP_ENV=development.
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { ErrorCode } from '../../core/errors';
+import { pageT } from '../lib/i18n.server';
+import { pageMeta } from '../lib/meta';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (!context.development) throw data({ code: ErrorCode.UNRECOGNIZED_ACTION }, { status: 404 });
+  const { t } = await pageT(request);
+  const to = new URL(request.url).searchParams.get('to') ?? '';
+  const messages = await context.services.outbox.list({ to: to || undefined });
+  return { meta: { title: t('mailbox.title') }, messages, to };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
+
+export default function Mailbox() {
+  const { messages, to } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <h1 className="text-3xl font-bold">{t('mailbox.title')}</h1>
+      <p className="mt-2 text-slate-600">{t('mailbox.intro')}</p>
+      <Form method="get" className="mt-6 flex gap-2" role="search">
+        <label htmlFor="mailbox-to" className="sr-only">
+          {t('mailbox.filter')}
+        </label>
+        <input id="mailbox-to" name="to" type="search" defaultValue={to} placeholder={t('mailbox.filter')} className="flex-1 rounded border border-slate-300 px-3 py-2" />
+        <button type="submit" className="btn-secondary">
+          {t('search.submit')}
+        </button>
+      </Form>
+      {messages.length === 0 ? (
+        <p className="mt-8 text-slate-600">{t('mailbox.empty')}</p>
+      ) : (
+        <ol className="mt-6 space-y-4" data-testid="mailbox">
+          {messages.map((m) => (
+            <li key={m.id} className="card" data-channel={m.channel} data-to={m.to}>
+              <p className="text-xs uppercase tracking-wide text-slate-500">
+                {m.channel === 'email' ? t('mailbox.email') : t('mailbox.sms')} · {new Date(m.createdAt).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { timeZone: 'Europe/Athens' })}
+                {m.tag ? ` · ${m.tag}` : ''}
+              </p>
+              <p className="mt-1">
+                <span className="text-slate-600">{t('mailbox.to')}:</span> <span className="font-medium">{m.to}</span>
+              </p>
+              {m.subject ? <p className="font-semibold">{m.subject}</p> : null}
+              <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-sm text-slate-800">{m.body}</pre>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
