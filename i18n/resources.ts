@@ -4,13 +4,15 @@ import elCatalog from './el/catalog.json';
 import elCommon from './el/common.json';
 import elCountries from './el/countries.json';
 import elErrors from './el/errors.json';
+import elValidation from './el/validation.json';
 import enCatalog from './en/catalog.json';
 import enCommon from './en/common.json';
 import enCountries from './en/countries.json';
 import enErrors from './en/errors.json';
+import enValidation from './en/validation.json';
 
-const el = { common: elCommon, errors: elErrors, catalog: elCatalog, countries: elCountries };
-const en = { common: enCommon, errors: enErrors, catalog: enCatalog, countries: enCountries };
+const el = { common: elCommon, errors: elErrors, catalog: elCatalog, countries: elCountries, validation: elValidation };
+const en = { common: enCommon, errors: enErrors, catalog: enCatalog, countries: enCountries, validation: enValidation };
 
 export const resources = { el, en };
 export type Resources = typeof el;

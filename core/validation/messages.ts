@@ -1,0 +1,93 @@
+// Message keys of spec §5. The spec names each rule's message by an upper-case key ('LENGTH.MIN');
+// the wording lives in the `validation` i18n namespace, so a rule only ever carries a key and its
+// parameters and the page translates it in the visitor's language.
+
+/** Spec key → i18n key (namespace `validation`, file i18n/{el,en}/validation.json). */
+export const MESSAGES = {
+  REQUIRED: 'validation:required',
+  /** The general wording of spec §5 "required": 'Please fill in all required fields'. */
+  REQUIRED_ALL: 'validation:required_all',
+  'LENGTH.MIN': 'validation:length_min',
+  'LENGTH.MAX': 'validation:length_max',
+  'LENGTH.RANGE': 'validation:length_range',
+  INTERNATIONAL: 'validation:international',
+  EMAIL: 'validation:email',
+  'ILLEGAL.CHARS': 'validation:illegal_chars',
+  ASCII: 'validation:ascii',
+  NUMERIC: 'validation:numeric',
+  'VALUES.MIN': 'validation:values_min',
+  'VALUES.MAX': 'validation:values_max',
+  ERPID: 'validation:erpid',
+  PASSWORD: 'validation:password',
+  PASSWORD_STRENGTH: 'validation:password_strength',
+  NOTCONFIRMED: 'validation:notconfirmed',
+  UNIQUE: 'validation:unique',
+  TERMS: 'validation:terms',
+  'CONTACT_PROFILES.MISSING': 'validation:contact_profiles_missing',
+  'IP.INVALID_CHARS': 'validation:ip_invalid_chars',
+  'IP.INVALID_SYNTAX': 'validation:ip_invalid_syntax',
+  'IP.NOT_FOUND': 'validation:ip_not_found',
+  'NAME_SERVERS.INVALID_CHARS': 'validation:name_servers_invalid_chars',
+  'NAME_SERVERS.INVALID_SYNTAX': 'validation:name_servers_invalid_syntax',
+  'DOMAIN.INVALID': 'validation:domain_invalid',
+  'DOMAIN.TOO_LONG': 'validation:domain_too_long',
+  'WHOIS.MIN': 'validation:whois_min',
+  NOCHANGES: 'validation:nochanges',
+  /** Spec §5 Registration calls it VALIDATION_MESSAGES.ERRORS.NO_CAPTCHA. */
+  NO_CAPTCHA: 'validation:no_captcha',
+  'gdpr.login.accept_all_above_label_error': 'validation:gdpr_accept_all_above_label_error',
+  /**
+   * Not a spec key: what a zod message that is not ours decodes to (a wrong type from a hand-made
+   * request, for instance), so that every error still has a translated text.
+   */
+  INVALID: 'validation:invalid',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export type ValidationMessage = { key: string; params?: Record<string, string | number> };
+
+/** The message of a spec key, with its parameters (the bounds of LENGTH.*, VALUES.*, …). */
+export function message(key: MessageKey, params?: Record<string, string | number>): ValidationMessage {
+  return params ? { key: MESSAGES[key], params } : { key: MESSAGES[key] };
+}
+
+/**
+ * zod issue messages are strings, so a message travels as JSON: `{"key":"validation:length_min",
+ * "params":{"min":3}}`. JSON rather than a 'key|min=3' form because parameters can be any text
+ * (a pattern, a label) and JSON needs no escaping rules of our own; the key keeps its namespace so a
+ * rule may also point at another namespace (the nameserver count errors of `errors`).
+ */
+export function encodeMessage(m: ValidationMessage): string {
+  return JSON.stringify(m.params && Object.keys(m.params).length > 0 ? { key: m.key, params: m.params } : { key: m.key });
+}
+
+/** The issue message of a spec key: what rules hand to zod. */
+export function issueMessage(key: MessageKey, params?: Record<string, string | number>): string {
+  return encodeMessage(message(key, params));
+}
+
+function isParams(value: unknown): value is Record<string, string | number> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.values(value).every((v) => typeof v === 'string' || typeof v === 'number');
+}
+
+/**
+ * Any zod issue message → something `t(key, params)` can show. A message that is not one of ours
+ * (zod's own English text) becomes the generic INVALID message instead of reaching the page untranslated.
+ */
+export function decodeMessage(text: string): ValidationMessage {
+  if (text.startsWith('{')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (typeof parsed === 'object' && parsed !== null && 'key' in parsed && typeof parsed.key === 'string' && parsed.key !== '') {
+        const params = 'params' in parsed ? parsed.params : undefined;
+        if (params === undefined) return { key: parsed.key };
+        if (isParams(params)) return { key: parsed.key, params };
+      }
+    } catch {
+      // not JSON: falls through to the generic message
+    }
+  }
+  return { key: MESSAGES.INVALID };
+}
