@@ -31,6 +31,8 @@ test('the VAT control changes every price: GR 24 % → DE 19 % → without VAT',
     await modal.getByLabel('Χωρίς ΦΠΑ').check();
     await modal.getByRole('button', { name: 'Υποβολή' }).click();
     await expect(tldChipPrice(page, 'com')).toHaveText(`6,90${NB}€`);
+    // The modal closes once the choice is saved (prices change before, optimistically).
+    await expect(modal).toBeHidden();
     expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
     // The choice was stored: a new page load keeps it.
     await page.reload();
