@@ -14,16 +14,19 @@ export function MainNav() {
 
   useEffect(() => setOpenKey(null), [location.pathname, location.search]);
   useEffect(() => {
-    if (!openKey) return;
+    // Always listening (not only once React knows a dropdown is open): an Escape pressed right
+    // after the click must still close it. The DOM says what is open.
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpenKey(null);
-        navRef.current?.querySelector<HTMLElement>(`[data-menu="${openKey}"] summary`)?.focus();
-      }
+      if (e.key !== 'Escape') return;
+      const open = navRef.current?.querySelector<HTMLDetailsElement>('details[open]');
+      if (!open) return;
+      open.open = false;
+      setOpenKey(null);
+      open.querySelector<HTMLElement>('summary')?.focus();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [openKey]);
+  }, []);
 
   return (
     <>
