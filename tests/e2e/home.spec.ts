@@ -81,9 +81,10 @@ test('the cookie notice goes away once accepted and stays away', async ({ page, 
   await notice.getByRole('button', { name: 'Εντάξει, το κατάλαβα' }).click();
   await expect(notice).toBeHidden();
   await expect(page).toHaveURL(/\/domains\/prices$/);
-  const cookies = await page.context().cookies();
-  const accepted = cookies.find((c) => c.name === 'cookiesAccepted');
-  expect(accepted?.value).toBe('true');
+  // With JavaScript the notice hides at once and the choice is saved in the background.
+  const acceptedCookie = async () => (await page.context().cookies()).find((c) => c.name === 'cookiesAccepted');
+  await expect.poll(async () => (await acceptedCookie())?.value).toBe('true');
+  const accepted = await acceptedCookie();
   // The server asks for 1095 days (worker test); Chromium caps every cookie at 400 days.
   expect(accepted!.expires * 1000 - Date.now()).toBeGreaterThan(399 * 24 * 3600 * 1000);
   await page.reload();
