@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimalString, divideRounded, formatMoney, sumCents } from './money';
+import { divideRounded, formatMoney } from './money';
 
 const nb = '\u00a0';
 
@@ -24,17 +24,10 @@ describe('formatMoney', () => {
 });
 
 describe('helpers', () => {
-  it('renders a decimal string for machines', () => {
-    expect(centsToDecimalString(123456)).toBe('1234.56');
-    expect(centsToDecimalString(-7)).toBe('-0.07');
-  });
   it('divides with half-up rounding', () => {
     expect(divideRounded(1000, 3)).toBe(333);
     expect(divideRounded(1001, 2)).toBe(501);
     expect(divideRounded(-1001, 2)).toBe(-501);
     expect(() => divideRounded(10, 0)).toThrow();
-  });
-  it('sums integer cents', () => {
-    expect(sumCents([100, 250, 1])).toBe(351);
   });
 });

@@ -33,22 +33,10 @@ export function formatMoney(cents: Cents, locale: MoneyLocale = 'el'): string {
   return locale === 'el' ? `${sign}${euros},${rest}${NBSP}€` : `${sign}€${euros}.${rest}`;
 }
 
-/** Machine-readable amount for microdata, analytics and data attributes: "1234.56". */
-export function centsToDecimalString(cents: Cents): string {
-  assertCents(cents);
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 /** Integer division that rounds half away from zero, for splitting a total into intervals. */
 export function divideRounded(cents: Cents, divisor: number): Cents {
   if (!Number.isInteger(divisor) || divisor <= 0) throw new RangeError('divisor must be a positive integer');
   const q = Math.abs(cents) / divisor;
   const r = Math.floor(q + 0.5);
   return cents < 0 ? -r : r;
-}
-
-export function sumCents(values: readonly Cents[]): Cents {
-  return values.reduce((a, b) => a + assertCents(b), 0);
 }

@@ -1,5 +1,5 @@
-// Route guards (spec §6): logged-in only (152 action_allowed_only_to_users), admins only on the
-// admin host (175 insufficient_permissions → /access_denied).
+// Route guards (spec §6): logged-in pages send guests to the login with a way back; the admin area
+// answers only admins on the admin host (others → /access_denied).
 import { data, redirect, type AppLoadContext } from '@remix-run/cloudflare';
 import { ErrorCode } from '../../core/errors';
 import type { CurrentSession } from '../../worker/services/auth';
@@ -23,6 +23,3 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
   return session;
 }
 
-export function actionForUsersOnly(): never {
-  throw data({ code: ErrorCode.ACTION_ALLOWED_ONLY_TO_USERS }, { status: 401 });
-}

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorCode, resolveCode } from '../../core/errors';
 import { CsrfInput } from '../components/csrf-input';
 import { PageIdInput } from '../components/page-id-input';
+import { TextField } from '../components/text-field';
 import { readProtectedForm, safeRedirectTo } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
@@ -102,47 +103,25 @@ export default function Login() {
           <CsrfInput />
           <PageIdInput />
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <div>
-            <label htmlFor="email" className="block text-sm font-medium">
-              {t('auth.email')}
-            </label>
-            <input
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              defaultValue={actionData?.email ?? ''}
-              aria-invalid={fieldError('email') ? true : undefined}
-              aria-describedby={fieldError('email') ? 'email-error' : undefined}
-              className="mt-1 w-full rounded border border-slate-300 px-3 py-2"
-            />
-            {fieldError('email') ? (
-              <p id="email-error" className="mt-1 text-sm text-red-700">
-                {t('auth.required')}
-              </p>
-            ) : null}
-          </div>
-          <div>
-            <label htmlFor="password" className="block text-sm font-medium">
-              {t('auth.password')}
-            </label>
-            <input
-              id="password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              aria-invalid={fieldError('password') ? true : undefined}
-              aria-describedby={fieldError('password') ? 'password-error' : undefined}
-              className="mt-1 w-full rounded border border-slate-300 px-3 py-2"
-            />
-            {fieldError('password') ? (
-              <p id="password-error" className="mt-1 text-sm text-red-700">
-                {t('auth.required')}
-              </p>
-            ) : null}
-          </div>
+          <TextField
+            id="email"
+            name="email"
+            type="email"
+            label={t('auth.email')}
+            autoComplete="username"
+            required
+            defaultValue={actionData?.email ?? ''}
+            error={fieldError('email') ? t('auth.required') : null}
+          />
+          <TextField
+            id="password"
+            name="password"
+            type="password"
+            label={t('auth.password')}
+            autoComplete="current-password"
+            required
+            error={fieldError('password') ? t('auth.required') : null}
+          />
           {gdprMode ? (
             <div className="space-y-2" data-testid="gdpr-approval">
               <input type="hidden" name="gdpr_mode" value="1" />

@@ -19,7 +19,7 @@ export function createServices(deps: ServiceDeps) {
     live: createLiveService(deps.env),
     promotions: createPromotionService(deps),
     outbox: createOutboxService(deps),
-    preferences: createPreferenceService(deps),
+    preferences: createPreferenceService(),
     rateLimits: createRateLimitService(deps),
   };
 }

@@ -60,7 +60,7 @@ export function setPreference(request: Request, input: SetPreferenceInput, count
 export const DISMISSED_BANNERS_COOKIE = 'banners_dismissed';
 const SLUG_RE = /^[a-z0-9-]{1,64}$/;
 
-export function createPreferenceService({ db: _db }: { db: unknown }) {
+export function createPreferenceService() {
   return {
     read: readPreferences,
     set: setPreference,
