@@ -11,8 +11,8 @@ export const RATE_LIMITS = {
   'otp_send:ip': { limit: 20, windowMs: 60 * MIN },
   'otp_send:target': { limit: 5, windowMs: 60 * MIN },
   'otp_verify:target': { limit: 10, windowMs: 15 * MIN },
-  'reset:ip': { limit: 20, windowMs: 60 * MIN },
-  'reset:account': { limit: 6, windowMs: 60 * MIN },
+  'reset:ip': { limit: 30, windowMs: 60 * MIN },
+  'reset:account': { limit: 10, windowMs: 60 * MIN },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

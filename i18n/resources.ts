@@ -1,18 +1,20 @@
 // Both languages for the server; the browser fetches only the page's language as JSON
 // (app/routes/locales.$lng.ts, app/entry.client.tsx).
+import elAuth from './el/auth.json';
 import elCatalog from './el/catalog.json';
 import elCommon from './el/common.json';
 import elCountries from './el/countries.json';
 import elErrors from './el/errors.json';
 import elValidation from './el/validation.json';
+import enAuth from './en/auth.json';
 import enCatalog from './en/catalog.json';
 import enCommon from './en/common.json';
 import enCountries from './en/countries.json';
 import enErrors from './en/errors.json';
 import enValidation from './en/validation.json';
 
-const el = { common: elCommon, errors: elErrors, catalog: elCatalog, countries: elCountries, validation: elValidation };
-const en = { common: enCommon, errors: enErrors, catalog: enCatalog, countries: enCountries, validation: enValidation };
+const el = { common: elCommon, errors: elErrors, catalog: elCatalog, countries: elCountries, validation: elValidation, auth: elAuth };
+const en = { common: enCommon, errors: enErrors, catalog: enCatalog, countries: enCountries, validation: enValidation, auth: enAuth };
 
 export const resources = { el, en };
 export type Resources = typeof el;

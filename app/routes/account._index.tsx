@@ -1,26 +1,66 @@
-// Account area basics (issue #3 §5): profile with the e-mail 'verified' label, and the active
-// sessions with 'log out everywhere'. One action, switching on an intent.
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { data } from '@remix-run/cloudflare';
-import { Form, useLoaderData } from '@remix-run/react';
+// Account area basics (issue #3 §5; spec §2 Account area): tabs Profile (the e-mail with its
+// 'verified' label, which turns to success in every open tab when the EmailVerified event arrives;
+// the verification link; personal details), Security (password change, security question, two-factor
+// login by authenticator app or e-mail code), Preferences (opened by itself when the openPref cookie
+// is present) and Sessions ('log out everywhere'). One action switching on an intent.
+import type { SubmissionResult } from '@conform-to/react';
+import { getSelectProps } from '@conform-to/react';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
+import { GR_REGION_IDS } from '../../core/greek-regions';
 import { describeUserAgent } from '../../core/sessions';
+import { groupSecret } from '../../core/totp';
+import {
+  COUNTRY_CODES, emailTwoFactorSchema, passwordChangeSchema, passwordOnlySchema, preferencesSchema, profileSchema, SECURITY_QUESTIONS, securityQuestionSchema, totpConfirmSchema,
+} from '../../core/validation/account-forms';
+import { deleteCookie, readCookie, wantsSecure } from '../../worker/http/cookies';
 import { CsrfInput } from '../components/csrf-input';
+import { PageIdInput } from '../components/page-id-input';
 import { requireUser } from '../lib/auth.server';
+import { codeAlertType, codeMessage } from '../lib/codes';
+import { CheckboxField, FieldErrors, FormAlert, InputField, SubmitButton, useAppForm, useHydrated, useNoChangesGuard } from '../lib/forms';
 import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
+import { useLiveChannel } from '../lib/live';
 import { pageMeta } from '../lib/meta';
+import { fieldMessage, parseForm, SECRET_FIELDS } from '../lib/submission.server';
+
+const TABS = ['profile', 'security', 'preferences', 'sessions'] as const;
+type Tab = (typeof TABS)[number];
+
+type ActionData = { intent: string; code?: number; result?: SubmissionResult<string[]>; stamp: number };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  const { t } = await pageT(request);
-  const sessions = await context.services.auth.sessions(session);
-  return {
-    meta: { title: t('account_page.meta_title') },
-    user: session.user,
-    sessions: sessions.map((s) => ({ ...describeUserAgent(s.userAgent), id: s.id.slice(0, 16), ip: s.ip, lastSeenAt: s.lastSeenAt, current: s.id === session.sessionId })),
-  };
+  const { t, lang } = await pageT(request);
+  const url = new URL(request.url);
+  const asked = url.searchParams.get('tab');
+  // The openPref cookie opens the preferences tab once, then goes.
+  const openPref = readCookie(request, 'openPref') !== null;
+  const tab: Tab = openPref ? 'preferences' : TABS.includes(asked as Tab) ? (asked as Tab) : 'profile';
+  const [profile, preferences, sessions] = await Promise.all([
+    context.services.account.profile(session.user.id),
+    context.services.account.preferences(session.user.id),
+    tab === 'sessions' ? context.services.auth.sessions(session) : Promise.resolve([]),
+  ]);
+  const regionName = profile.country === 'GR' && profile.state ? t(`countries:gr_regions.${profile.state}`) : null;
+  const headers = openPref ? { 'Set-Cookie': deleteCookie('openPref', { secure: wantsSecure(request) }) } : undefined;
+  return data(
+    {
+      meta: { title: t('account_page.meta_title') },
+      tab,
+      lang,
+      welcome: url.searchParams.get('welcome') === '1',
+      user: session.user,
+      profile: { ...profile, regionName },
+      preferences,
+      sessions: sessions.map((s) => ({ ...describeUserAgent(s.userAgent), id: s.id.slice(0, 16), ip: s.ip, lastSeenAt: s.lastSeenAt, current: s.id === session.sessionId })),
+    },
+    { headers },
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
@@ -28,10 +68,83 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
   const form = await readProtectedForm(request, context);
-  switch (form.get('intent')) {
+  const { lang } = await pageT(request);
+  const account = context.services.account;
+  const userId = session.user.id;
+  const intent = String(form.get('intent') ?? '');
+  const stamp = Date.now();
+  const done = (code?: number, status = 200) => data<ActionData>({ intent, code, stamp }, { status });
+  /** A service failure: under the named field when it has one, otherwise as the form's alert. */
+  const failed = (r: { code: number; status: number; field?: string }, result: { reply: (o?: object) => SubmissionResult<string[]> }) => {
+    const fieldErrors =
+      r.field === 'current_password' ? { current_password: fieldMessage('INVALID') } : r.field === 'password' ? { password: fieldMessage('PASSWORD_COMMON') } : r.field ? { [r.field]: fieldMessage('INVALID') } : undefined;
+    return data<ActionData>({ intent, code: r.code, result: result.reply({ fieldErrors, hideFields: SECRET_FIELDS }), stamp }, { status: r.status });
+  };
+
+  switch (intent) {
+    case 'send_verification': {
+      const r = await account.sendVerificationEmail(userId, { origin: new URL(request.url).origin, locale: lang });
+      return r.ok ? done(ErrorCode.EMAIL_SENT) : done(r.code, r.status);
+    }
+    case 'update_profile': {
+      const submission = parseForm(form, profileSchema);
+      if (submission.status !== 'success') return data<ActionData>({ intent, code: ErrorCode.VALIDATION_ERROR, result: submission.reply(), stamp }, 400);
+      const r = await account.updateProfile(userId, submission.value);
+      if (!r.ok) return r.code === ErrorCode.NO_CHANGE ? done(r.code) : failed(r, submission);
+      return done(ErrorCode.PROFILE_UPDATED_SUCCESSFULLY);
+    }
+    case 'change_password': {
+      const submission = parseForm(form, passwordChangeSchema);
+      if (submission.status !== 'success') return data<ActionData>({ intent, code: ErrorCode.VALIDATION_ERROR, result: submission.reply({ hideFields: SECRET_FIELDS }), stamp }, 400);
+      const r = await account.changePassword(session, { current: submission.value.current_password, password: submission.value.password, locale: lang });
+      return r.ok ? data<ActionData>({ intent, code: ErrorCode.PROFILE_UPDATED_SUCCESSFULLY, result: submission.reply({ resetForm: true }), stamp }) : failed(r, submission);
+    }
+    case 'security_question': {
+      const submission = parseForm(form, securityQuestionSchema);
+      if (submission.status !== 'success') return data<ActionData>({ intent, code: ErrorCode.VALIDATION_ERROR, result: submission.reply({ hideFields: SECRET_FIELDS }), stamp }, 400);
+      const r = await account.setSecurityQuestion(userId, {
+        current: submission.value.current_password,
+        question: submission.value.security_question,
+        answer: submission.value.security_answer,
+        birthDate: submission.value.birth_date,
+      });
+      return r.ok ? data<ActionData>({ intent, code: ErrorCode.PROFILE_UPDATED_SUCCESSFULLY, result: submission.reply({ resetForm: true }), stamp }) : failed(r, submission);
+    }
+    case 'totp_start': {
+      const r = await account.startTotp(userId);
+      return r.ok ? done() : done(r.code, r.status);
+    }
+    case 'totp_confirm': {
+      const submission = parseForm(form, totpConfirmSchema);
+      if (submission.status !== 'success') return data<ActionData>({ intent, result: submission.reply({ hideFields: ['code'] }), stamp }, 400);
+      const r = await account.confirmTotp(userId, submission.value.code);
+      return r.ok ? done(ErrorCode.TWO_FACTOR_SUC) : data<ActionData>({ intent, code: r.code, result: submission.reply({ hideFields: ['code'] }), stamp }, r.status);
+    }
+    case 'totp_disable': {
+      const submission = parseForm(form, passwordOnlySchema);
+      if (submission.status !== 'success') return data<ActionData>({ intent, result: submission.reply({ hideFields: SECRET_FIELDS }), stamp }, 400);
+      const r = await account.disableTotp(userId, submission.value.current_password);
+      return r.ok ? done(ErrorCode.PROFILE_UPDATED_SUCCESSFULLY) : failed(r, submission);
+    }
+    case 'email_2fa': {
+      const submission = parseForm(form, emailTwoFactorSchema);
+      if (submission.status !== 'success') return data<ActionData>({ intent, result: submission.reply({ hideFields: SECRET_FIELDS }), stamp }, 400);
+      const r = await account.setEmailTwoFactor(userId, { enabled: submission.value.enabled === true, current: submission.value.current_password });
+      return r.ok ? done(ErrorCode.PROFILE_UPDATED_SUCCESSFULLY) : failed(r, submission);
+    }
+    case 'preferences': {
+      const submission = parseForm(form, preferencesSchema);
+      if (submission.status !== 'success') return data<ActionData>({ intent, code: ErrorCode.VALIDATION_ERROR, result: submission.reply(), stamp }, 400);
+      const r = await account.updatePreferences(userId, {
+        locale: submission.value.locale === 'en' ? 'en' : 'el',
+        newsletter: submission.value.newsletter === true,
+        communication: submission.value.gdpr_communication === true,
+      });
+      return r.ok ? done(ErrorCode.PROFILE_UPDATED_SUCCESSFULLY) : done(r.code, r.status);
+    }
     case 'logout_others':
       await context.services.auth.logoutEverywhere(session, { keepThis: true });
-      return redirect('/account#sessions', 303);
+      return redirect('/account?tab=sessions', 303);
     case 'logout_everywhere': {
       await context.services.auth.logoutEverywhere(session, { keepThis: false });
       return redirect('/', { status: 303, headers: { 'Set-Cookie': await context.services.auth.logout(request, session, null) } });
@@ -41,67 +154,408 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
 export default function Account() {
-  const { user, sessions } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation();
-  const when = (ms: number) => new Date(ms).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Athens' });
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const { t } = useTranslation();
+  const { tab } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold">{t('account_page.title')}</h1>
-      <section aria-labelledby="profile-title" className="card mt-8">
-        <h2 id="profile-title" className="text-xl font-semibold">
-          {t('account_page.profile')}
-        </h2>
-        <dl className="mt-4 grid gap-3 sm:grid-cols-2">
-          <div>
-            <dt className="text-sm text-slate-600">{t('account_page.name')}</dt>
-            <dd className="font-medium">{user.accountName}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-600">{t('auth.email')}</dt>
-            <dd className="flex items-center gap-2 font-medium" data-testid="account-email">
-              {user.email}
-              <span className={user.emailVerified ? 'rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900' : 'rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900'}>
-                {user.emailVerified ? t('account_page.verified') : t('account_page.unverified')}
-              </span>
-            </dd>
-          </div>
-        </dl>
-      </section>
-      <section id="sessions" aria-labelledby="sessions-title" className="card mt-6">
-        <h2 id="sessions-title" className="text-xl font-semibold">
-          {t('account_page.sessions')}
-        </h2>
-        <ul className="mt-4 divide-y divide-slate-100" data-testid="session-list">
-          {sessions.map((s) => (
-            <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-              <span>
-                <span className="font-medium">{t('account_page.session_device', { browser: s.browser === 'other' ? t('account_page.other') : s.browser, os: s.os === 'other' ? t('account_page.other') : s.os })}</span>
-                {s.current ? <span className="ml-2 rounded-full bg-blue-100 px-2 py-0.5 text-xs text-blue-900">{t('account_page.this_device')}</span> : null}
-                <span className="block text-sm text-slate-600">
-                  {t('account_page.last_seen', { when: when(s.lastSeenAt), ip: s.ip })}
-                </span>
-              </span>
-            </li>
-          ))}
-        </ul>
-        <div className="mt-4 flex flex-wrap gap-3">
-          <Form method="post">
-            <CsrfInput />
-            <input type="hidden" name="intent" value="logout_others" />
-            <button type="submit" className="btn-secondary" disabled={sessions.length < 2}>
-              {t('account_page.logout_others')}
-            </button>
-          </Form>
-          <Form method="post">
-            <CsrfInput />
-            <input type="hidden" name="intent" value="logout_everywhere" />
-            <button type="submit" className="btn-secondary" data-testid="logout-everywhere">
-              {t('account_page.logout_everywhere')}
-            </button>
-          </Form>
+      {loaderData.welcome ? (
+        <div className="mt-4">
+          <FormAlert type="success" testId="welcome">
+            {t('auth:account.welcome', { name: loaderData.user.firstName })}
+          </FormAlert>
         </div>
-      </section>
+      ) : null}
+      <nav aria-label={t('auth:account.tabs')} className="mt-6 flex flex-wrap gap-2 border-b border-slate-200" data-testid="account-tabs">
+        {TABS.map((name) => (
+          <Link
+            key={name}
+            to={`/account?tab=${name}`}
+            aria-current={tab === name ? 'page' : undefined}
+            className={`-mb-px border-b-2 px-4 py-2 ${tab === name ? 'border-blue-800 font-semibold text-blue-900' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+            data-testid={`tab-${name}`}
+          >
+            {t(`auth:account.tab_${name}`)}
+          </Link>
+        ))}
+      </nav>
+      <div className="mt-6 space-y-6" data-testid={`panel-${tab}`}>
+        {tab === 'profile' ? <ProfileTab data={loaderData} actionData={actionData} /> : null}
+        {tab === 'security' ? <SecurityTab data={loaderData} actionData={actionData} /> : null}
+        {tab === 'preferences' ? <PreferencesTab data={loaderData} actionData={actionData} /> : null}
+        {tab === 'sessions' ? <SessionsTab data={loaderData} /> : null}
+      </div>
     </div>
+  );
+}
+
+/** The outcome of one form's last submission, shown above that form. */
+function Outcome({ actionData, intents, children }: { actionData?: ActionData; intents: string[]; children?: ReactNode }) {
+  const { t } = useTranslation('auth');
+  if (!actionData || !intents.includes(actionData.intent) || actionData.code === undefined) return <>{children}</>;
+  const code = actionData.code;
+  const text =
+    code === ErrorCode.VALIDATION_ERROR
+      ? t('fix_errors')
+      : code === ErrorCode.EMAIL_SENT
+        ? t('account.verification_sent')
+        : code === ErrorCode.NO_CHANGE
+          ? t('validation:nochanges')
+          : code === ErrorCode.PASSWORD_MISMATCH
+            ? t('account.wrong_password')
+            : codeAlertType(code) === 'success'
+              ? t('account.saved')
+              : codeMessage(t, code);
+  return (
+    <>
+      <FormAlert type={code === ErrorCode.NO_CHANGE ? 'warning' : codeAlertType(code)} testId={`outcome-${actionData.intent}`} code={code}>
+        {text}
+      </FormAlert>
+      {children}
+    </>
+  );
+}
+
+function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="card">
+      <h2 id={`${id}-title`} className="mb-4 text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function ProfileTab({ data, actionData }: { data: LoaderData; actionData?: ActionData }) {
+  const { t } = useTranslation('auth');
+  const { profile } = data;
+  const [verified, setVerified] = useState(profile.emailVerified);
+  useEffect(() => setVerified(profile.emailVerified), [profile.emailVerified]);
+  // Spec §4 E-mail verification: the label turns from warning to success in every open tab.
+  useLiveChannel('account', (m) => {
+    if (m.event === 'EmailVerified') setVerified(true);
+  });
+  const hydrated = useHydrated();
+  const result = actionData?.intent === 'update_profile' ? actionData.result : undefined;
+  const { fields, formProps, formRef } = useAppForm({
+    id: 'profile',
+    schema: profileSchema,
+    lastResult: result,
+    defaultValue: {
+      first_name: profile.firstName,
+      last_name: profile.lastName,
+      mobile: profile.mobile ?? '',
+      country: profile.country,
+      state_id: profile.regionName ?? '',
+      state: profile.country === 'GR' ? '' : (profile.state ?? ''),
+      city: profile.city ?? '',
+      address: profile.address ?? '',
+      postcode: profile.postcode ?? '',
+    },
+  });
+  const [country, setCountry] = useState(profile.country);
+  const noChanges = useNoChangesGuard(formRef, data);
+  return (
+    <>
+      <Card id="email" title={t('account.email_title')}>
+        <Outcome actionData={actionData} intents={['send_verification']} />
+        <p className="flex flex-wrap items-center gap-2 font-medium" data-testid="account-email">
+          {profile.email}
+          <span
+            className={verified ? 'rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900' : 'rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900'}
+            data-testid="email-label"
+            data-verified={verified}
+          >
+            {verified ? t('common:account_page.verified') : t('common:account_page.unverified')}
+          </span>
+        </p>
+        {!verified ? (
+          <Form method="post" className="mt-3">
+            <CsrfInput />
+            <SubmitButton intent="send_verification" className="btn-secondary" testId="send-verification">
+              {t('account.send_verification')}
+            </SubmitButton>
+          </Form>
+        ) : null}
+      </Card>
+      <Card id="details" title={t('account.details_title')}>
+        {noChanges.unchanged ? (
+          <FormAlert type="warning" testId="no-changes">
+            {t('validation:nochanges')}
+          </FormAlert>
+        ) : null}
+        <Outcome actionData={actionData} intents={['update_profile']} />
+        <Form
+          method="post"
+          className="grid gap-4 sm:grid-cols-2"
+          {...formProps}
+          onSubmit={(e) => {
+            if (!noChanges.guard(e)) return;
+            formProps.onSubmit(e);
+          }}
+        >
+          <CsrfInput />
+          <input type="hidden" name="intent" value="update_profile" />
+          <InputField meta={fields.first_name} label={t('first_name')} autoComplete="given-name" />
+          <InputField meta={fields.last_name} label={t('last_name')} autoComplete="family-name" />
+          <div>
+            <label htmlFor={fields.country.id} className="block text-sm font-medium">
+              {t('country')}
+            </label>
+            <select {...getSelectProps(fields.country)} key={fields.country.key} onChange={(e) => setCountry(e.target.value)} className="mt-1 w-full rounded border border-slate-300 px-3 py-2">
+              {COUNTRY_CODES.map((iso) => (
+                <option key={iso} value={iso}>
+                  {t(`countries:${iso}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {!hydrated || country === 'GR' ? (
+            <div>
+              <label htmlFor={fields.state_id.id} className="block text-sm font-medium">
+                {hydrated ? t('region') : t('region_gr_only')}
+              </label>
+              <select {...getSelectProps(fields.state_id)} key={fields.state_id.key} className="mt-1 w-full rounded border border-slate-300 px-3 py-2">
+                <option value="">{t('choose')}</option>
+                {GR_REGION_IDS.map((id) => {
+                  const name = t(`countries:gr_regions.${id}`);
+                  return (
+                    <option key={id} value={name}>
+                      {name}
+                    </option>
+                  );
+                })}
+              </select>
+              <FieldErrors id={fields.state_id.errorId} errors={fields.state_id.errors} />
+            </div>
+          ) : null}
+          {!hydrated || country !== 'GR' ? <InputField meta={fields.state} label={hydrated ? t('state') : t('state_other_countries')} /> : null}
+          <InputField meta={fields.city} label={t('city')} autoComplete="address-level2" />
+          <InputField meta={fields.postcode} label={t('postcode')} autoComplete="postal-code" />
+          <InputField className="sm:col-span-2" meta={fields.address} label={t('address')} autoComplete="street-address" />
+          <InputField meta={fields.mobile} label={t('mobile')} type="tel" autoComplete="tel" hint={t('mobile_hint')} />
+          <div className="sm:col-span-2">
+            <SubmitButton intent="update_profile" testId="profile-save">
+              {t('account.save')}
+            </SubmitButton>
+          </div>
+        </Form>
+      </Card>
+    </>
+  );
+}
+
+function SecurityTab({ data, actionData }: { data: LoaderData; actionData?: ActionData }) {
+  const { t } = useTranslation('auth');
+  const { twoFactor } = data.profile;
+  const pw = useAppForm({ id: 'password', schema: passwordChangeSchema, lastResult: actionData?.intent === 'change_password' ? actionData.result : undefined });
+  const sq = useAppForm({ id: 'security-question', schema: securityQuestionSchema, lastResult: actionData?.intent === 'security_question' ? actionData.result : undefined });
+  const totp = useAppForm({ id: 'totp', schema: totpConfirmSchema, lastResult: actionData?.intent === 'totp_confirm' ? actionData.result : undefined });
+  const totpOff = useAppForm({ id: 'totp-off', schema: passwordOnlySchema, lastResult: actionData?.intent === 'totp_disable' ? actionData.result : undefined });
+  const mail2fa = useAppForm({ id: 'email-2fa', schema: emailTwoFactorSchema, lastResult: actionData?.intent === 'email_2fa' ? actionData.result : undefined });
+  return (
+    <>
+      <Card id="password" title={t('account.password_title')}>
+        <Outcome actionData={actionData} intents={['change_password']} />
+        <Form method="post" className="space-y-4" {...pw.formProps}>
+          <CsrfInput />
+          <input type="text" name="username" value={data.profile.email} autoComplete="username" readOnly hidden />
+          <InputField meta={pw.fields.current_password} label={t('account.current_password')} type="password" autoComplete="current-password" />
+          <InputField meta={pw.fields.password} label={t('new_password')} type="password" autoComplete="new-password" hint={t('password_hint')} />
+          <InputField meta={pw.fields.password_confirmation} label={t('password_confirmation')} type="password" autoComplete="new-password" />
+          <p className="text-xs text-slate-600">{t('account.password_sessions_note')}</p>
+          <SubmitButton intent="change_password" testId="password-save">
+            {t('account.change_password')}
+          </SubmitButton>
+        </Form>
+      </Card>
+
+      <Card id="two-factor" title={t('account.two_factor_title')}>
+        <Outcome actionData={actionData} intents={['totp_start', 'totp_confirm', 'totp_disable', 'email_2fa']} />
+        <h3 className="font-semibold">{t('account.totp_title')}</h3>
+        {twoFactor.totp ? (
+          <div className="mt-2 space-y-3" data-testid="totp-enabled">
+            <p className="text-sm">
+              <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900">{t('account.enabled')}</span> {t('account.totp_enabled_text')}
+            </p>
+            <Form method="post" className="flex flex-wrap items-end gap-3" {...totpOff.formProps}>
+              <CsrfInput />
+              <InputField meta={totpOff.fields.current_password} label={t('account.current_password')} type="password" autoComplete="current-password" />
+              <SubmitButton intent="totp_disable" className="btn-secondary" testId="totp-disable">
+                {t('account.totp_disable')}
+              </SubmitButton>
+            </Form>
+          </div>
+        ) : twoFactor.pendingSecret ? (
+          <div className="mt-2 space-y-3" data-testid="totp-enrol">
+            <ol className="list-decimal space-y-1 pl-5 text-sm">
+              <li>{t('account.totp_step1')}</li>
+              <li>
+                {t('account.totp_step2')}{' '}
+                <code className="rounded bg-slate-100 px-2 py-1 font-mono text-base tracking-wider" data-testid="totp-secret" data-secret={twoFactor.pendingSecret}>
+                  {groupSecret(twoFactor.pendingSecret)}
+                </code>{' '}
+                <a href={twoFactor.pendingUri ?? '#'} className="link-button">
+                  {t('account.totp_open_app')}
+                </a>
+              </li>
+              <li>{t('account.totp_step3')}</li>
+            </ol>
+            <Form method="post" className="flex flex-wrap items-end gap-3" {...totp.formProps}>
+              <CsrfInput />
+              <InputField meta={totp.fields.code} label={t('two_factor_code')} inputMode="numeric" autoComplete="one-time-code" maxLength={7} />
+              <SubmitButton intent="totp_confirm" testId="totp-confirm">
+                {t('account.totp_confirm')}
+              </SubmitButton>
+            </Form>
+          </div>
+        ) : (
+          <Form method="post" className="mt-2">
+            <CsrfInput />
+            <p className="mb-3 text-sm text-slate-700">{t('account.totp_text')}</p>
+            <SubmitButton intent="totp_start" className="btn-secondary" testId="totp-start">
+              {t('account.totp_start')}
+            </SubmitButton>
+          </Form>
+        )}
+        <h3 className="mt-6 font-semibold">{t('account.email_2fa_title')}</h3>
+        <p className="mt-1 text-sm text-slate-700">{t('account.email_2fa_text')}</p>
+        <Form method="post" className="mt-3 flex flex-wrap items-end gap-3" {...mail2fa.formProps}>
+          <CsrfInput />
+          {twoFactor.email ? null : <input type="hidden" name="enabled" value="on" />}
+          <InputField meta={mail2fa.fields.current_password} label={t('account.current_password')} type="password" autoComplete="current-password" />
+          <SubmitButton intent="email_2fa" className="btn-secondary" testId="email-2fa-toggle">
+            {twoFactor.email ? t('account.email_2fa_off') : t('account.email_2fa_on')}
+          </SubmitButton>
+        </Form>
+      </Card>
+
+      <Card id="security-question" title={t('security_question')}>
+        <Outcome actionData={actionData} intents={['security_question']} />
+        <p className="mb-3 text-sm text-slate-700">
+          {data.profile.securityQuestion ? t('account.question_set', { question: t(`questions.${data.profile.securityQuestion}`) }) : t('account.question_unset')}
+        </p>
+        <Form method="post" className="grid gap-4 sm:grid-cols-2" {...sq.formProps}>
+          <CsrfInput />
+          <div className="sm:col-span-2">
+            <label htmlFor={sq.fields.security_question.id} className="block text-sm font-medium">
+              {t('security_question')}
+            </label>
+            <select {...getSelectProps(sq.fields.security_question)} key={sq.fields.security_question.key} className="mt-1 w-full rounded border border-slate-300 px-3 py-2">
+              <option value="">{t('choose')}</option>
+              {SECURITY_QUESTIONS.map((q) => (
+                <option key={q} value={q}>
+                  {t(`questions.${q}`)}
+                </option>
+              ))}
+            </select>
+            <FieldErrors id={sq.fields.security_question.errorId} errors={sq.fields.security_question.errors} />
+          </div>
+          <InputField meta={sq.fields.security_answer} label={t('security_answer')} autoComplete="off" />
+          <InputField meta={sq.fields.birth_date} label={t('birth_date')} placeholder={t('birth_date_placeholder')} inputMode="numeric" />
+          <InputField meta={sq.fields.current_password} label={t('account.current_password')} type="password" autoComplete="current-password" />
+          <div className="sm:col-span-2">
+            <SubmitButton intent="security_question" testId="question-save">
+              {t('account.save')}
+            </SubmitButton>
+          </div>
+        </Form>
+      </Card>
+    </>
+  );
+}
+
+function PreferencesTab({ data, actionData }: { data: LoaderData; actionData?: ActionData }) {
+  const { t } = useTranslation('auth');
+  const { preferences } = data;
+  const { fields, formProps, formRef } = useAppForm({
+    id: 'preferences',
+    schema: preferencesSchema,
+    lastResult: actionData?.intent === 'preferences' ? actionData.result : undefined,
+    defaultValue: { locale: preferences.locale, newsletter: preferences.newsletter ? 'on' : undefined, gdpr_communication: preferences.communication ? 'on' : undefined },
+  });
+  const noChanges = useNoChangesGuard(formRef, data);
+  return (
+    <Card id="preferences" title={t('account.preferences_title')}>
+      {noChanges.unchanged ? (
+        <FormAlert type="warning" testId="no-changes">
+          {t('validation:nochanges')}
+        </FormAlert>
+      ) : null}
+      <Outcome actionData={actionData} intents={['preferences']} />
+      <Form
+        method="post"
+        className="space-y-4"
+        {...formProps}
+        onSubmit={(e) => {
+          if (!noChanges.guard(e)) return;
+          formProps.onSubmit(e);
+        }}
+      >
+        <CsrfInput />
+        <input type="hidden" name="intent" value="preferences" />
+        <div>
+          <label htmlFor={fields.locale.id} className="block text-sm font-medium">
+            {t('account.locale')}
+          </label>
+          <select {...getSelectProps(fields.locale)} key={fields.locale.key} className="mt-1 rounded border border-slate-300 px-3 py-2">
+            <option value="el">Ελληνικά</option>
+            <option value="en">English</option>
+          </select>
+        </div>
+        <CheckboxField meta={fields.newsletter} label={t('newsletter')} />
+        <CheckboxField meta={fields.gdpr_communication} label={t('gdpr_communication')} />
+        <SubmitButton intent="preferences" testId="preferences-save">
+          {t('account.save')}
+        </SubmitButton>
+      </Form>
+    </Card>
+  );
+}
+
+function SessionsTab({ data }: { data: LoaderData }) {
+  const { t, i18n } = useTranslation();
+  const { sessions } = data;
+  const when = (ms: number) => new Date(ms).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Athens' });
+  return (
+    <section id="sessions" aria-labelledby="sessions-title" className="card">
+      <h2 id="sessions-title" className="text-xl font-semibold">
+        {t('account_page.sessions')}
+      </h2>
+      <ul className="mt-4 divide-y divide-slate-100" data-testid="session-list">
+        {sessions.map((s) => (
+          <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+            <span>
+              <span className="font-medium">{t('account_page.session_device', { browser: s.browser === 'other' ? t('account_page.other') : s.browser, os: s.os === 'other' ? t('account_page.other') : s.os })}</span>
+              {s.current ? <span className="ml-2 rounded-full bg-blue-100 px-2 py-0.5 text-xs text-blue-900">{t('account_page.this_device')}</span> : null}
+              <span className="block text-sm text-slate-600">{t('account_page.last_seen', { when: when(s.lastSeenAt), ip: s.ip })}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Form method="post">
+          <CsrfInput />
+          <PageIdInput />
+          <input type="hidden" name="intent" value="logout_others" />
+          <button type="submit" className="btn-secondary" disabled={sessions.length < 2}>
+            {t('account_page.logout_others')}
+          </button>
+        </Form>
+        <Form method="post">
+          <CsrfInput />
+          <input type="hidden" name="intent" value="logout_everywhere" />
+          <button type="submit" className="btn-secondary" data-testid="logout-everywhere">
+            {t('account_page.logout_everywhere')}
+          </button>
+        </Form>
+      </div>
+    </section>
   );
 }

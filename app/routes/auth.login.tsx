@@ -1,24 +1,43 @@
-// Login (spec §2 Login/register, §4 Login and GDPR approval at login): e-mail and password; the
-// refusals of the catalogue (2000, 2010, 2011, 429); a profile without the GDPR processing approval
-// switches the form to its agreement checkbox (43005), with the button relabelled and disabled until
-// it is checked. Works as a plain POST; with JavaScript the same form, without a full reload.
+// Login (spec §2 Login/register panel1, §4 Login and GDPR approval at login, §7 Login; issue #3 §3):
+// e-mail and password with the refusals of the catalogue (2000, 2010, 2011, 429); a profile without
+// the GDPR processing approval switches the form to its agreement checkbox (43005); an account with
+// two-factor login answers 2004 and asks for the code from the app or the e-mail (2164 / 2005); an
+// auto-suspended account (2010) is sent on into the password reset with the suspended notice.
+// One action switching on an intent; the same forms work as plain POSTs.
+import type { SubmissionResult } from '@conform-to/react';
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { useState } from 'react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorCode, resolveCode } from '../../core/errors';
+import { ErrorCode } from '../../core/errors';
+import { loginSchema, twoFactorSchema } from '../../core/validation/account-forms';
+import { AuthTabs } from '../components/auth-tabs';
 import { CsrfInput } from '../components/csrf-input';
 import { PageIdInput } from '../components/page-id-input';
-import { TextField } from '../components/text-field';
+import { codeAlertType, codeMessage } from '../lib/codes';
+import { CheckboxField, FormAlert, InputField, SubmitButton, useAppForm, useHydrated } from '../lib/forms';
 import { readProtectedForm, safeRedirectTo } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
+import { parseForm, SECRET_FIELDS } from '../lib/submission.server';
+
+type View = 'login' | 'gdpr' | 'two_factor' | 'suspended';
+type ActionData = {
+  result: SubmissionResult<string[]> | null;
+  view: View;
+  code?: number;
+  params?: Record<string, number>;
+  email?: string;
+  challenge?: string;
+  method?: 'totp' | 'email';
+  target?: string;
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { t } = await pageT(request);
+  const { t, lang } = await pageT(request);
   const redirectTo = safeRedirectTo(new URL(request.url).searchParams.get('redirectTo'));
   if (await context.session()) throw redirect(redirectTo, 303);
-  return { meta: { title: t('auth.login_meta_title') }, redirectTo };
+  return { meta: { title: t('auth:login_meta_title') }, redirectTo, lang };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
@@ -31,123 +50,186 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
   return headers;
 };
 
+function reply(body: ActionData, status: number, retryAfter?: number) {
+  const headers = new Headers();
+  if (retryAfter) headers.set('Retry-After', String(retryAfter));
+  return data(body, { status, headers });
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readProtectedForm(request, context);
-  const email = String(form.get('email') ?? '').trim();
-  const password = String(form.get('password') ?? '');
   const redirectTo = safeRedirectTo(form.get('redirectTo'));
-  const gdprMode = form.get('gdpr_mode') === '1';
-  const fieldErrors: Record<string, string> = {};
-  if (!email) fieldErrors.email = 'required';
-  if (!password) fieldErrors.password = 'required';
-  if (gdprMode && form.get('gdpr_accept') !== 'on') fieldErrors.gdpr_accept = 'gdpr';
-  if (Object.keys(fieldErrors).length) return data({ code: ErrorCode.VALIDATION_ERROR, email, fieldErrors, gdprMode }, { status: 400 });
-
   const uniqueId = form.get('unique_id');
-  const result = await context.services.auth.login(request, {
-    email,
-    password,
-    gdprAccept: gdprMode && form.get('gdpr_accept') === 'on',
+  const { lang } = await pageT(request);
+  const meta = {
     ip: context.ip,
     userAgent: request.headers.get('User-Agent') ?? '',
     visitorId: context.visitorId,
     uniqueId: typeof uniqueId === 'string' && uniqueId ? uniqueId : null,
-  });
-  if (!result.ok) {
+  };
+  const success = (setCookies: string[]) => {
     const headers = new Headers();
-    if (result.retryAfter) headers.set('Retry-After', String(result.retryAfter));
-    return data(
-      { code: result.code, email, fieldErrors: {}, gdprMode: result.code === ErrorCode.PROFILE_REQUIRED_GDPR_APPROVAL || (gdprMode && result.code === ErrorCode.LOGIN_FAILED) },
-      { status: result.status, headers },
+    for (const c of setCookies) headers.append('Set-Cookie', c);
+    return redirect(redirectTo, { status: 303, headers });
+  };
+
+  if (form.get('intent') === 'two_factor') {
+    const submission = parseForm(form, twoFactorSchema);
+    const challenge = String(form.get('challenge') ?? '');
+    const method = form.get('method') === 'email' ? 'email' : 'totp';
+    const target = String(form.get('target') ?? '');
+    if (submission.status !== 'success') return reply({ result: submission.reply({ hideFields: ['code'] }), view: 'two_factor', challenge, method, target }, 400);
+    const result = await context.services.auth.completeTwoFactor(request, { challenge: submission.value.challenge, code: submission.value.code, ...meta });
+    if (result.ok) return success(result.setCookies);
+    // Out of attempts or time: the login starts over, with the failed-authentication notice.
+    return reply(
+      { result: submission.reply({ hideFields: ['code'] }), view: result.restart ? 'login' : 'two_factor', code: result.code, challenge, method, target },
+      result.status,
+      result.retryAfter,
     );
   }
-  const headers = new Headers();
-  for (const c of result.setCookies) headers.append('Set-Cookie', c);
-  return redirect(redirectTo, { status: 303, headers });
+
+  const submission = parseForm(form, loginSchema);
+  const gdprShown = form.get('gdpr_mode') === '1';
+  if (submission.status !== 'success') return reply({ result: submission.reply({ hideFields: SECRET_FIELDS }), view: gdprShown ? 'gdpr' : 'login', code: ErrorCode.VALIDATION_ERROR }, 400);
+  const { email, password } = submission.value;
+  const result = await context.services.auth.login(request, { email, password, gdprAccept: gdprShown && submission.value.gdpr_accept === true, locale: lang, ...meta });
+  if (result.ok) return success(result.setCookies);
+  const base = { result: submission.reply({ hideFields: SECRET_FIELDS }), code: result.code, email };
+  if ('challenge' in result) return reply({ ...base, view: 'two_factor', challenge: result.challenge, method: result.method, target: result.target }, 401);
+  if (result.code === ErrorCode.ACCOUNT_AUTO_SUSPENDED) return reply({ ...base, view: 'suspended' }, result.status);
+  const gdpr = result.code === ErrorCode.PROFILE_REQUIRED_GDPR_APPROVAL || (gdprShown && result.code === ErrorCode.LOGIN_FAILED);
+  return reply({ ...base, view: gdpr ? 'gdpr' : 'login', params: result.retryAfter ? { seconds: result.retryAfter } : undefined }, result.status, result.retryAfter);
 }
 
 export default function Login() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const { redirectTo } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting';
-  const gdprMode = actionData?.gdprMode ?? false;
-  const [agreed, setAgreed] = useState(false);
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const view = actionData?.view ?? 'login';
   const code = actionData?.code;
-  const message =
-    code === undefined || code === ErrorCode.VALIDATION_ERROR
-      ? null
-      : code === 429
-        ? t('errors:http.429')
-        : code === ErrorCode.PROFILE_REQUIRED_GDPR_APPROVAL
-          ? null
-          : t(`errors:${resolveCode(code).key}`);
-  const fieldError = (name: string) => actionData?.fieldErrors && (actionData.fieldErrors as Record<string, string>)[name];
+  // 43005 is shown as the form itself; a validation error shows under the fields.
+  const alert =
+    code === undefined || code === ErrorCode.VALIDATION_ERROR || code === ErrorCode.PROFILE_REQUIRED_GDPR_APPROVAL ? null : (
+      <FormAlert type={code === ErrorCode.TWO_FACTOR_AUTH ? 'warning' : codeAlertType(code)} testId="login-alert" code={code}>
+        {code === ErrorCode.TWO_FACTOR_FAIL && view === 'login' ? t('two_factor_restart') : codeMessage(t, code, actionData?.params)}
+      </FormAlert>
+    );
 
   return (
     <div className="mx-auto max-w-md px-4 py-12">
-      <div role="tablist" aria-label={t('auth.tabs')} className="mb-6 flex gap-2 border-b border-slate-200">
-        <span role="tab" id="panel1-tab" aria-selected="true" aria-controls="panel1" className="border-b-2 border-blue-800 px-4 py-2 font-semibold">
-          {t('auth.login_tab')}
-        </span>
-      </div>
-      <section id="panel1" role="tabpanel" aria-labelledby="panel1-tab" className="card">
-        <h1 className="mb-4 text-2xl font-bold">{gdprMode ? t('auth.gdpr_title') : t('auth.login_title')}</h1>
-        {message ? (
-          <div role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900" data-testid="login-alert" data-code={code}>
-            {message}
+      <AuthTabs active="panel1" redirectTo={redirectTo} />
+      <section id="panel1" aria-labelledby="login-title" className="card">
+        {view === 'two_factor' && actionData?.challenge ? (
+          <TwoFactorForm key={actionData.challenge} data={actionData} redirectTo={redirectTo} alert={alert} />
+        ) : (
+          <LoginForm key={view === 'gdpr' ? 'gdpr' : 'login'} data={actionData} view={view} redirectTo={redirectTo} alert={alert} />
+        )}
+      </section>
+      <p className="mt-4 text-sm text-slate-600">{t('demo_hint')}</p>
+    </div>
+  );
+}
+
+function LoginForm({ data, view, redirectTo, alert }: { data: ActionData | undefined; view: View; redirectTo: string; alert: React.ReactNode }) {
+  const { t } = useTranslation('auth');
+  const gdprMode = view === 'gdpr';
+  const { fields, formProps } = useAppForm({ id: 'login', schema: loginSchema, lastResult: data?.result });
+  const [agreed, setAgreed] = useState(false);
+  const hydrated = useHydrated();
+  return (
+    <>
+      <h1 id="login-title" className="mb-4 text-2xl font-bold">
+        {gdprMode ? t('gdpr_title') : t('login_title')}
+      </h1>
+      {alert}
+      {view === 'suspended' && data?.email ? <SuspendedHandOff email={data.email} /> : null}
+      <Form method="post" className="space-y-4" {...formProps}>
+        <CsrfInput />
+        <PageIdInput />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <InputField meta={fields.email} label={t('email')} type="email" autoComplete="username" />
+        <InputField meta={fields.password} label={t('password')} type="password" autoComplete="current-password" />
+        {gdprMode ? (
+          <div className="space-y-2" data-testid="gdpr-approval">
+            <input type="hidden" name="gdpr_mode" value="1" />
+            <p className="text-sm text-slate-700">{t('gdpr_text')}</p>
+            <p className="text-sm text-slate-700">{t('gdpr_password_again')}</p>
+            <div onChange={(e) => setAgreed((e.target as HTMLInputElement).checked)}>
+              <CheckboxField meta={fields.gdpr_accept} label={t('gdpr_accept')} />
+            </div>
           </div>
         ) : null}
-        <Form method="post" className="space-y-4" noValidate>
-          <CsrfInput />
-          <PageIdInput />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <TextField
-            id="email"
-            name="email"
-            type="email"
-            label={t('auth.email')}
-            autoComplete="username"
-            required
-            defaultValue={actionData?.email ?? ''}
-            error={fieldError('email') ? t('auth.required') : null}
-          />
-          <TextField
-            id="password"
-            name="password"
-            type="password"
-            label={t('auth.password')}
-            autoComplete="current-password"
-            required
-            error={fieldError('password') ? t('auth.required') : null}
-          />
+        {/* The button stays usable without JavaScript: the server checks the box then (spec §4). */}
+        <SubmitButton className="btn-primary w-full" testId="login-submit" disabled={gdprMode && hydrated && !agreed}>
+          {gdprMode ? t('accept_and_login') : t('login_button')}
+        </SubmitButton>
+        <p className="flex justify-between text-sm">
+          <Link to="/auth/reset" className="link-button" data-testid="reset-link">
+            {t('forgot_password')}
+          </Link>
           {gdprMode ? (
-            <div className="space-y-2" data-testid="gdpr-approval">
-              <input type="hidden" name="gdpr_mode" value="1" />
-              <p className="text-sm text-slate-700">{t('auth.gdpr_text')}</p>
-              <p className="text-sm text-slate-700">{t('auth.gdpr_password_again')}</p>
-              <label className="flex items-start gap-2">
-                <input type="checkbox" name="gdpr_accept" className="mt-1" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
-                <span>{t('auth.gdpr_accept')}</span>
-              </label>
-              {fieldError('gdpr_accept') ? <p className="text-sm text-red-700">{t('auth.gdpr_required')}</p> : null}
-            </div>
+            <Link to="/auth/login" className="link-button">
+              {t('cancel')}
+            </Link>
           ) : null}
-          <button type="submit" className="btn-primary w-full" disabled={busy} aria-busy={busy} data-testid="login-submit">
-            {busy ? <span className="spinner" aria-hidden="true" /> : null}
-            {gdprMode ? t('auth.accept_and_login') : t('auth.login_button')}
-          </button>
-          {gdprMode ? (
-            <p className="text-center text-sm">
-              <Link to="/auth/login" className="link-button">
-                {t('actions.cancel')}
-              </Link>
-            </p>
-          ) : null}
-        </Form>
-      </section>
-      <p className="mt-4 text-sm text-slate-600">{t('auth.demo_hint')}</p>
-    </div>
+        </p>
+      </Form>
+    </>
+  );
+}
+
+/**
+ * Spec §4: on account_auto_suspended, a hidden form posts the e-mail into the reset flow, which shows the
+ * suspended notice. With JavaScript it goes by itself; without, the visitor presses the button.
+ */
+function SuspendedHandOff({ email }: { email: string }) {
+  const { t } = useTranslation('auth');
+  const ref = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const timer = window.setTimeout(() => ref.current?.requestSubmit(), 1500);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return (
+    <Form method="post" action="/auth/reset" ref={ref} className="mb-4" data-testid="suspended-form">
+      <CsrfInput />
+      <input type="hidden" name="intent" value="options" />
+      <input type="hidden" name="email" value={email} />
+      <input type="hidden" name="suspended" value="1" />
+      <button type="submit" className="btn-primary w-full">
+        {t('reset_to_reactivate')}
+      </button>
+    </Form>
+  );
+}
+
+function TwoFactorForm({ data, redirectTo, alert }: { data: ActionData; redirectTo: string; alert: React.ReactNode }) {
+  const { t } = useTranslation('auth');
+  const { fields, formProps } = useAppForm({ id: 'two-factor', schema: twoFactorSchema, lastResult: data.result });
+  return (
+    <>
+      <h1 id="login-title" className="mb-4 text-2xl font-bold">
+        {t('two_factor_title')}
+      </h1>
+      {alert}
+      <p className="mb-4 text-sm text-slate-700">{data.method === 'email' ? t('two_factor_email_text', { target: data.target }) : t('two_factor_totp_text')}</p>
+      <Form method="post" className="space-y-4" {...formProps}>
+        <CsrfInput />
+        <PageIdInput />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <input type="hidden" name="challenge" value={data.challenge} />
+        <input type="hidden" name="method" value={data.method} />
+        <input type="hidden" name="target" value={data.target ?? ''} />
+        <InputField meta={fields.code} label={t('two_factor_code')} inputMode="numeric" autoComplete="one-time-code" maxLength={7} autoFocus />
+        <SubmitButton intent="two_factor" className="btn-primary w-full" testId="two-factor-submit">
+          {t('two_factor_submit')}
+        </SubmitButton>
+        <p className="text-center text-sm">
+          <Link to="/auth/login" className="link-button">
+            {t('start_over')}
+          </Link>
+        </p>
+      </Form>
+    </>
   );
 }

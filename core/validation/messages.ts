@@ -36,6 +36,17 @@ export const MESSAGES = {
   /** Spec §5 Registration calls it VALIDATION_MESSAGES.ERRORS.NO_CAPTCHA. */
   NO_CAPTCHA: 'validation:no_captcha',
   'gdpr.login.accept_all_above_label_error': 'validation:gdpr_accept_all_above_label_error',
+  // Not spec keys: the account forms of issue #3 need these as well.
+  /** A password found in the list of common breached passwords (issue #3 §6). */
+  PASSWORD_COMMON: 'validation:password_common',
+  /** Registration: an account with this e-mail exists already. */
+  EMAIL_TAKEN: 'validation:email_taken',
+  /** A mobile number in international form (+30 69…). */
+  MOBILE: 'validation:mobile',
+  /** A date typed as dd/mm/yyyy that is a real date in the past. */
+  BIRTH_DATE: 'validation:birth_date',
+  /** A one-time code: six digits. */
+  OTP_FORMAT: 'validation:otp_format',
   /**
    * Not a spec key: what a zod message that is not ours decodes to (a wrong type from a hand-made
    * request, for instance), so that every error still has a translated text.

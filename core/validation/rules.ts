@@ -149,7 +149,7 @@ type ObjectSchema = z.ZodType<Record<string, unknown>>;
 type FieldOf<S extends ObjectSchema> = Extract<keyof z.output<S>, string>;
 
 // Object rules run even when a field failed its own checks, so that the visitor sees every error at once.
-const always = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };
+export const always = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };
 
 /**
  * Conditional 'required': the target fields are declared optional in the object, and this makes each

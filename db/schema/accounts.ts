@@ -40,6 +40,10 @@ export const users = sqliteTable(
     /** Base32 TOTP secret (RFC 6238) once enrolment is confirmed. */
     totpSecret: text('totp_secret'),
     totpEnabledAt: integer('totp_enabled_at', { mode: 'timestamp_ms' }),
+    /** A secret shown during enrolment, kept until the first code from the app confirms it. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last TOTP step used: a code is good once (RFC 6238 §5.2). */
+    totpLastCounter: integer('totp_last_counter'),
     emailTwoFactor: integer('email_two_factor', { mode: 'boolean' }).notNull().default(false),
     newsletter: integer('newsletter', { mode: 'boolean' }).notNull().default(false),
     gdprProcessingAt: integer('gdpr_processing_at', { mode: 'timestamp_ms' }),
@@ -79,7 +83,10 @@ export const tokens = sqliteTable(
   'tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    purpose: text('purpose', { enum: ['password_reset', 'verify_email'] }).notNull(),
+    /** password_reset: step 6 of the reset; verify_email: the link in the e-mail; login_2fa: a password
+     *  that was right, waiting for the second factor (its `meta` says which one). */
+    purpose: text('purpose', { enum: ['password_reset', 'verify_email', 'login_2fa'] }).notNull(),
+    meta: text('meta', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -89,6 +96,35 @@ export const tokens = sqliteTable(
   },
   (t) => [index('tokens_user_idx').on(t.userId, t.purpose)],
 );
+
+/**
+ * A registration that passed both steps and waits for its one-time code (spec §4 Registration). The
+ * account is created only when the code is verified, so an address nobody controls never gets one.
+ * `data` holds the profile and the password hash; the row is found by the hash of a random token that
+ * the OTP form carries.
+ */
+export const pendingRegistrations = sqliteTable(
+  'pending_registrations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    email: text('email').notNull(),
+    data: text('data', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('pending_registrations_email_idx').on(t.email)],
+);
+
+/** The sandbox captcha's challenges: single use and short-lived, like a Turnstile token. */
+export const captchaChallenges = sqliteTable('captcha_challenges', {
+  id: text('id').primaryKey(),
+  answer: text('answer').notNull(),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  consumedAt: integer('consumed_at', { mode: 'timestamp_ms' }),
+});
 
 /** What the sandbox mail and SMS ports "sent"; read at /dev/mailbox and GET /api/dev/outbox. */
 export const outbox = sqliteTable('outbox', {

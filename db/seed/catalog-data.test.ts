@@ -1,3 +1,4 @@
+import { GR_REGION_IDS } from '../../core/greek-regions';
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES } from '../../core/countries';
 import elCatalog from '../../i18n/el/catalog.json';
@@ -273,11 +274,18 @@ describe('i18n', () => {
 
   it('names every country in both countries.json files', () => {
     for (const c of COUNTRIES) {
-      expect(typeof (elCountries as Record<string, string>)[c.iso2], c.iso2).toBe('string');
-      expect(typeof (enCountries as Record<string, string>)[c.iso2], c.iso2).toBe('string');
+      expect(typeof (elCountries as unknown as Record<string, string>)[c.iso2], c.iso2).toBe('string');
+      expect(typeof (enCountries as unknown as Record<string, string>)[c.iso2], c.iso2).toBe('string');
     }
     expect(elCountries.OTHER).toBe('Άλλη χώρα (χωρίς ΦΠΑ)');
     expect(enCountries.OTHER).toBe('Other country (no VAT)');
+  });
+
+  it('names every region of Greece in both languages', () => {
+    for (const id of GR_REGION_IDS) {
+      expect(elCountries.gr_regions[id], id).toBeTruthy();
+      expect(enCountries.gr_regions[id], id).toBeTruthy();
+    }
   });
 });
 

@@ -13,10 +13,17 @@ export const DEMO_USERS = [
     lastName: 'Παπαδοπούλου',
     mobile: '+306912345678',
     userGroup: 'user',
-    state: 'Αττική',
+    state: 'I',
     city: 'Αθήνα',
     gdpr: true,
     status: 'active',
+    // The security-question reset (reset-view2): answer 'Αθήνα', birth date 14/03/1985.
+    security: {
+      question: 'birth_city',
+      answer: 'Αθήνα',
+      answerHash: '$argon2id$v=19$m=19456,t=2,p=1$GsOQ2yzYa8HYcVENwEyKzw$n+h6jtEVzOImvvWV+V10szy+hEjvhl6WFDUAQAt5o44',
+      birthDate: '1985-03-14',
+    },
   },
   {
     email: 'admin@example.gr',
@@ -26,7 +33,7 @@ export const DEMO_USERS = [
     lastName: 'Διαχειριστής',
     mobile: '+306987654321',
     userGroup: 'admin',
-    state: 'Θεσσαλονίκη',
+    state: 'B',
     city: 'Θεσσαλονίκη',
     gdpr: true,
     status: 'active',
@@ -40,7 +47,7 @@ export const DEMO_USERS = [
     lastName: 'Γεωργίου',
     mobile: '+306934567890',
     userGroup: 'user',
-    state: 'Αχαΐα',
+    state: 'G',
     city: 'Πάτρα',
     gdpr: false,
     status: 'active',
@@ -54,18 +61,34 @@ export const DEMO_USERS = [
     lastName: 'Νικολάου',
     mobile: '+306945678901',
     userGroup: 'user',
-    state: 'Ηράκλειο',
+    state: 'M',
     city: 'Ηράκλειο',
     gdpr: true,
     status: 'suspended',
   },
+  {
+    // Like Eleni, without the GDPR approval: a second account for the flows that use it up.
+    email: 'kostas@example.gr',
+    password: 'Demo-Pelatis-2026',
+    passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$+OgQ+q/SHPKJLOn/+OuwmA$BaDZ8tV6sRaItr1RL7FjcpmKzF21itMi/nNtEZVQgn4',
+    firstName: 'Κώστας',
+    lastName: 'Αντωνίου',
+    mobile: '+306956789012',
+    userGroup: 'user',
+    state: 'E',
+    city: 'Λάρισα',
+    gdpr: false,
+    status: 'active',
+  },
 ] as const;
 
 export async function seedDemoUsers(db: Db, now: Date = new Date()): Promise<number> {
-  const rows = await db
-    .insert(users)
-    .values(
-      DEMO_USERS.map((u) => ({
+  // One statement per user: D1 allows at most 100 bound parameters per statement.
+  let inserted = 0;
+  for (const u of DEMO_USERS) {
+    const rows = await db
+      .insert(users)
+      .values({
         email: u.email,
         passwordHash: u.passwordHash,
         firstName: u.firstName,
@@ -81,11 +104,13 @@ export async function seedDemoUsers(db: Db, now: Date = new Date()): Promise<num
         suspension: u.status === 'suspended' ? ('staff' as const) : null,
         gdprProcessingAt: u.gdpr ? now : null,
         gdprValidityAt: u.gdpr ? now : null,
+        ...('security' in u ? { securityQuestion: u.security.question, securityAnswerHash: u.security.answerHash, birthDate: u.security.birthDate } : {}),
         createdAt: now,
         updatedAt: now,
-      })),
-    )
-    .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id });
-  return rows.length;
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    inserted += rows.length;
+  }
+  return inserted;
 }

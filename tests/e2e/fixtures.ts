@@ -4,6 +4,13 @@ export const test = base.extend<{ js: boolean }>({
   js: async ({}, use, testInfo) => {
     await use(testInfo.project.name === 'js');
   },
+  // Each test is its own client address (wrangler dev keeps a CF-Connecting-IP it is given), so the
+  // per-IP rate limits of login, registration and OTPs meet one visitor, as in real use, and a test
+  // never inherits another's counters.
+  extraHTTPHeaders: async ({}, use) => {
+    const octet = () => 1 + Math.floor(Math.random() * 250);
+    await use({ 'CF-Connecting-IP': `10.${octet()}.${octet()}.${octet()}` });
+  },
 });
 export { expect };
 
@@ -17,4 +24,31 @@ export function tldChipPrice(page: Page, tld: string) {
 /** Waits until React has hydrated, so clicks reach the enhanced handlers. */
 export async function hydrated(page: Page, js: boolean) {
   if (js) await page.waitForFunction(() => document.documentElement.dataset.live !== undefined);
+}
+
+type OutboxMessage = { to: string; subject: string; body: string; tag: string | null };
+
+/** The sandbox mailbox (development only): newest message first. */
+export async function outbox(page: Page, to: string): Promise<OutboxMessage[]> {
+  const res = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  const json = (await res.json()) as { data: { messages: OutboxMessage[] } };
+  return json.data.messages;
+}
+
+/** The six-digit code of the newest message to `to` (optionally with a tag), waiting for it to arrive. */
+export async function latestCode(page: Page, to: string, tag?: string): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(async () => {
+      const m = (await outbox(page, to)).find((x) => !tag || x.tag === tag);
+      code = m ? (/\b(\d{6})\b/.exec(m.body)?.[1] ?? null) : null;
+      return code;
+    })
+    .not.toBeNull();
+  return code!;
+}
+
+/** A fresh address per test and project, so runs never collide. */
+export function uniqueEmail(prefix: string, js: boolean): string {
+  return `${prefix}.${js ? 'js' : 'nojs'}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.gr`;
 }

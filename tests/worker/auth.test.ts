@@ -48,7 +48,7 @@ describe('login', () => {
     const { html } = await b.open('/account');
     expect(html).toContain('demo@example.gr');
     expect(html).toContain('επαληθευμένο');
-    expect(html).toContain('αυτή η συσκευή');
+    expect((await b.open('/account?tab=sessions')).html).toContain('αυτή η συσκευή');
     expect((await b.open('/')).html).toContain('Μαρία Παπαδοπούλου');
   });
 
@@ -70,7 +70,7 @@ describe('login', () => {
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain('value="demo@example.gr"');
-    expect(html).toContain('id="password-error"');
+    expect(html).toContain('id="login-password-error"');
   });
 
   it('suspends an account itself after 5 failed logins in a row (2010)', async () => {

@@ -1,6 +1,9 @@
 // Chooses each port's implementation from configuration: the sandbox unless the real client's
 // settings are present (DESIGN.md "Outside systems").
 import type { Db } from '../../db/client';
+import type { CaptchaPort } from './captcha/port';
+import { createSandboxCaptcha } from './captcha/sandbox';
+import { createTurnstileCaptcha } from './captcha/turnstile';
 import { createHttpMail } from './mail/http';
 import type { MailPort } from './mail/port';
 import { createSandboxMail } from './mail/sandbox';
@@ -15,9 +18,11 @@ export type AdapterEnv = {
   SMS_API_URL?: string;
   SMS_API_TOKEN?: string;
   SMS_FROM?: string;
+  TURNSTILE_SITE_KEY?: string;
+  TURNSTILE_SECRET_KEY?: string;
 };
 
-export type Adapters = { mail: MailPort; sms: SmsPort };
+export type Adapters = { mail: MailPort; sms: SmsPort; captcha: CaptchaPort };
 
 export function createAdapters(env: AdapterEnv, db: Db): Adapters {
   const mail =
@@ -26,5 +31,9 @@ export function createAdapters(env: AdapterEnv, db: Db): Adapters {
       : createSandboxMail(db);
   const sms =
     env.SMS_API_URL && env.SMS_API_TOKEN ? createHttpSms({ url: env.SMS_API_URL, token: env.SMS_API_TOKEN, from: env.SMS_FROM ?? 'Registrar' }) : createSandboxSms(db);
-  return { mail, sms };
+  const captcha =
+    env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET_KEY
+      ? createTurnstileCaptcha({ siteKey: env.TURNSTILE_SITE_KEY, secretKey: env.TURNSTILE_SECRET_KEY })
+      : createSandboxCaptcha(db);
+  return { mail, sms, captcha };
 }

@@ -1,6 +1,6 @@
 import { createDb } from '../../db/client';
-import { createPromotionService } from '../services/promotions';
+import { createServices } from '../services';
 
 export async function promotionsCron(env: Env, now: Date) {
-  return createPromotionService({ db: createDb(env.DB), env, now }).tick();
+  return createServices({ db: createDb(env.DB), env, now }).promotions.tick();
 }

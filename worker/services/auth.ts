@@ -11,7 +11,12 @@ import { deleteCookie, parseCookies, serializeCookie, wantsSecure } from '../htt
 import { rotateCsrfCookie } from '../http/csrf';
 import { hashPassword, needsRehash, verifyPassword } from '../security/password-hash';
 import type { ServiceDeps } from '.';
+import { maskEmail } from '../../core/otp';
+import { verifyTotp } from '../../core/totp';
+import { tokens } from '../../db/schema';
+import type { Language } from '../../i18n/config';
 import { createLiveService } from './live';
+import { createOtpService, sha256Hex } from './otp';
 import { createRateLimitService } from './rate-limit';
 
 export const SESSION_COOKIE = 'sid';
@@ -28,10 +33,27 @@ export type SessionUser = {
 };
 export type CurrentSession = { user: SessionUser; sessionId: string };
 
-export type LoginInput = { email: string; password: string; gdprAccept: boolean; ip: string; userAgent: string; visitorId: string; uniqueId: string | null };
+export type LoginInput = {
+  email: string;
+  password: string;
+  gdprAccept: boolean;
+  ip: string;
+  userAgent: string;
+  visitorId: string;
+  uniqueId: string | null;
+  locale: Language;
+};
+export type TwoFactorMethod = 'totp' | 'email';
 export type LoginResult =
   | { ok: true; user: SessionUser; setCookies: string[] }
+  /** 2004 two_factor_auth: the password was right; the second factor is asked for with `challenge`. */
+  | { ok: false; code: 2004; status: 401; challenge: string; method: TwoFactorMethod; target: string }
   | { ok: false; code: number; status: number; retryAfter?: number };
+export type SessionMeta = { ip: string; userAgent: string; visitorId: string; uniqueId: string | null };
+
+/** A password that was right stays good for the second factor this long. */
+export const TWO_FACTOR_CHALLENGE_MS = 10 * 60_000;
+export const TWO_FACTOR_MAX_ATTEMPTS = 5;
 
 export function userRoom(userId: number): string {
   return `u-${userId}`;
@@ -54,6 +76,13 @@ function toSessionUser(u: typeof users.$inferSelect): SessionUser {
 // address costs the same time as a wrong password (no account enumeration through timing).
 let decoyHash: Promise<string> | null = null;
 
+export function randomToken(bytes = 32): string {
+  const raw = crypto.getRandomValues(new Uint8Array(bytes));
+  let s = '';
+  for (const b of raw) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -62,7 +91,40 @@ export function createAuthService(deps: ServiceDeps) {
   const { db, env, now } = deps;
   const live = createLiveService(env);
   const limits = createRateLimitService(deps);
+  const otp = createOtpService(deps);
   const stub = (userId: number) => getServerByName(env.User as unknown as DurableObjectNamespace<User>, userRoom(userId));
+
+  // A new session id at every login (no fixation); the other tabs of this browser reload.
+  async function startSession(request: Request, u: typeof users.$inferSelect, meta: SessionMeta): Promise<string[]> {
+    const { token } = await (await stub(u.id)).createSession({ ip: meta.ip, userAgent: meta.userAgent, now: now.getTime() });
+    await live.toUser(meta.visitorId, { channel: 'session', event: 'UserHasLoggedIn', unique_id: meta.uniqueId, data: {} }).catch(() => undefined);
+    const setCookie = serializeCookie(SESSION_COOKIE, `${u.id}.${token}`, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: wantsSecure(request),
+      maxAgeSeconds: Math.floor(SESSION_ABSOLUTE_MS / 1000),
+    });
+    return [setCookie, rotateCsrfCookie(request)];
+  }
+
+  async function startTwoFactor(u: typeof users.$inferSelect, input: LoginInput): Promise<LoginResult> {
+    const method: TwoFactorMethod = u.totpEnabledAt ? 'totp' : 'email';
+    if (method === 'email') {
+      const sent = await otp.send({ purpose: 'login_2fa', channel: 'email', target: u.email, userId: u.id, ip: input.ip, locale: input.locale });
+      // A code sent a moment ago is still good: the countdown refusal (90106) is not an error here.
+      if (!sent.ok && sent.code !== ErrorCode.OTP_ALREADY_SENT) return { ok: false, code: sent.code, status: sent.status, retryAfter: sent.seconds };
+    }
+    const challenge = randomToken();
+    await db.insert(tokens).values({
+      tokenHash: await sha256Hex(challenge),
+      purpose: 'login_2fa',
+      userId: u.id,
+      meta: { method, attempts: 0 },
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + TWO_FACTOR_CHALLENGE_MS),
+    });
+    return { ok: false, code: ErrorCode.TWO_FACTOR_AUTH, status: 401, challenge, method, target: method === 'email' ? maskEmail(u.email) : '' };
+  }
 
   return {
     /** The logged-in user of this request, or null (no cookie, ended session, suspended account). */
@@ -116,16 +178,54 @@ export function createAuthService(deps: ServiceDeps) {
       await db.update(users).set(patch).where(eq(users.id, u.id));
       await limits.reset('login:account', email);
 
-      // A new session id at every login (no fixation); the other tabs of this browser reload.
-      const { token } = await (await stub(u.id)).createSession({ ip: input.ip, userAgent: input.userAgent, now: now.getTime() });
-      await live.toUser(input.visitorId, { channel: 'session', event: 'UserHasLoggedIn', unique_id: input.uniqueId, data: {} }).catch(() => undefined);
-      const setCookie = serializeCookie(SESSION_COOKIE, `${u.id}.${token}`, {
-        httpOnly: true,
-        sameSite: 'Lax',
-        secure: wantsSecure(request),
-        maxAgeSeconds: Math.floor(SESSION_ABSOLUTE_MS / 1000),
-      });
-      return { ok: true, user: toSessionUser(u), setCookies: [setCookie, rotateCsrfCookie(request)] };
+      if (u.totpEnabledAt || u.emailTwoFactor) return startTwoFactor(u, input);
+      return { ok: true, user: toSessionUser(u), setCookies: await startSession(request, u, input) };
+    },
+
+    /**
+     * The second step of a login that answered 2004: the code from the app (TOTP) or from the e-mail.
+     * 2164 two_factor_suc logs in; 2005 two_factor_fail lets the visitor try again until the challenge
+     * runs out of attempts or time, after which the login starts over.
+     */
+    async completeTwoFactor(
+      request: Request,
+      input: { challenge: string; code: string } & SessionMeta,
+    ): Promise<{ ok: true; user: SessionUser; setCookies: string[] } | { ok: false; code: number; status: number; restart: boolean; retryAfter?: number }> {
+      const hit = await limits.hit('login:ip', input.ip);
+      if (!hit.allowed) return { ok: false, code: 429, status: 429, restart: false, retryAfter: hit.retryAfter };
+      const hash = await sha256Hex(input.challenge);
+      const [row] = await db.select().from(tokens).where(and(eq(tokens.tokenHash, hash), eq(tokens.purpose, 'login_2fa')));
+      if (!row || row.consumedAt || row.expiresAt.getTime() <= now.getTime()) return { ok: false, code: ErrorCode.TWO_FACTOR_FAIL, status: 401, restart: true };
+      const [u] = await db.select().from(users).where(eq(users.id, row.userId));
+      if (!u || u.status !== 'active') return { ok: false, code: ErrorCode.TWO_FACTOR_FAIL, status: 401, restart: true };
+      const method = row.meta.method === 'email' ? 'email' : 'totp';
+      let good = false;
+      if (method === 'totp' && u.totpSecret) {
+        const counter = await verifyTotp(u.totpSecret, input.code, now.getTime(), u.totpLastCounter);
+        if (counter !== null) {
+          await db.update(users).set({ totpLastCounter: counter }).where(eq(users.id, u.id));
+          good = true;
+        }
+      } else if (method === 'email') {
+        good = (await otp.verify({ purpose: 'login_2fa', target: u.email, code: input.code })).ok;
+      }
+      if (!good) {
+        const attempts = (typeof row.meta.attempts === 'number' ? row.meta.attempts : 0) + 1;
+        const spent = attempts >= TWO_FACTOR_MAX_ATTEMPTS;
+        await db.update(tokens).set({ meta: { ...row.meta, attempts }, consumedAt: spent ? now : null }).where(eq(tokens.tokenHash, hash));
+        return { ok: false, code: ErrorCode.TWO_FACTOR_FAIL, status: 401, restart: spent };
+      }
+      const consumed = await db.update(tokens).set({ consumedAt: now }).where(and(eq(tokens.tokenHash, hash), sql`${tokens.consumedAt} IS NULL`)).returning({ h: tokens.tokenHash });
+      if (!consumed.length) return { ok: false, code: ErrorCode.TWO_FACTOR_FAIL, status: 401, restart: true };
+      return { ok: true, user: toSessionUser(u), setCookies: await startSession(request, u, input) };
+    },
+
+    /** Logs a user in right away (after a verified registration): a new session, as at login. */
+    async loginVerified(request: Request, userId: number, meta: SessionMeta): Promise<string[]> {
+      const [u] = await db.select().from(users).where(eq(users.id, userId));
+      if (!u) throw new Error('auth: unknown user');
+      await db.update(users).set({ lastLoginAt: now, updatedAt: now }).where(eq(users.id, u.id));
+      return startSession(request, u, meta);
     },
 
     /** Ends this browser's session; its tabs reload. Returns the cookie that removes it. */
@@ -136,6 +236,11 @@ export function createAuthService(deps: ServiceDeps) {
 
     async logoutEverywhere(session: CurrentSession, options: { keepThis: boolean }): Promise<number> {
       return (await stub(session.user.id)).revokeSessions(options.keepThis ? { all: true, except: session.sessionId } : { all: true }, now.getTime());
+    },
+
+    /** Ends every session of a user (password reset, staff suspension). */
+    async endAllSessions(userId: number): Promise<number> {
+      return (await stub(userId)).revokeSessions({ all: true }, now.getTime());
     },
 
     async sessions(session: CurrentSession) {

@@ -1,19 +1,34 @@
 // Services are the use cases of each area; routes and API handlers call them and never touch D1.
 import type { Db } from '../../db/client';
+import { createAdapters, type AdapterEnv, type Adapters } from '../adapters';
+import { createAccountService } from './account';
 import { createAuthService } from './auth';
 import { createCatalogService } from './catalog';
 import { createHealthService } from './health';
 import { createLiveService } from './live';
+import { createOtpService } from './otp';
 import { createOutboxService } from './outbox';
+import { createPasswordResetService } from './password-reset';
 import { createPreferenceService } from './preferences';
 import { createPromotionService } from './promotions';
 import { createRateLimitService } from './rate-limit';
+import { createRegistrationService } from './registration';
 
-export type ServiceDeps = { db: Db; env: Env; now: Date };
+export type ServiceDeps = { db: Db; env: Env; now: Date; adapters: Adapters };
 
-export function createServices(deps: ServiceDeps) {
+export function createServices(input: { db: Db; env: Env; now: Date; adapters?: Adapters }) {
+  const deps: ServiceDeps = { ...input, adapters: input.adapters ?? createAdapters(input.env as unknown as AdapterEnv, input.db) };
+  return servicesFor(deps);
+}
+
+
+function servicesFor(deps: ServiceDeps) {
   return {
+    account: createAccountService(deps),
     auth: createAuthService(deps),
+    otp: createOtpService(deps),
+    passwordReset: createPasswordResetService(deps),
+    registration: createRegistrationService(deps),
     catalog: createCatalogService(deps),
     health: createHealthService(deps),
     live: createLiveService(deps.env),

@@ -1,0 +1,237 @@
+// The form kit of spec §5 "Submit and error behaviour" on top of conform: one zod schema validates in
+// the browser (on blur, then as the visitor types) and again in the action; server errors arrive as
+// conform results and show under their fields; the page scrolls to the first error (200 px above it,
+// over 2000 ms) except on pages whose URL contains 'auth'; submit buttons show a loader and are
+// disabled while the request runs. Without JavaScript the same forms post and re-render with errors.
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useNavigation } from '@remix-run/react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { decodeMessage } from '../../core/validation/messages';
+
+export const SCROLL_OFFSET_PX = 200;
+export const SCROLL_DURATION_MS = 2000;
+
+/** Every message of a field, translated ('validation:length_min' with {min: 8} → the sentence). */
+export function useFieldMessages(errors: string[] | undefined): string[] {
+  const { t } = useTranslation();
+  return (errors ?? []).map((e) => {
+    const m = decodeMessage(e);
+    return t(m.key, m.params ?? {});
+  });
+}
+
+export function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
+  const messages = useFieldMessages(errors);
+  if (!messages.length) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700" data-field-error>
+      {messages.join(' ')}
+    </p>
+  );
+}
+
+/** Smooth scroll to `y` over `duration` ms (ease-in-out), as spec §5 asks; instant if motion is reduced. */
+function scrollToY(y: number, duration: number) {
+  if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) {
+    window.scrollTo(0, y);
+    return;
+  }
+  const start = window.scrollY;
+  const delta = y - start;
+  const t0 = performance.now();
+  const step = (t: number) => {
+    const p = Math.min(1, (t - t0) / duration);
+    const eased = p < 0.5 ? 2 * p * p : 1 - (-2 * p + 2) ** 2 / 2;
+    window.scrollTo(0, start + delta * eased);
+    if (p < 1) requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+}
+
+/** Spec §5: on error, scroll to the first one, except on pages whose URL contains 'auth'. */
+export function scrollToFirstError(form: HTMLFormElement | null) {
+  if (!form || window.location.href.includes('auth')) return;
+  const first = form.querySelector<HTMLElement>('[aria-invalid="true"], [data-field-error]');
+  if (!first) return;
+  scrollToY(Math.max(0, first.getBoundingClientRect().top + window.scrollY - SCROLL_OFFSET_PX), SCROLL_DURATION_MS);
+}
+
+export type AppFormOptions<S extends z.ZodType> = {
+  id: string;
+  schema: S;
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultValue?: Record<string, unknown>;
+};
+
+export function useAppForm<S extends z.ZodType>({ id, schema, lastResult, defaultValue }: AppFormOptions<S>) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, fields] = useForm<z.input<S> & Record<string, unknown>, z.output<S>, string[]>({
+    id,
+    lastResult: lastResult ?? undefined,
+    defaultValue: defaultValue as never,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
+  });
+  // Server errors: scroll once per new result.
+  useEffect(() => {
+    if (lastResult?.error && Object.values(lastResult.error).some((e) => e && e.length)) scrollToFirstError(formRef.current);
+  }, [lastResult]);
+  return { form, fields, formRef, formProps: { ...getFormProps(form), ref: formRef, noValidate: true as const } };
+}
+
+/**
+ * True once React runs in the browser. Before that nothing may be disabled that a form without
+ * JavaScript needs (the server checks instead).
+ */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/** Is a request of this form (optionally: this intent) running? */
+export function useSubmitting(intent?: string): boolean {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle' || !navigation.formData) return false;
+  return intent === undefined || navigation.formData.get('intent') === intent;
+}
+
+export function SubmitButton({
+  intent,
+  children,
+  className = 'btn-primary',
+  disabled,
+  testId,
+}: {
+  intent?: string;
+  children: ReactNode;
+  className?: string;
+  disabled?: boolean;
+  testId?: string;
+}) {
+  const navigation = useNavigation();
+  const busy = useSubmitting(intent);
+  const anyBusy = navigation.state === 'submitting';
+  return (
+    <button
+      type="submit"
+      name={intent ? 'intent' : undefined}
+      value={intent}
+      className={className}
+      disabled={disabled || anyBusy}
+      aria-busy={busy || undefined}
+      data-testid={testId}
+    >
+      {busy ? <span className="spinner" aria-hidden="true" /> : null}
+      {children}
+    </button>
+  );
+}
+
+type InputFieldProps = {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  type?: 'text' | 'email' | 'password' | 'tel' | 'number';
+  autoComplete?: string;
+  hint?: ReactNode;
+  inputMode?: 'numeric' | 'text' | 'tel' | 'email';
+  placeholder?: string;
+  className?: string;
+  autoFocus?: boolean;
+  children?: ReactNode;
+  maxLength?: number;
+};
+
+/** A labelled input with its hint and errors, wired for screen readers. */
+export function InputField({ meta, label, type = 'text', autoComplete, hint, inputMode, placeholder, className, autoFocus, children, maxLength }: InputFieldProps) {
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  const props = getInputProps(meta, { type, ariaDescribedBy: hintId });
+  return (
+    <div className={className}>
+      <label htmlFor={meta.id} className="block text-sm font-medium">
+        {label}
+        {meta.required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <input
+        {...props}
+        key={props.key}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        placeholder={placeholder}
+        autoFocus={autoFocus}
+        maxLength={maxLength}
+        className="mt-1 w-full rounded border border-slate-300 px-3 py-2 aria-[invalid=true]:border-red-600"
+      />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {children}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function CheckboxField({ meta, label }: { meta: FieldMetadata<boolean | undefined>; label: ReactNode }) {
+  const props = getInputProps(meta, { type: 'checkbox' });
+  return (
+    <div>
+      <label className="flex items-start gap-2 text-sm">
+        <input {...props} key={props.key} className="mt-1" />
+        <span>{label}</span>
+      </label>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/** Alerts of the form's outcome, next to the form (role=alert for errors, status for the rest). */
+export function FormAlert({ type, children, testId, code }: { type: 'alert' | 'warning' | 'success' | 'info'; children: ReactNode; testId?: string; code?: number }) {
+  const styles = {
+    alert: 'border-red-300 bg-red-50 text-red-900',
+    warning: 'border-amber-300 bg-amber-50 text-amber-900',
+    success: 'border-green-300 bg-green-50 text-green-900',
+    info: 'border-sky-300 bg-sky-50 text-sky-900',
+  }[type];
+  return (
+    <div role={type === 'alert' || type === 'warning' ? 'alert' : 'status'} className={`mb-4 rounded-lg border px-4 py-3 ${styles}`} data-testid={testId} data-code={code}>
+      {children}
+    </div>
+  );
+}
+
+function snapshot(form: HTMLFormElement): string {
+  const entries: string[] = [];
+  new FormData(form).forEach((value, name) => {
+    if (name !== '_token' && name !== 'intent' && name !== 'unique_id' && typeof value === 'string') entries.push(`${name}=${value}`);
+  });
+  return entries.sort().join('&');
+}
+
+/**
+ * Spec §5 NOCHANGES: submitting an edit form nobody changed warns instead of posting. The server answers
+ * 1005 no_change as well, for the same form without JavaScript.
+ */
+export function useNoChangesGuard(formRef: React.RefObject<HTMLFormElement | null>, resetKey: unknown) {
+  const initial = useRef<string | null>(null);
+  const [unchanged, setUnchanged] = useState(false);
+  useEffect(() => {
+    if (formRef.current) initial.current = snapshot(formRef.current);
+    setUnchanged(false);
+  }, [formRef, resetKey]);
+  const guard = (event: React.FormEvent<HTMLFormElement>): boolean => {
+    if (initial.current !== null && snapshot(event.currentTarget) === initial.current) {
+      event.preventDefault();
+      setUnchanged(true);
+      return false;
+    }
+    setUnchanged(false);
+    return true;
+  };
+  return { unchanged, guard, clear: () => setUnchanged(false) };
+}

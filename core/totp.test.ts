@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { base32Decode, base32Encode, constantTimeEqual, generateTotpSecret, hotp, otpauthUri, totp, verifyTotp } from './totp';
+
+// RFC 6238 Appendix B uses the ASCII secret "12345678901234567890" with SHA-1 and 8 digits.
+const RFC_SECRET = base32Encode(new TextEncoder().encode('12345678901234567890'));
+
+describe('TOTP (RFC 6238)', () => {
+  it('matches the RFC 6238 test vectors (8 digits, SHA-1)', async () => {
+    const secret = base32Decode(RFC_SECRET)!;
+    const vectors: [number, string][] = [
+      [59, '94287082'],
+      [1111111109, '07081804'],
+      [1111111111, '14050471'],
+      [1234567890, '89005924'],
+      [2000000000, '69279037'],
+      [20000000000, '65353130'],
+    ];
+    for (const [seconds, expected] of vectors) expect(await hotp(secret, Math.floor(seconds / 30), 8)).toBe(expected);
+  });
+
+  it('matches the RFC 4226 HOTP vectors (6 digits)', async () => {
+    const secret = new TextEncoder().encode('12345678901234567890');
+    const expected = ['755224', '287082', '359152', '969429', '338314', '254676', '287922', '162583', '399871', '520489'];
+    for (let i = 0; i < expected.length; i++) expect(await hotp(secret, i)).toBe(expected[i]);
+  });
+
+  it('round-trips base32 and ignores spaces, case and padding', () => {
+    const secret = generateTotpSecret();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(base32Encode(base32Decode(secret)!)).toBe(secret);
+    expect(base32Decode('jbsw y3dp-ehpk 3pxp==')).toEqual(base32Decode('JBSWY3DPEHPK3PXP'));
+    expect(base32Decode('not base32!')).toBeNull();
+  });
+
+  it('accepts the code of this step and one step either side, not two', async () => {
+    const now = 1_700_000_000_000;
+    const secret = generateTotpSecret();
+    expect(await verifyTotp(secret, await totp(secret, now), now)).not.toBeNull();
+    expect(await verifyTotp(secret, await totp(secret, now - 30_000), now)).not.toBeNull();
+    expect(await verifyTotp(secret, await totp(secret, now + 30_000), now)).not.toBeNull();
+    expect(await verifyTotp(secret, await totp(secret, now - 90_000), now)).toBeNull();
+  });
+
+  it('refuses a code whose step was already used (no replay)', async () => {
+    const now = 1_700_000_000_000;
+    const secret = generateTotpSecret();
+    const code = await totp(secret, now);
+    const counter = await verifyTotp(secret, code, now);
+    expect(counter).not.toBeNull();
+    expect(await verifyTotp(secret, code, now, counter)).toBeNull();
+  });
+
+  it('refuses malformed codes and accepts a code typed with a space', async () => {
+    const now = 1_700_000_000_000;
+    const secret = generateTotpSecret();
+    const code = await totp(secret, now);
+    expect(await verifyTotp(secret, `${code.slice(0, 3)} ${code.slice(3)}`, now)).not.toBeNull();
+    expect(await verifyTotp(secret, '12345', now)).toBeNull();
+    expect(await verifyTotp(secret, 'abcdef', now)).toBeNull();
+  });
+
+  it('builds the otpauth URI authenticator apps import', () => {
+    const uri = otpauthUri('Registrar', 'demo@example.gr', 'JBSWY3DPEHPK3PXP');
+    expect(uri.startsWith('otpauth://totp/Registrar%3Ademo%40example.gr?')).toBe(true);
+    expect(new URL(uri).searchParams.get('secret')).toBe('JBSWY3DPEHPK3PXP');
+    expect(new URL(uri).searchParams.get('period')).toBe('30');
+  });
+
+  it('compares in constant time but correctly', () => {
+    expect(constantTimeEqual('123456', '123456')).toBe(true);
+    expect(constantTimeEqual('123456', '123457')).toBe(false);
+    expect(constantTimeEqual('123', '1234')).toBe(false);
+  });
+});

@@ -1,0 +1,350 @@
+// Issue #3 flows as a visitor meets them, with JavaScript on and off: registration in two steps with
+// the captcha and the OTP from the dev mailbox, two-factor login with an authenticator app, each
+// password-reset method, auto-suspension, GDPR approval at login and e-mail verification by link.
+import type { Page } from '@playwright/test';
+import { totp } from '../../core/totp';
+import { expect, hydrated, latestCode, outbox, test, uniqueEmail } from './fixtures';
+
+const PASSWORD = 'Kalimera-Thalassa-42!';
+
+function main(page: Page) {
+  return page.locator('main');
+}
+
+async function solveCaptcha(page: Page) {
+  const box = page.getByTestId('captcha');
+  const a = Number(await box.getAttribute('data-a'));
+  const b = Number(await box.getAttribute('data-b'));
+  await page.locator('#captcha_response').fill(String(a + b));
+}
+
+/** Steps 1 and 2 of the registration, ending on the OTP block. */
+async function fillRegistration(page: Page, email: string, options: { channel?: 'email' | 'sms'; mobile?: string; question?: boolean } = {}) {
+  await main(page).getByLabel('E-mail').fill(email);
+  await main(page).getByLabel('Κωδικός πρόσβασης', { exact: true }).fill(PASSWORD);
+  await main(page).getByLabel('Επιβεβαίωση κωδικού').fill(PASSWORD);
+  await main(page).getByLabel('Όνομα', { exact: true }).fill('Νίκος');
+  await main(page).getByLabel('Επώνυμο').fill('Ιωάννου');
+  await page.getByTestId('register-continue').click();
+  await expect(page.getByTestId('register-form')).toHaveAttribute('data-step', '2');
+  await page.getByTestId('state-select').selectOption({ label: 'Κεντρική Μακεδονία' });
+  await main(page).getByLabel('Πόλη').fill('Θεσσαλονίκη');
+  await main(page).getByLabel('Ταχυδρομικός κώδικας').fill('54622');
+  await main(page).getByLabel('Διεύθυνση (οδός και αριθμός)').fill('Τσιμισκή 10');
+  await main(page).getByLabel('Κινητό τηλέφωνο').fill(options.mobile ?? '+30 691 111 2233');
+  if (options.channel === 'sms') await main(page).getByLabel('Με SMS στο κινητό μου').check();
+  if (options.question) {
+    await page.getByText('Ερώτηση ασφαλείας (προαιρετικά)').click();
+    await main(page).getByLabel('Ερώτηση ασφαλείας').selectOption('first_pet');
+    await main(page).getByLabel('Απάντηση').fill('Ρεξ');
+    await main(page).getByLabel('Ημερομηνία γέννησης').fill('05/11/1990');
+  }
+  await page.getByLabel(/Συναινώ στην επεξεργασία/).check();
+  await page.getByLabel(/Βεβαιώνω ότι τα στοιχεία/).check();
+  await page.getByLabel(/Αποδέχομαι τους Όρους Χρήσης/).check();
+  await solveCaptcha(page);
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('otp-block')).toBeVisible();
+}
+
+async function register(page: Page, js: boolean, email: string, options: Parameters<typeof fillRegistration>[2] = {}) {
+  await page.goto('/auth/register');
+  await hydrated(page, js);
+  await fillRegistration(page, email, options);
+  const target = options.channel === 'sms' ? (options.mobile ?? '+306911112233').replace(/\s/g, '') : email;
+  await main(page).getByLabel('Κωδικός μίας χρήσης').fill(await latestCode(page, target, 'otp:register'));
+  await page.getByTestId('otp-submit').click();
+  await expect(page).toHaveURL(/\/account\?welcome=1$/);
+}
+
+/** A new visitor in the same browser: leave the page first, so nothing in flight sets a cookie again. */
+async function signOut(page: Page) {
+  await page.goto('about:blank');
+  await page.context().clearCookies();
+}
+
+async function login(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/auth/login');
+  await main(page).getByLabel('E-mail').fill(email);
+  await main(page).getByLabel('Κωδικός πρόσβασης').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+test('a visitor registers in two steps, fixes bad input, verifies the OTP from the mailbox and is logged in', async ({ page, js }) => {
+  const email = uniqueEmail('nikos', js);
+  await page.goto('/auth/register');
+  await hydrated(page, js);
+  await expect(page.locator('#panel2')).toBeVisible();
+  // Step 1 with a weak password and a confirmation that does not match.
+  await main(page).getByLabel('E-mail').fill(email);
+  await main(page).getByLabel('Κωδικός πρόσβασης', { exact: true }).fill('abc');
+  await main(page).getByLabel('Επιβεβαίωση κωδικού').fill('abd');
+  await main(page).getByLabel('Όνομα', { exact: true }).fill('Νίκος');
+  await main(page).getByLabel('Επώνυμο').fill('Ιωάννου');
+  await page.getByTestId('register-continue').click();
+  await expect(page.locator('#register-password-error, [id$="password-error"]').first()).toBeVisible();
+  await expect(page.getByTestId('register-form')).toHaveAttribute('data-step', '1');
+  // Nothing is lost.
+  await expect(main(page).getByLabel('E-mail')).toHaveValue(email);
+  await expect(main(page).getByLabel('Επώνυμο')).toHaveValue('Ιωάννου');
+  // A common leaked password is refused by the server even though the meter calls it good.
+  await main(page).getByLabel('Κωδικός πρόσβασης', { exact: true }).fill('Password1');
+  await main(page).getByLabel('Επιβεβαίωση κωδικού').fill('Password1');
+  await page.getByTestId('register-continue').click();
+  await expect(page.locator('[id$="password-error"]')).toContainText('διαρρεύσει');
+  await expect(page.getByTestId('register-form')).toHaveAttribute('data-step', '1');
+  await main(page).getByLabel('Κωδικός πρόσβασης', { exact: true }).fill(PASSWORD);
+  await main(page).getByLabel('Επιβεβαίωση κωδικού').fill(PASSWORD);
+  await page.getByTestId('register-continue').click();
+  await expect(page.getByTestId('register-form')).toHaveAttribute('data-step', '2');
+
+  // Step 2: a wrong captcha keeps every value and gives a new challenge.
+  await page.getByTestId('state-select').selectOption({ label: 'Κεντρική Μακεδονία' });
+  await main(page).getByLabel('Πόλη').fill('Θεσσαλονίκη');
+  await main(page).getByLabel('Ταχυδρομικός κώδικας').fill('54622');
+  await main(page).getByLabel('Διεύθυνση (οδός και αριθμός)').fill('Τσιμισκή 10');
+  await page.getByLabel(/Συναινώ στην επεξεργασία/).check();
+  await page.getByLabel(/Βεβαιώνω ότι τα στοιχεία/).check();
+  await page.getByLabel(/Αποδέχομαι τους Όρους Χρήσης/).check();
+  await page.locator('#captcha_response').fill('99');
+  await page.getByTestId('register-submit').click();
+  await expect(page.locator('#captcha-error')).toContainText('ρομπότ');
+  await expect(main(page).getByLabel('Πόλη')).toHaveValue('Θεσσαλονίκη');
+  await expect(page.getByTestId('register-form')).toHaveAttribute('data-step', '2');
+  // 'Previous' goes back to step 1 with the values kept.
+  await page.getByTestId('register-previous').click();
+  await expect(page.getByTestId('register-form')).toHaveAttribute('data-step', '1');
+  await expect(main(page).getByLabel('E-mail')).toHaveValue(email);
+  await page.getByTestId('register-continue').click();
+  await expect(page.getByTestId('register-form')).toHaveAttribute('data-step', '2');
+  await page.getByTestId('state-select').selectOption({ label: 'Κεντρική Μακεδονία' });
+  await main(page).getByLabel('Πόλη').fill('Θεσσαλονίκη');
+  await main(page).getByLabel('Ταχυδρομικός κώδικας').fill('54622');
+  await main(page).getByLabel('Διεύθυνση (οδός και αριθμός)').fill('Τσιμισκή 10');
+  await page.getByLabel(/Συναινώ στην επεξεργασία/).check();
+  await page.getByLabel(/Βεβαιώνω ότι τα στοιχεία/).check();
+  await page.getByLabel(/Αποδέχομαι τους Όρους Χρήσης/).check();
+  await solveCaptcha(page);
+  await page.getByTestId('register-submit').click();
+
+  // The OTP block: a wrong code first, then the one from the mailbox.
+  await expect(page.getByTestId('otp-block')).toContainText('n•••');
+  await expect(page.getByTestId('otp-countdown')).toBeVisible();
+  await main(page).getByLabel('Κωδικός μίας χρήσης').fill('000000');
+  await page.getByTestId('otp-submit').click();
+  await expect(page.getByTestId('otp-alert')).toHaveAttribute('data-code', '90105');
+  await expect(page.getByTestId('otp-alert')).toContainText('Απομένουν 4 προσπάθειες');
+  // An early resend is refused with the seconds left.
+  await page.getByTestId('otp-resend').getByRole('button').evaluate((b: HTMLButtonElement) => (b.disabled = false));
+  await page.getByTestId('otp-resend').getByRole('button').click();
+  await expect(page.getByTestId('otp-alert')).toHaveAttribute('data-code', '90106');
+  await main(page).getByLabel('Κωδικός μίας χρήσης').fill(await latestCode(page, email, 'otp:register'));
+  await page.getByTestId('otp-submit').click();
+  await expect(page).toHaveURL(/\/account\?welcome=1$/);
+  await expect(page.getByTestId('welcome')).toContainText('Νίκος');
+  await expect(page.getByTestId('email-label')).toHaveAttribute('data-verified', 'true');
+  // The account cannot be registered twice.
+  await signOut(page);
+  await page.goto('/auth/register');
+  await main(page).getByLabel('E-mail').fill(email);
+  await main(page).getByLabel('Κωδικός πρόσβασης', { exact: true }).fill(PASSWORD);
+  await main(page).getByLabel('Επιβεβαίωση κωδικού').fill(PASSWORD);
+  await main(page).getByLabel('Όνομα', { exact: true }).fill('Νίκος');
+  await main(page).getByLabel('Επώνυμο').fill('Ιωάννου');
+  await page.getByTestId('register-continue').click();
+  await expect(page.locator('[id$="email-error"]')).toContainText('Υπάρχει ήδη λογαριασμός');
+});
+
+test('a customer turns on an authenticator app and logs in with its code', async ({ page, js }) => {
+  const email = uniqueEmail('totp', js);
+  await register(page, js, email);
+  await page.goto('/account?tab=security');
+  await page.getByTestId('totp-start').click();
+  const secret = (await page.getByTestId('totp-secret').getAttribute('data-secret'))!;
+  await main(page).getByLabel('Κωδικός επιβεβαίωσης').fill('123456');
+  await page.getByTestId('totp-confirm').click();
+  await expect(page.getByTestId('outcome-totp_confirm')).toHaveAttribute('data-code', '2005');
+  await main(page).getByLabel('Κωδικός επιβεβαίωσης').fill(await totp(secret, Date.now()));
+  await page.getByTestId('totp-confirm').click();
+  await expect(page.getByTestId('totp-enabled')).toBeVisible();
+
+  await signOut(page);
+  await login(page, email);
+  await expect(page.getByTestId('login-alert')).toHaveAttribute('data-code', '2004');
+  await main(page).getByLabel('Κωδικός επιβεβαίωσης').fill('000000');
+  await page.getByTestId('two-factor-submit').click();
+  await expect(page.getByTestId('login-alert')).toHaveAttribute('data-code', '2005');
+  // The next step's code: the current one was used to confirm the enrolment (one use per step).
+  await main(page).getByLabel('Κωδικός επιβεβαίωσης').fill(await totp(secret, Date.now() + 30_000));
+  await page.getByTestId('two-factor-submit').click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/account');
+  await expect(page.getByTestId('account-email')).toContainText(email);
+});
+
+test('a forgotten password is reset with the security question, after a wrong answer falls back to e-mail', async ({ page, js }) => {
+  const email = uniqueEmail('question', js);
+  await register(page, js, email, { question: true });
+  await signOut(page);
+  await page.goto('/auth/login');
+  await hydrated(page, js);
+  await page.getByTestId('reset-link').click();
+  await main(page).getByLabel('E-mail').fill(email);
+  await page.getByTestId('reset-options').click();
+  await expect(page.getByTestId('reset')).toHaveAttribute('data-view', '2');
+  await expect(page.getByTestId('reset-question')).toContainText('κατοικίδιο');
+  // The birth date is typed dd/mm/yyyy; a wrong answer leads to the e-mail step with a notice.
+  await main(page).getByLabel('Απάντηση').fill('Μπόμπος');
+  await main(page).getByLabel('Ημερομηνία γέννησης').fill('05/11/1990');
+  await page.getByTestId('reset-question-submit').click();
+  await expect(page.getByTestId('reset')).toHaveAttribute('data-view', '3');
+  await expect(page.getByTestId('reset-alert')).toHaveAttribute('data-code', '2005');
+  // Start over clears everything.
+  await page.getByTestId('reset-start-over').click();
+  await expect(page.getByTestId('reset')).toHaveAttribute('data-view', '1');
+  await expect(main(page).getByLabel('E-mail')).toHaveValue('');
+  await main(page).getByLabel('E-mail').fill(email);
+  await page.getByTestId('reset-options').click();
+  await main(page).getByLabel('Απάντηση').fill(' ρεξ ');
+  await main(page).getByLabel('Ημερομηνία γέννησης').fill('05/11/1990');
+  await page.getByTestId('reset-question-submit').click();
+  await expect(page.getByTestId('reset')).toHaveAttribute('data-view', '6');
+  await main(page).getByRole('textbox', { name: 'Νέος κωδικός πρόσβασης' }).fill('Neos-Kodikos-2026!');
+  await main(page).getByLabel('Επιβεβαίωση κωδικού').fill('Neos-Kodikos-2026!');
+  await page.getByTestId('reset-set-password').click();
+  await expect(page.getByTestId('reset-done')).toBeVisible();
+  if (js) await expect(page.getByTestId('reset-success-modal')).toBeVisible();
+  await login(page, email, 'Neos-Kodikos-2026!');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a forgotten password is reset by e-mail code and by SMS code to the masked mobile', async ({ page, js }) => {
+  const email = uniqueEmail('codes', js);
+  const mobile = `+3069${String(Date.now()).slice(-8)}`;
+  await register(page, js, email, { mobile });
+  await signOut(page);
+
+  // By e-mail: skip is not needed, it is the first method of an account without a question.
+  await page.goto('/auth/reset');
+  await main(page).getByLabel('E-mail').fill(email);
+  await page.getByTestId('reset-options').click();
+  await expect(page.getByTestId('reset')).toHaveAttribute('data-view', '3');
+  await page.getByTestId('reset-send-email').click();
+  await expect(page.getByTestId('reset-alert')).toHaveAttribute('data-code', '2160');
+  await main(page).getByLabel('Κωδικός μίας χρήσης').fill(await latestCode(page, email, 'otp:reset_email'));
+  await page.getByTestId('reset-code-submit').click();
+  await expect(page.getByTestId('reset')).toHaveAttribute('data-view', '6');
+  await expect(page.getByTestId('reset-alert')).toHaveAttribute('data-code', '2162');
+  await main(page).getByRole('textbox', { name: 'Νέος κωδικός πρόσβασης' }).fill('Email-Reset-2026!');
+  await main(page).getByLabel('Επιβεβαίωση κωδικού').fill('Email-Reset-2026!');
+  await page.getByTestId('reset-set-password').click();
+  await expect(page.getByTestId('reset-done')).toBeVisible();
+
+  // By SMS: skip the e-mail view; the number is shown masked.
+  await page.goto('/auth/reset');
+  await main(page).getByLabel('E-mail').fill(email);
+  await page.getByTestId('reset-options').click();
+  await page.getByTestId('reset-skip').click();
+  await expect(page.getByTestId('reset')).toHaveAttribute('data-view', '4');
+  await expect(page.getByTestId('reset')).toContainText(`${mobile.slice(-3)}`);
+  await expect(page.getByTestId('reset')).not.toContainText(mobile);
+  await page.getByTestId('reset-send-sms').click();
+  await expect(page.getByTestId('reset-alert')).toHaveAttribute('data-code', '2161');
+  await main(page).getByLabel('Κωδικός μίας χρήσης').fill(await latestCode(page, mobile, 'otp:reset_sms'));
+  await page.getByTestId('reset-code-submit').click();
+  await expect(page.getByTestId('reset')).toHaveAttribute('data-view', '6');
+  await main(page).getByRole('textbox', { name: 'Νέος κωδικός πρόσβασης' }).fill('Sms-Reset-2026!x');
+  await main(page).getByLabel('Επιβεβαίωση κωδικού').fill('Sms-Reset-2026!x');
+  await page.getByTestId('reset-set-password').click();
+  await expect(page.getByTestId('reset-done')).toBeVisible();
+  // 'No access' shows how to reach support.
+  await page.goto('/auth/reset');
+  await main(page).getByLabel('E-mail').fill(email);
+  await page.getByTestId('reset-options').click();
+  await page.getByTestId('reset-no-access').click();
+  await expect(page.getByTestId('reset')).toHaveAttribute('data-view', '5');
+  await login(page, email, 'Sms-Reset-2026!x');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('five wrong passwords suspend the account, which a password reset re-activates', async ({ page, js }) => {
+  const email = uniqueEmail('victim', js);
+  await register(page, js, email);
+  await signOut(page);
+  for (let i = 0; i < 4; i++) {
+    await login(page, email, `Wrong-Guess-${i}x`);
+    await expect(page.getByTestId('login-alert')).toHaveAttribute('data-code', '2000');
+  }
+  await login(page, email, 'Wrong-Guess-5x');
+  await expect(page.getByTestId('login-alert')).toHaveAttribute('data-code', '2010');
+  // With JavaScript the hidden form goes by itself; without, the visitor presses its button.
+  if (!js) await page.getByTestId('suspended-form').getByRole('button').click();
+  await expect(page.getByTestId('suspended-notice')).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByTestId('reset')).toHaveAttribute('data-view', '3');
+  // Even the right password is refused while suspended.
+  await page.getByTestId('reset-send-email').click();
+  await main(page).getByLabel('Κωδικός μίας χρήσης').fill(await latestCode(page, email, 'otp:reset_email'));
+  await page.getByTestId('reset-code-submit').click();
+  await main(page).getByRole('textbox', { name: 'Νέος κωδικός πρόσβασης' }).fill('Back-Again-2026!');
+  await main(page).getByLabel('Επιβεβαίωση κωδικού').fill('Back-Again-2026!');
+  await page.getByTestId('reset-set-password').click();
+  await expect(page.getByTestId('reset-done')).toBeVisible();
+  await login(page, email, 'Back-Again-2026!');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a profile without the GDPR approval is asked for it at login', async ({ page, js }) => {
+  const email = js ? 'eleni@example.gr' : 'kostas@example.gr';
+  await page.goto('/auth/login');
+  await hydrated(page, js);
+  await main(page).getByLabel('E-mail').fill(email);
+  await main(page).getByLabel('Κωδικός πρόσβασης').fill('Demo-Pelatis-2026');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('gdpr-approval')).toBeVisible();
+  await expect(page.getByTestId('login-submit')).toHaveText(/Αποδοχή/);
+  if (js) await expect(page.getByTestId('login-submit')).toBeDisabled();
+  else {
+    // Without JavaScript the server checks the box instead of a disabled button.
+    await main(page).getByLabel('Κωδικός πρόσβασης').fill('Demo-Pelatis-2026');
+    await page.getByTestId('login-submit').click();
+    await expect(page.locator('[id$="gdpr_accept-error"]')).toBeVisible();
+  }
+  if (!js || (await main(page).getByLabel('Κωδικός πρόσβασης').inputValue()) === '') await main(page).getByLabel('Κωδικός πρόσβασης').fill('Demo-Pelatis-2026');
+  await page.getByLabel(/Αποδέχομαι την επεξεργασία/).check();
+  await expect(page.getByTestId('login-submit')).toBeEnabled();
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('an e-mail is verified by link and every open tab turns its label to verified', async ({ page, context, js }) => {
+  const email = uniqueEmail('link', js);
+  const mobile = `+3069${String(Date.now() + 7).slice(-8)}`;
+  // By SMS: the e-mail is not verified yet.
+  await register(page, js, email, { channel: 'sms', mobile });
+  await expect(page.getByTestId('email-label')).toHaveAttribute('data-verified', 'false');
+  await hydrated(page, js);
+  if (js) await page.waitForFunction(() => document.documentElement.dataset.live === 'open');
+  await page.getByTestId('send-verification').click();
+  await expect(page.getByTestId('outcome-send_verification')).toHaveAttribute('data-code', '2160');
+  let link = '';
+  await expect
+    .poll(async () => {
+      const m = (await outbox(page, email)).find((x) => x.tag === 'verify_email');
+      link = m ? (/https?:\/\/\S+/.exec(m.body)?.[0] ?? '') : '';
+      return link;
+    })
+    .not.toBe('');
+  const other = await context.newPage();
+  await other.goto(link);
+  await other.getByTestId('verify-submit').click();
+  await expect(other.getByTestId('verify-done')).toContainText(email);
+  if (js) await expect(page.getByTestId('email-label')).toHaveAttribute('data-verified', 'true');
+  else {
+    await page.reload();
+    await expect(page.getByTestId('email-label')).toHaveAttribute('data-verified', 'true');
+  }
+  // The link is single-use.
+  await other.goto(link);
+  await other.getByTestId('verify-submit').click();
+  await expect(other.getByTestId('verify-invalid')).toBeVisible();
+});

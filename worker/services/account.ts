@@ -1,0 +1,221 @@
+// Account area use cases (issue #3 §5): e-mail verification by link (with the EmailVerified live
+// event), password change, the security question, two-factor enrolment (authenticator app, e-mail
+// codes) and the personal details. Every change that weakens or strengthens the login asks for the
+// current password.
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { ErrorCode } from '../../core/errors';
+import { regionIdFromName } from '../../core/greek-regions';
+import { generateTotpSecret, otpauthUri, verifyTotp } from '../../core/totp';
+import { birthDateToWire, normalizeMobile } from '../../core/validation/account-forms';
+import { tokens, users } from '../../db/schema';
+import type { Language } from '../../i18n/config';
+import { resources } from '../../i18n/resources';
+import { getServerT } from '../../i18n/server';
+import { checkPassword } from '../security/common-passwords';
+import { hashPassword, verifyPassword } from '../security/password-hash';
+import type { ServiceDeps } from '.';
+import { createAuthService, randomToken, userRoom, type CurrentSession } from './auth';
+import { createLiveService } from './live';
+import { sha256Hex } from './otp';
+import { foldAnswer } from './registration';
+
+export const VERIFY_EMAIL_TOKEN_MS = 24 * 60 * 60_000;
+export const TOTP_ISSUER = 'Registrar.gr';
+
+export type AccountFailure = { ok: false; code: number; status: number; field?: string };
+
+export type Profile = {
+  email: string;
+  emailVerified: boolean;
+  firstName: string;
+  lastName: string;
+  mobile: string | null;
+  country: string;
+  state: string | null;
+  city: string | null;
+  address: string | null;
+  postcode: string | null;
+  twoFactor: { totp: boolean; email: boolean; pendingSecret: string | null; pendingUri: string | null };
+  securityQuestion: string | null;
+};
+
+export function createAccountService(deps: ServiceDeps) {
+  const { db, env, now, adapters } = deps;
+  const live = createLiveService(env);
+  const auth = createAuthService(deps);
+
+  async function load(userId: number) {
+    const [u] = await db.select().from(users).where(eq(users.id, userId));
+    if (!u) throw new Error('account: unknown user');
+    return u;
+  }
+
+  async function checkCurrentPassword(u: typeof users.$inferSelect, password: string): Promise<AccountFailure | null> {
+    return (await verifyPassword(password, u.passwordHash)) ? null : { ok: false, code: ErrorCode.PASSWORD_MISMATCH, status: 400, field: 'current_password' };
+  }
+
+  return {
+    async profile(userId: number): Promise<Profile> {
+      const u = await load(userId);
+      return {
+        email: u.email,
+        emailVerified: u.emailVerifiedAt !== null,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        mobile: u.mobile,
+        country: u.countryIso2,
+        state: u.state,
+        city: u.city,
+        address: u.address,
+        postcode: u.postcode,
+        twoFactor: {
+          totp: u.totpEnabledAt !== null,
+          email: u.emailTwoFactor,
+          pendingSecret: u.totpEnabledAt ? null : u.totpPendingSecret,
+          pendingUri: !u.totpEnabledAt && u.totpPendingSecret ? otpauthUri(TOTP_ISSUER, u.email, u.totpPendingSecret) : null,
+        },
+        securityQuestion: u.securityQuestion,
+      };
+    },
+
+    /** Sends the verification link (valid a day; a new one replaces the old). */
+    async sendVerificationEmail(userId: number, input: { origin: string; locale: Language }): Promise<{ ok: true } | AccountFailure> {
+      const u = await load(userId);
+      if (u.emailVerifiedAt) return { ok: false, code: ErrorCode.OTP_ALREADY_VERIFIED, status: 409 };
+      await db.update(tokens).set({ consumedAt: now }).where(and(eq(tokens.userId, u.id), eq(tokens.purpose, 'verify_email'), isNull(tokens.consumedAt)));
+      const token = randomToken();
+      await db.insert(tokens).values({ tokenHash: await sha256Hex(token), purpose: 'verify_email', userId: u.id, createdAt: now, expiresAt: new Date(now.getTime() + VERIFY_EMAIL_TOKEN_MS) });
+      const t = getServerT(input.locale);
+      const link = `${input.origin}/auth/verify-email?token=${encodeURIComponent(token)}`;
+      await adapters.mail.send({ to: u.email, subject: t('auth:mail.verify_subject'), text: `${t('auth:mail.verify_body')}\n\n${link}\n\n${t('auth:mail.ignore')}`, tag: 'verify_email' });
+      return { ok: true };
+    },
+
+    /** The link was opened and confirmed: the address is verified and every open tab hears it. */
+    async confirmEmail(token: string): Promise<{ ok: true; email: string } | AccountFailure> {
+      const hash = await sha256Hex(token);
+      const [row] = await db
+        .update(tokens)
+        .set({ consumedAt: now })
+        .where(and(eq(tokens.tokenHash, hash), eq(tokens.purpose, 'verify_email'), isNull(tokens.consumedAt), gt(tokens.expiresAt, now)))
+        .returning({ userId: tokens.userId });
+      if (!row) return { ok: false, code: ErrorCode.INVALID_VERIFICATION_CODE, status: 400 };
+      const u = await load(row.userId);
+      await db.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, u.id));
+      // Spec §3 "Account e-mail verified message": notification.display and saved.display.
+      await live
+        .toUser(userRoom(u.id), { channel: 'account', event: 'EmailVerified', unique_id: null, data: { notification: { display: 'verified' }, saved: { display: u.email } } })
+        .catch(() => undefined);
+      return { ok: true, email: u.email };
+    },
+
+    async changePassword(session: CurrentSession, input: { current: string; password: string; locale: Language }): Promise<{ ok: true; endedSessions: number } | AccountFailure> {
+      const u = await load(session.user.id);
+      const wrong = await checkCurrentPassword(u, input.current);
+      if (wrong) return wrong;
+      if (!checkPassword(input.password).ok) return { ok: false, code: ErrorCode.VALIDATION_ERROR, status: 400, field: 'password' };
+      await db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: now }).where(eq(users.id, u.id));
+      // Whoever knew the old password is logged out everywhere else.
+      const ended = await auth.logoutEverywhere(session, { keepThis: true });
+      const t = getServerT(input.locale);
+      await adapters.mail.send({ to: u.email, subject: t('auth:mail.password_changed_subject'), text: t('auth:mail.password_changed_body'), tag: 'password_changed' });
+      return { ok: true, endedSessions: ended };
+    },
+
+    async setSecurityQuestion(userId: number, input: { current: string; question: string; answer: string; birthDate: string }): Promise<{ ok: true } | AccountFailure> {
+      const u = await load(userId);
+      const wrong = await checkCurrentPassword(u, input.current);
+      if (wrong) return wrong;
+      const wire = birthDateToWire(input.birthDate);
+      if (!wire) return { ok: false, code: ErrorCode.VALIDATION_ERROR, status: 400, field: 'birth_date' };
+      await db
+        .update(users)
+        .set({ securityQuestion: input.question.trim(), securityAnswerHash: await hashPassword(foldAnswer(input.answer)), birthDate: wire.replaceAll('/', '-'), updatedAt: now })
+        .where(eq(users.id, u.id));
+      return { ok: true };
+    },
+
+    /** Enrolment step 1: a new secret, shown as a key and an otpauth link until a code confirms it. */
+    async startTotp(userId: number): Promise<{ ok: true } | AccountFailure> {
+      const u = await load(userId);
+      if (u.totpEnabledAt) return { ok: false, code: ErrorCode.NO_CHANGE, status: 200 };
+      await db.update(users).set({ totpPendingSecret: generateTotpSecret(), updatedAt: now }).where(eq(users.id, u.id));
+      return { ok: true };
+    },
+
+    /** Enrolment step 2: the first code from the app proves it holds the secret. */
+    async confirmTotp(userId: number, code: string): Promise<{ ok: true } | AccountFailure> {
+      const u = await load(userId);
+      if (!u.totpPendingSecret) return { ok: false, code: ErrorCode.TWO_FACTOR_FAIL, status: 400, field: 'code' };
+      const counter = await verifyTotp(u.totpPendingSecret, code, now.getTime());
+      if (counter === null) return { ok: false, code: ErrorCode.TWO_FACTOR_FAIL, status: 400, field: 'code' };
+      await db
+        .update(users)
+        .set({ totpSecret: u.totpPendingSecret, totpPendingSecret: null, totpEnabledAt: now, totpLastCounter: counter, updatedAt: now })
+        .where(eq(users.id, u.id));
+      return { ok: true };
+    },
+
+    async disableTotp(userId: number, current: string): Promise<{ ok: true } | AccountFailure> {
+      const u = await load(userId);
+      const wrong = await checkCurrentPassword(u, current);
+      if (wrong) return wrong;
+      await db.update(users).set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastCounter: null, updatedAt: now }).where(eq(users.id, u.id));
+      return { ok: true };
+    },
+
+    /** E-mail codes as the second factor: only to a verified address (80042 otherwise). */
+    async setEmailTwoFactor(userId: number, input: { enabled: boolean; current: string }): Promise<{ ok: true } | AccountFailure> {
+      const u = await load(userId);
+      const wrong = await checkCurrentPassword(u, input.current);
+      if (wrong) return wrong;
+      if (input.enabled && !u.emailVerifiedAt) return { ok: false, code: ErrorCode.USER_RECOVERY_EMAIL_NOT_SET, status: 400 };
+      if (u.emailTwoFactor === input.enabled) return { ok: false, code: ErrorCode.NO_CHANGE, status: 200 };
+      await db.update(users).set({ emailTwoFactor: input.enabled, updatedAt: now }).where(eq(users.id, u.id));
+      return { ok: true };
+    },
+
+    async preferences(userId: number) {
+      const u = await load(userId);
+      return { locale: u.locale, newsletter: u.newsletter, communication: u.gdprCommunication };
+    },
+
+    async updatePreferences(userId: number, input: { locale: Language; newsletter: boolean; communication: boolean }): Promise<{ ok: true } | AccountFailure> {
+      const u = await load(userId);
+      if (u.locale === input.locale && u.newsletter === input.newsletter && u.gdprCommunication === input.communication) return { ok: false, code: ErrorCode.NO_CHANGE, status: 200 };
+      await db.update(users).set({ locale: input.locale, newsletter: input.newsletter, gdprCommunication: input.communication, updatedAt: now }).where(eq(users.id, u.id));
+      return { ok: true };
+    },
+
+    /** Personal details; an unchanged form answers 1005 no_change (spec §5 NOCHANGES). */
+    async updateProfile(
+      userId: number,
+      input: { first_name: string; last_name: string; mobile?: string; country: string; state_id?: string; state?: string; city: string; address: string; postcode: string },
+    ): Promise<{ ok: true } | AccountFailure> {
+      const u = await load(userId);
+      let state: string | null = input.state?.trim() || null;
+      if (input.country === 'GR') {
+        state = regionIdFromName(input.state_id ?? '', [resources.el.countries.gr_regions, resources.en.countries.gr_regions]);
+        if (!state) return { ok: false, code: ErrorCode.VALIDATION_ERROR, status: 400, field: 'state_id' };
+      }
+      const mobile = input.mobile ? normalizeMobile(input.mobile) : null;
+      const next = {
+        firstName: input.first_name.trim(),
+        lastName: input.last_name.trim(),
+        mobile,
+        countryIso2: input.country,
+        state,
+        city: input.city.trim(),
+        address: input.address.trim(),
+        postcode: input.postcode.trim(),
+      };
+      const same = (Object.keys(next) as (keyof typeof next)[]).every((k) => (u[k] ?? null) === next[k]);
+      if (same) return { ok: false, code: ErrorCode.NO_CHANGE, status: 200 };
+      // A new mobile number is not verified until a code proves it.
+      await db.update(users).set({ ...next, ...(mobile !== u.mobile ? { mobileVerifiedAt: null } : {}), updatedAt: now }).where(eq(users.id, u.id));
+      return { ok: true };
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;
