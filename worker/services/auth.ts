@@ -138,6 +138,19 @@ export function createAuthService(deps: ServiceDeps) {
       return { user: toSessionUser(u), sessionId: session.id };
     },
 
+    /**
+     * A live session whose account is suspended (current() treats it as logged out): the admin area
+     * tells its owner why with the errorCode cookie instead of a bare login page.
+     */
+    async suspendedSession(request: Request): Promise<'staff' | 'auto' | null> {
+      const parsed = parseSessionCookie(parseCookies(request.headers.get('Cookie'))[SESSION_COOKIE]);
+      if (!parsed) return null;
+      const session = await (await stub(parsed.userId)).touchSession(parsed.token, now.getTime());
+      if (!session) return null;
+      const [u] = await db.select({ status: users.status, suspension: users.suspension }).from(users).where(eq(users.id, parsed.userId));
+      return u?.status === 'suspended' ? (u.suspension ?? 'staff') : null;
+    },
+
     async login(request: Request, input: LoginInput): Promise<LoginResult> {
       const email = normalizeEmail(input.email);
       for (const [name, subject] of [['login:ip', input.ip], ['login:account', email]] as const) {
