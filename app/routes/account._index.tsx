@@ -10,18 +10,18 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
-import { GR_REGION_IDS } from '../../core/greek-regions';
 import { describeUserAgent } from '../../core/sessions';
 import { groupSecret } from '../../core/totp';
 import {
-  COUNTRY_CODES, emailTwoFactorSchema, passwordChangeSchema, passwordOnlySchema, preferencesSchema, profileSchema, SECURITY_QUESTIONS, securityQuestionSchema, totpConfirmSchema,
+  emailTwoFactorSchema, passwordChangeSchema, passwordOnlySchema, preferencesSchema, profileSchema, securityQuestionSchema, totpConfirmSchema,
 } from '../../core/validation/account-forms';
 import { deleteCookie, readCookie, wantsSecure } from '../../worker/http/cookies';
+import { AddressFields, SecurityQuestionFields } from '../components/address-fields';
 import { CsrfInput } from '../components/csrf-input';
 import { PageIdInput } from '../components/page-id-input';
 import { requireUser } from '../lib/auth.server';
 import { codeAlertType, codeMessage } from '../lib/codes';
-import { CheckboxField, FieldErrors, FormAlert, InputField, SubmitButton, useAppForm, useHydrated, useNoChangesGuard } from '../lib/forms';
+import { CheckboxField, FormAlert, InputField, SubmitButton, useAppForm, useNoChangesGuard } from '../lib/forms';
 import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { useLiveChannel } from '../lib/live';
@@ -241,7 +241,6 @@ function ProfileTab({ data, actionData }: { data: LoaderData; actionData?: Actio
   useLiveChannel('account', (m) => {
     if (m.event === 'EmailVerified') setVerified(true);
   });
-  const hydrated = useHydrated();
   const result = actionData?.intent === 'update_profile' ? actionData.result : undefined;
   const { fields, formProps, formRef } = useAppForm({
     id: 'profile',
@@ -259,7 +258,6 @@ function ProfileTab({ data, actionData }: { data: LoaderData; actionData?: Actio
       postcode: profile.postcode ?? '',
     },
   });
-  const [country, setCountry] = useState(profile.country);
   const noChanges = useNoChangesGuard(formRef, data);
   return (
     <>
@@ -304,42 +302,7 @@ function ProfileTab({ data, actionData }: { data: LoaderData; actionData?: Actio
           <input type="hidden" name="intent" value="update_profile" />
           <InputField meta={fields.first_name} label={t('first_name')} autoComplete="given-name" />
           <InputField meta={fields.last_name} label={t('last_name')} autoComplete="family-name" />
-          <div>
-            <label htmlFor={fields.country.id} className="block text-sm font-medium">
-              {t('country')}
-            </label>
-            <select {...getSelectProps(fields.country)} key={fields.country.key} onChange={(e) => setCountry(e.target.value)} className="mt-1 w-full rounded border border-slate-300 px-3 py-2">
-              {COUNTRY_CODES.map((iso) => (
-                <option key={iso} value={iso}>
-                  {t(`countries:${iso}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          {!hydrated || country === 'GR' ? (
-            <div>
-              <label htmlFor={fields.state_id.id} className="block text-sm font-medium">
-                {hydrated ? t('region') : t('region_gr_only')}
-              </label>
-              <select {...getSelectProps(fields.state_id)} key={fields.state_id.key} className="mt-1 w-full rounded border border-slate-300 px-3 py-2">
-                <option value="">{t('choose')}</option>
-                {GR_REGION_IDS.map((id) => {
-                  const name = t(`countries:gr_regions.${id}`);
-                  return (
-                    <option key={id} value={name}>
-                      {name}
-                    </option>
-                  );
-                })}
-              </select>
-              <FieldErrors id={fields.state_id.errorId} errors={fields.state_id.errors} />
-            </div>
-          ) : null}
-          {!hydrated || country !== 'GR' ? <InputField meta={fields.state} label={hydrated ? t('state') : t('state_other_countries')} /> : null}
-          <InputField meta={fields.city} label={t('city')} autoComplete="address-level2" />
-          <InputField meta={fields.postcode} label={t('postcode')} autoComplete="postal-code" />
-          <InputField className="sm:col-span-2" meta={fields.address} label={t('address')} autoComplete="street-address" />
-          <InputField meta={fields.mobile} label={t('mobile')} type="tel" autoComplete="tel" hint={t('mobile_hint')} />
+          <AddressFields fields={fields} />
           <div className="sm:col-span-2">
             <SubmitButton intent="update_profile" testId="profile-save">
               {t('account.save')}
@@ -443,22 +406,7 @@ function SecurityTab({ data, actionData }: { data: LoaderData; actionData?: Acti
         </p>
         <Form method="post" className="grid gap-4 sm:grid-cols-2" {...sq.formProps}>
           <CsrfInput />
-          <div className="sm:col-span-2">
-            <label htmlFor={sq.fields.security_question.id} className="block text-sm font-medium">
-              {t('security_question')}
-            </label>
-            <select {...getSelectProps(sq.fields.security_question)} key={sq.fields.security_question.key} className="mt-1 w-full rounded border border-slate-300 px-3 py-2">
-              <option value="">{t('choose')}</option>
-              {SECURITY_QUESTIONS.map((q) => (
-                <option key={q} value={q}>
-                  {t(`questions.${q}`)}
-                </option>
-              ))}
-            </select>
-            <FieldErrors id={sq.fields.security_question.errorId} errors={sq.fields.security_question.errors} />
-          </div>
-          <InputField meta={sq.fields.security_answer} label={t('security_answer')} autoComplete="off" />
-          <InputField meta={sq.fields.birth_date} label={t('birth_date')} placeholder={t('birth_date_placeholder')} inputMode="numeric" />
+          <SecurityQuestionFields fields={sq.fields} />
           <InputField meta={sq.fields.current_password} label={t('account.current_password')} type="password" autoComplete="current-password" />
           <div className="sm:col-span-2">
             <SubmitButton intent="security_question" testId="question-save">

@@ -4,17 +4,17 @@
 // the last step, reset after every validation error; then the OTP block (code by e-mail or SMS, with a
 // resend countdown). The code creates the account and logs the visitor in, then data.url (redirectTo).
 import type { SubmissionResult } from '@conform-to/react';
-import { getInputProps, getSelectProps } from '@conform-to/react';
+import { getInputProps } from '@conform-to/react';
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
-import { GR_REGION_IDS } from '../../core/greek-regions';
 import {
-  COUNTRY_CODES, otpSchema, REGISTER_STEP1_FIELDS, registerStep1Schema, registerStep2Schema, SECURITY_QUESTIONS, stepOfField,
+  otpSchema, REGISTER_STEP1_FIELDS, registerStep1Schema, registerStep2Schema, stepOfField,
 } from '../../core/validation/account-forms';
 import { passwordStrength, strengthLabelKey } from '../../core/validation/rules';
+import { AddressFields, SecurityQuestionFields } from '../components/address-fields';
 import { AuthTabs } from '../components/auth-tabs';
 import { CsrfInput } from '../components/csrf-input';
 import { OtpIntro, ResendButton } from '../components/otp-block';
@@ -176,14 +176,13 @@ function RegisterForm({ actionData, captcha, redirectTo }: { actionData?: Extrac
   const { t } = useTranslation('auth');
   const step: Step = actionData?.step ?? 1;
   const hydrated = useHydrated();
-  const { form, fields, formProps } = useAppForm({
+  const { fields, formProps } = useAppForm({
     id: 'register',
     // Step 2's schema covers step 1's fields too; typing the form by it lets both steps share it.
     schema: (step === 1 ? registerStep1Schema : registerStep2Schema) as typeof registerStep2Schema,
     lastResult: actionData?.result,
     defaultValue: { country: 'GR', otp_channel: 'email' },
   });
-  const [country, setCountry] = useState(String(fields.country.initialValue ?? 'GR'));
   const [password, setPassword] = useState(String(fields.password.initialValue ?? ''));
   const strength = passwordStrength(password);
   const code = actionData?.code;
@@ -257,52 +256,7 @@ function RegisterForm({ actionData, captcha, redirectTo }: { actionData?: Extrac
             ))}
             <fieldset className="grid gap-4 sm:grid-cols-2">
               <legend className="sr-only">{t('step2_title')}</legend>
-              <div>
-                <label htmlFor={fields.country.id} className="block text-sm font-medium">
-                  {t('country')} <span aria-hidden="true">*</span>
-                </label>
-                <select
-                  {...getSelectProps(fields.country)}
-                  key={fields.country.key}
-                  onChange={(e) => setCountry(e.target.value)}
-                  className="mt-1 w-full rounded border border-slate-300 px-3 py-2"
-                  autoComplete="country"
-                >
-                  {COUNTRY_CODES.map((iso) => (
-                    <option key={iso} value={iso}>
-                      {t(`countries:${iso}`)}
-                    </option>
-                  ))}
-                </select>
-                <FieldErrors id={fields.country.errorId} errors={fields.country.errors} />
-              </div>
-              {!hydrated || country === 'GR' ? (
-                <div>
-                  <label htmlFor={fields.state_id.id} className="block text-sm font-medium">
-                    {hydrated ? t('region') : t('region_gr_only')}
-                  </label>
-                  <select {...getSelectProps(fields.state_id)} key={fields.state_id.key} className="mt-1 w-full rounded border border-slate-300 px-3 py-2" data-testid="state-select">
-                    <option value="">{t('choose')}</option>
-                    {GR_REGION_IDS.map((id) => {
-                      // The option's value is its name in the page's language (spec §5 Registration).
-                      const name = t(`countries:gr_regions.${id}`);
-                      return (
-                        <option key={id} value={name}>
-                          {name}
-                        </option>
-                      );
-                    })}
-                  </select>
-                  <FieldErrors id={fields.state_id.errorId} errors={fields.state_id.errors} />
-                </div>
-              ) : null}
-              {!hydrated || country !== 'GR' ? (
-                <InputField meta={fields.state} label={hydrated ? t('state') : t('state_other_countries')} autoComplete="address-level1" />
-              ) : null}
-              <InputField meta={fields.city} label={t('city')} autoComplete="address-level2" />
-              <InputField meta={fields.postcode} label={t('postcode')} autoComplete="postal-code" />
-              <InputField className="sm:col-span-2" meta={fields.address} label={t('address')} autoComplete="street-address" />
-              <InputField meta={fields.mobile} label={t('mobile')} type="tel" autoComplete="tel" placeholder="+30 69…" hint={t('mobile_hint')} />
+              <AddressFields fields={fields} />
               <fieldset>
                 <legend className="block text-sm font-medium">{t('otp_channel')}</legend>
                 <div className="mt-1 flex gap-4">
@@ -320,22 +274,7 @@ function RegisterForm({ actionData, captcha, redirectTo }: { actionData?: Extrac
               <summary className="cursor-pointer text-sm font-medium">{t('security_summary')}</summary>
               <p className="mt-2 text-xs text-slate-600">{t('security_help')}</p>
               <div className="mt-3 grid gap-4 sm:grid-cols-2">
-                <div className="sm:col-span-2">
-                  <label htmlFor={fields.security_question.id} className="block text-sm font-medium">
-                    {t('security_question')}
-                  </label>
-                  <select {...getSelectProps(fields.security_question)} key={fields.security_question.key} className="mt-1 w-full rounded border border-slate-300 px-3 py-2">
-                    <option value="">{t('choose')}</option>
-                    {SECURITY_QUESTIONS.map((q) => (
-                      <option key={q} value={q}>
-                        {t(`questions.${q}`)}
-                      </option>
-                    ))}
-                  </select>
-                  <FieldErrors id={fields.security_question.errorId} errors={fields.security_question.errors} />
-                </div>
-                <InputField meta={fields.security_answer} label={t('security_answer')} autoComplete="off" />
-                <InputField meta={fields.birth_date} label={t('birth_date')} placeholder={t('birth_date_placeholder')} inputMode="numeric" autoComplete="bday" />
+                <SecurityQuestionFields fields={fields} />
               </div>
             </details>
             <fieldset className="space-y-2">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Browser, form } from './helpers';
+import { Browser, form, login } from './helpers';
 
 const NB = '\u00a0';
 
@@ -182,7 +182,7 @@ describe('translations for the browser', () => {
 });
 
 describe('translations are complete', () => {
-  const pages = ['/', '/domains/prices', '/domains/prices?category=greek', '/ssl', '/support', '/settings', '/no-such-page'].concat(
+  const pages = ['/', '/domains/prices', '/domains/prices?category=greek', '/ssl', '/support', '/settings', '/no-such-page', '/auth/login', '/auth/register', '/auth/reset', '/auth/verify-email?token=x'].concat(
     ['shared-linux', 'shared-windows', 'wordpress', 'semi-dedicated', 'cloud-vps', 'dedicated'].map((f) => `/hosting/${f}`),
   );
   for (const lng of ['el', 'en']) {
@@ -193,6 +193,25 @@ describe('translations are complete', () => {
         const res = await b.fetch(path);
         await res.text();
         expect(res.headers.get('X-I18n-Missing'), `${lng} ${path}`).toBeNull();
+      }
+      // States reached by posting: the reset methods (view 2 with its question), registration step 2.
+      const reset = await b.open('/auth/reset');
+      const methods = await b.fetch('/auth/reset', form({ _token: reset.token, intent: 'options', email: 'demo@example.gr' }));
+      expect(await methods.text()).toContain('data-view="2"');
+      expect(methods.headers.get('X-I18n-Missing'), `${lng} reset view 2`).toBeNull();
+      const step2 = await b.fetch(
+        '/auth/register',
+        form({ _token: reset.token, intent: 'continue', email: `pages-${lng}@example.gr`, password: 'Kalimera-Thalassa-42!', password_confirmation: 'Kalimera-Thalassa-42!', first_name: 'Άννα', last_name: 'Λάμπρου' }),
+      );
+      expect(await step2.text()).toContain('data-step="2"');
+      expect(step2.headers.get('X-I18n-Missing'), `${lng} register step 2`).toBeNull();
+      // The account area's tabs, logged in.
+      await login(b, 'demo@example.gr', 'Demo-Pelatis-2026');
+      for (const tab of ['profile', 'security', 'preferences', 'sessions']) {
+        const res = await b.fetch(`/account?tab=${tab}`);
+        expect(res.status, tab).toBe(200);
+        await res.text();
+        expect(res.headers.get('X-I18n-Missing'), `${lng} account ${tab}`).toBeNull();
       }
     });
   }
