@@ -69,7 +69,8 @@ export default {
       }
       const context = createRequestContext(request, env, ctx);
       remixHandler ??= createRequestHandler(build, development ? 'development' : 'production');
-      const res = applySecurityHeaders(await remixHandler(request, context), { nonce: context.nonce, development, https });
+      const turnstile = Boolean((env as { TURNSTILE_SITE_KEY?: string }).TURNSTILE_SITE_KEY);
+      const res = applySecurityHeaders(await remixHandler(request, context), { nonce: context.nonce, development, https, turnstile });
       for (const cookie of context.responseCookies) res.headers.append('Set-Cookie', cookie);
       return res;
     } catch (err) {

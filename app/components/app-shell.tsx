@@ -1,6 +1,8 @@
 // The storefront shell of spec §2 "Global layout": banner carousel, header with main navigation,
 // side navigation, mobile navigation, VAT control, alerts, dialogs, footer, toolbox.
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { submitOnShiftEnter } from '../lib/forms';
+import { useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { LiveProvider } from '../lib/live';
 import { useRootData } from '../lib/root-data';
@@ -20,10 +22,16 @@ import { VatForm } from './vat-form';
 export function AppShell({ children }: { children: ReactNode }) {
   const root = useRootData();
   const { t } = useTranslation();
+  const navigation = useNavigation();
   const [sideOpen, setSideOpen] = useState(false);
   const [vatOpen, setVatOpen] = useState(false);
   const closeSide = useCallback(() => setSideOpen(false), []);
   const closeVat = useCallback(() => setVatOpen(false), []);
+  // Spec §5: Enter submits a form (the browser does that for inputs); in a textarea, Shift+Enter does.
+  useEffect(() => {
+    document.addEventListener('keydown', submitOnShiftEnter);
+    return () => document.removeEventListener('keydown', submitOnShiftEnter);
+  }, []);
 
   return (
     <UiProvider initialAlerts={root.flash}>
@@ -41,6 +49,8 @@ export function AppShell({ children }: { children: ReactNode }) {
             <VatForm variant="modal" onDone={closeVat} />
           </Dialog>
           <AlertRegion />
+          {/* Spec §5: while a form's request runs, a dim overlay over the page (the button shows a loader). */}
+          <div className="pointer-events-auto fixed inset-0 z-20 cursor-progress bg-white/40" hidden={navigation.state !== 'submitting'} aria-hidden="true" data-testid="submit-overlay" />
           <main id="main" tabIndex={-1} className="focus:outline-none">
             {children}
           </main>

@@ -4,7 +4,7 @@
 // over 2000 ms) except on pages whose URL contains 'auth'; submit buttons show a loader and are
 // disabled while the request runs. Without JavaScript the same forms post and re-render with errors.
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,6 +59,16 @@ export function scrollToFirstError(form: HTMLFormElement | null) {
   scrollToY(Math.max(0, first.getBoundingClientRect().top + window.scrollY - SCROLL_OFFSET_PX), SCROLL_DURATION_MS);
 }
 
+const constraints = new WeakMap<object, ReturnType<typeof getZodConstraint>>();
+function constraintOf(schema: z.ZodType) {
+  let c = constraints.get(schema);
+  if (!c) {
+    c = getZodConstraint(schema);
+    constraints.set(schema, c);
+  }
+  return c;
+}
+
 export type AppFormOptions<S extends z.ZodType> = {
   id: string;
   schema: S;
@@ -75,6 +85,9 @@ export function useAppForm<S extends z.ZodType>({ id, schema, lastResult, defaul
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
+    // Constraints mark required fields (the asterisk, aria-required); the form stays noValidate, so
+    // the browser's own bubbles never replace our translated messages.
+    constraint: constraintOf(schema),
   });
   // Server errors: scroll once per new result.
   useEffect(() => {
@@ -91,6 +104,14 @@ export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return hydrated;
+}
+
+/** Shift+Enter in a textarea submits its form (Enter alone stays a new line). */
+export function submitOnShiftEnter(event: KeyboardEvent) {
+  const target = event.target;
+  if (event.key !== 'Enter' || !event.shiftKey || event.isComposing || !(target instanceof HTMLTextAreaElement) || !target.form) return;
+  event.preventDefault();
+  target.form.requestSubmit();
 }
 
 /** Is a request of this form (optionally: this intent) running? */

@@ -9,6 +9,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { renderSVG } from 'uqr';
 import { ErrorCode } from '../../core/errors';
 import { describeUserAgent } from '../../core/sessions';
 import { groupSecret } from '../../core/totp';
@@ -46,6 +47,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.services.account.preferences(session.user.id),
     tab === 'sessions' ? context.services.auth.sessions(session) : Promise.resolve([]),
   ]);
+  // The enrolment QR code, drawn on the server as SVG: no QR code library reaches the browser.
+  const totpQr = profile.twoFactor.pendingUri ? renderSVG(profile.twoFactor.pendingUri, { border: 2 }) : null;
   const regionName = profile.country === 'GR' && profile.state ? t(`countries:gr_regions.${profile.state}`) : null;
   const headers = openPref ? { 'Set-Cookie': deleteCookie('openPref', { secure: wantsSecure(request) }) } : undefined;
   return data(
@@ -56,6 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       welcome: url.searchParams.get('welcome') === '1',
       user: session.user,
       profile: { ...profile, regionName },
+      totpQr,
       preferences,
       sessions: sessions.map((s) => ({ ...describeUserAgent(s.userAgent), id: s.id.slice(0, 16), ip: s.ip, lastSeenAt: s.lastSeenAt, current: s.id === session.sessionId })),
     },
@@ -357,6 +361,16 @@ function SecurityTab({ data, actionData }: { data: LoaderData; actionData?: Acti
           </div>
         ) : twoFactor.pendingSecret ? (
           <div className="mt-2 space-y-3" data-testid="totp-enrol">
+            {data.totpQr ? (
+              <div
+                className="h-44 w-44 rounded border border-slate-200 bg-white p-1"
+                role="img"
+                aria-label={t('account.totp_qr')}
+                data-testid="totp-qr"
+                // Our own SVG, drawn by the loader from the otpauth URI (no user input in it).
+                dangerouslySetInnerHTML={{ __html: data.totpQr }}
+              />
+            ) : null}
             <ol className="list-decimal space-y-1 pl-5 text-sm">
               <li>{t('account.totp_step1')}</li>
               <li>

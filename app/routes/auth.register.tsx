@@ -7,7 +7,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { getInputProps } from '@conform-to/react';
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
 import {
@@ -26,6 +26,8 @@ import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { fieldMessage, parseForm } from '../lib/submission.server';
 import type { CaptchaWidget } from '../../worker/adapters/captcha/port';
+import { TURNSTILE_ORIGIN } from '../../worker/http/security-headers';
+import { useRootData } from '../lib/root-data';
 
 type Step = 1 | 2;
 type ActionData =
@@ -309,11 +311,20 @@ function RegisterForm({ actionData, captcha, redirectTo }: { actionData?: Extrac
   );
 }
 
+type TurnstileApi = { reset(): void };
+
 function Captcha({ widget, errors }: { widget: CaptchaWidget; errors: string[] | undefined }) {
   const { t } = useTranslation('auth');
+  const { nonce } = useRootData();
+  // Spec §5: a validation error resets the captcha. The sandbox gets a new challenge from the server;
+  // Turnstile's widget is reset in place, since its token is single-use too.
+  useEffect(() => {
+    if (widget.kind === 'turnstile' && errors) (window as unknown as { turnstile?: TurnstileApi }).turnstile?.reset();
+  }, [widget, errors]);
   if (widget.kind === 'turnstile') {
     return (
       <div>
+        <script src={`${TURNSTILE_ORIGIN}/turnstile/v0/api.js`} async defer nonce={nonce} />
         <div className="cf-turnstile" data-sitekey={widget.siteKey} data-response-field-name="captcha_response" />
         <noscript>
           <p className="text-sm text-slate-700">{t('captcha_needs_js')}</p>

@@ -8,7 +8,10 @@ export function createNonce(): string {
   return btoa(s);
 }
 
-export function contentSecurityPolicy(nonce: string, { development }: { development: boolean }): string {
+/** The real captcha (Cloudflare Turnstile) runs in a frame from this origin, loaded by a nonce'd script. */
+export const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
+
+export function contentSecurityPolicy(nonce: string, { turnstile = false }: { development: boolean; turnstile?: boolean }): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
@@ -18,6 +21,7 @@ export function contentSecurityPolicy(nonce: string, { development }: { developm
     "font-src 'self'",
     // 'self' covers ws:/wss: to our own host (CSP3); no other host may be reached.
     "connect-src 'self'",
+    ...(turnstile ? [`frame-src ${TURNSTILE_ORIGIN}`] : []),
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -25,7 +29,7 @@ export function contentSecurityPolicy(nonce: string, { development }: { developm
   ].join('; ');
 }
 
-export function applySecurityHeaders(response: Response, options: { nonce?: string; development: boolean; https: boolean }): Response {
+export function applySecurityHeaders(response: Response, options: { nonce?: string; development: boolean; https: boolean; turnstile?: boolean }): Response {
   // Responses from fetch() or assets can be immutable; copy before touching headers.
   const res = new Response(response.body, response);
   const h = res.headers;
