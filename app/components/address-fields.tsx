@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GR_REGION_IDS } from '../../core/greek-regions';
 import { COUNTRY_CODES, SECURITY_QUESTIONS } from '../../core/validation/account-forms';
-import { FieldErrors, InputField, useHydrated } from '../lib/forms';
+import { FieldErrors, FieldLabel, InputField, useHydrated } from '../lib/forms';
 
 type Text = FieldMetadata<string | undefined>;
 export type AddressFieldSet = { country: Text; state_id: Text; state: Text; city: Text; postcode: Text; address: Text; mobile: Text };
@@ -23,9 +23,9 @@ export function AddressFields({ fields }: { fields: AddressFieldSet }) {
   return (
     <>
       <div>
-        <label htmlFor={fields.country.id} className="block text-sm font-medium">
-          {t('country')} <span aria-hidden="true">*</span>
-        </label>
+        <FieldLabel htmlFor={fields.country.id} required>
+          {t('country')}
+        </FieldLabel>
         <select {...getSelectProps(fields.country)} key={fields.country.key} onChange={(e) => setCountry(e.target.value)} className={SELECT_CLASS} autoComplete="country">
           {COUNTRY_CODES.map((iso) => (
             <option key={iso} value={iso}>

@@ -153,6 +153,23 @@ export function SubmitButton({
   );
 }
 
+/**
+ * A field's label with the required marker beside it, outside the label: the input's `required`
+ * attribute already tells assistive technology, and the label's text stays the field's exact name.
+ */
+export function FieldLabel({ htmlFor, required, children }: { htmlFor: string; required?: boolean; children: ReactNode }) {
+  return (
+    <div className="flex gap-1 text-sm font-medium">
+      <label htmlFor={htmlFor}>{children}</label>
+      {required ? (
+        <span aria-hidden="true" className="text-red-700">
+          *
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
 type InputFieldProps = {
   meta: FieldMetadata<string | undefined>;
   label: string;
@@ -173,10 +190,9 @@ export function InputField({ meta, label, type = 'text', autoComplete, hint, inp
   const props = getInputProps(meta, { type, ariaDescribedBy: hintId });
   return (
     <div className={className}>
-      <label htmlFor={meta.id} className="block text-sm font-medium">
+      <FieldLabel htmlFor={meta.id} required={meta.required}>
         {label}
-        {meta.required ? <span aria-hidden="true"> *</span> : null}
-      </label>
+      </FieldLabel>
       <input
         {...props}
         key={props.key}

@@ -299,3 +299,20 @@ describe('admin area and suspension', () => {
     }
   });
 });
+
+describe('cleanup cron', () => {
+  it('forgets expired pending registrations, codes, tokens and challenges a day after they expire', async () => {
+    const { accountsCleanupCron } = await import('../../worker/cron/accounts-cleanup');
+    const { pendingRegistrations, oneTimeCodes } = await import('../../db/schema');
+    const old = new Date(Date.now() - 3 * 24 * 60 * 60_000);
+    await db.insert(pendingRegistrations).values({ tokenHash: `old-${seq++}`, email: 'old@example.gr', data: {}, channel: 'email', createdAt: old, expiresAt: old });
+    await db.insert(oneTimeCodes).values({ purpose: 'register', target: 'old@example.gr', channel: 'email', codeHash: 'x', sentAt: old, expiresAt: old });
+    const recent = new Date();
+    await db.insert(oneTimeCodes).values({ purpose: 'register', target: 'recent@example.gr', channel: 'email', codeHash: 'y', sentAt: recent, expiresAt: recent });
+    const result = await accountsCleanupCron(env, new Date());
+    expect(result.pendingRegistrations).toBeGreaterThanOrEqual(1);
+    expect(result.oneTimeCodes).toBeGreaterThanOrEqual(1);
+    expect(await db.select().from(oneTimeCodes).where(eq(oneTimeCodes.target, 'recent@example.gr'))).toHaveLength(1);
+    expect(await db.select().from(oneTimeCodes).where(eq(oneTimeCodes.target, 'old@example.gr'))).toHaveLength(0);
+  });
+});
