@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     name: 'unit',
     environment: 'node',
-    include: ['core/**/*.test.ts', 'db/**/*.test.ts', 'i18n/**/*.test.ts', 'app/**/*.test.ts'],
+    // Adapters' protocol parsing (RDAP, WHOIS text) is pure too, with injected fetch/sockets.
+    include: ['core/**/*.test.ts', 'db/**/*.test.ts', 'i18n/**/*.test.ts', 'app/**/*.test.ts', 'worker/adapters/**/*.test.ts'],
   },
 });

@@ -4,17 +4,19 @@ import elAuth from './el/auth.json';
 import elCatalog from './el/catalog.json';
 import elCommon from './el/common.json';
 import elCountries from './el/countries.json';
+import elDomains from './el/domains.json';
 import elErrors from './el/errors.json';
 import elValidation from './el/validation.json';
 import enAuth from './en/auth.json';
 import enCatalog from './en/catalog.json';
 import enCommon from './en/common.json';
 import enCountries from './en/countries.json';
+import enDomains from './en/domains.json';
 import enErrors from './en/errors.json';
 import enValidation from './en/validation.json';
 
-const el = { common: elCommon, errors: elErrors, catalog: elCatalog, countries: elCountries, validation: elValidation, auth: elAuth };
-const en = { common: enCommon, errors: enErrors, catalog: enCatalog, countries: enCountries, validation: enValidation, auth: enAuth };
+const el = { common: elCommon, errors: elErrors, catalog: elCatalog, countries: elCountries, validation: elValidation, auth: elAuth, domains: elDomains };
+const en = { common: enCommon, errors: enErrors, catalog: enCatalog, countries: enCountries, validation: enValidation, auth: enAuth, domains: enDomains };
 
 export const resources = { el, en };
 export type Resources = typeof el;

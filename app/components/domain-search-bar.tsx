@@ -1,41 +1,94 @@
-// The domain search bar of the home page (spec §2 "Domain search bar"): a plain GET form to
-// /domains/search that works without JavaScript; empty input is never submitted. The search modes
-// and the .el → .ελ rewrite arrive with the domain search itself (issue #4).
-import { Form } from '@remix-run/react';
-import { useState } from 'react';
+// The domain search bar (spec §2 "Domain search bar"): modes SEARCH, REGISTER and TRANSFER, with a
+// visible dropdown between search and transfer that changes the placeholder and titles. Empty input
+// is never submitted. In transfer mode the typed name goes into the 'domain_transfer' cookie, scoped
+// to the transfer page, and the browser goes there; otherwise the search form is submitted. 400 ms
+// after typing stops, a final '.el' becomes '.ελ'. Without JavaScript it is a plain GET form and the
+// server does the transfer hand-off (app/routes/domains.search.tsx).
+import { Form, useNavigate } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EL_REWRITE_DELAY_MS, rewriteElEnding, TRANSFER_COOKIE, TRANSFER_PATH, type SearchMode } from '../../core/domains/search-bar';
+import { useHydrated } from '../lib/forms';
 
-export function DomainSearchBar({ defaultValue = '' }: { defaultValue?: string }) {
+export function DomainSearchBar({ defaultValue = '', mode: initialMode = 'search', compact = false }: { defaultValue?: string; mode?: SearchMode; compact?: boolean }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
   const [value, setValue] = useState(defaultValue);
+  const [mode, setMode] = useState<SearchMode>(initialMode);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => setValue(defaultValue), [defaultValue]);
+
+  // The '.el' rewrite, once typing has paused.
+  useEffect(() => {
+    const next = rewriteElEnding(value);
+    if (next === value) return;
+    const timer = window.setTimeout(() => setValue(next), EL_REWRITE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [value]);
+
+  const transfer = mode === 'transfer';
+  const key = transfer ? 'transfer' : mode === 'register' ? 'register' : 'search';
   return (
     <Form
       method="get"
       action="/domains/search"
       role="search"
-      className="flex w-full max-w-2xl flex-col gap-2 sm:flex-row"
+      aria-label={t(`search.title_${key}`)}
+      className={`flex w-full flex-col gap-2 sm:flex-row ${compact ? '' : 'max-w-2xl'}`}
       onSubmit={(e) => {
-        if (value.trim() === '') e.preventDefault();
+        const typed = rewriteElEnding(value).trim();
+        if (typed === '') {
+          e.preventDefault();
+          input.current?.focus();
+          return;
+        }
+        if (transfer) {
+          e.preventDefault();
+          document.cookie = `${TRANSFER_COOKIE}=${encodeURIComponent(typed)}; Path=${TRANSFER_PATH}; Max-Age=600; SameSite=Lax`;
+          navigate(TRANSFER_PATH);
+        }
       }}
       data-testid="domain-search"
+      data-mode={mode}
     >
+      <label htmlFor="domain-search-mode" className="sr-only">
+        {t('search.mode_label')}
+      </label>
+      <select
+        id="domain-search-mode"
+        name="mode"
+        value={mode === 'register' ? 'search' : mode}
+        onChange={(e) => setMode(e.target.value === 'transfer' ? 'transfer' : initialMode === 'register' ? 'register' : 'search')}
+        className="rounded-lg border border-slate-300 bg-white px-3 py-3 text-slate-900"
+        data-testid="domain-search-mode"
+      >
+        <option value="search">{t('search.mode_search')}</option>
+        <option value="transfer">{t('search.mode_transfer')}</option>
+      </select>
       <label htmlFor="domain-search-input" className="sr-only">
-        {t('search.label')}
+        {t(`search.title_${key}`)}
       </label>
       <input
+        ref={input}
         id="domain-search-input"
         name="q"
         type="search"
         required
         autoComplete="off"
+        autoCapitalize="none"
         spellCheck={false}
         value={value}
         onChange={(e) => setValue(e.target.value)}
-        placeholder={t('search.placeholder')}
+        placeholder={t(`search.placeholder_${key}`)}
+        title={t(`search.title_${key}`)}
         className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-4 py-3 text-lg text-slate-900 shadow-sm"
+        data-testid="domain-search-input"
       />
-      <button type="submit" className="btn-primary px-6 py-3 text-lg">
-        {t('search.submit')}
+      {/* Without JavaScript the results page must not wait for streamed parts (see domains.search). */}
+      {hydrated ? null : <input type="hidden" name="js" value="0" />}
+      <button type="submit" className="btn-primary px-6 py-3 text-lg" data-testid="domain-search-submit">
+        {transfer ? t('search.submit_transfer') : t('search.submit')}
       </button>
     </Form>
   );

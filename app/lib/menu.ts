@@ -14,6 +14,8 @@ export const MAIN_MENU: MenuSection[] = [
       { key: 'nav.domain_prices', to: '/domains/prices', descriptionKey: 'nav.domain_prices_desc' },
       { key: 'nav.domain_gr', to: '/domains/prices?category=greek', descriptionKey: 'nav.domain_gr_desc' },
       { key: 'nav.domain_eu', to: '/domains/prices?category=european', descriptionKey: 'nav.domain_eu_desc' },
+      { key: 'nav.domain_transfer', to: '/domains/metafora', descriptionKey: 'nav.domain_transfer_desc' },
+      { key: 'nav.domain_whois', to: '/domains/whois', descriptionKey: 'nav.domain_whois_desc' },
     ],
   },
   {
@@ -55,7 +57,7 @@ export const ACCOUNT_LINKS: MenuLink[] = [
 export const SUPPORT_LINKS: MenuLink[] = [
   { key: 'support.contact', to: '/support#contact' },
   { key: 'support.faq', to: '/support#faq' },
-  { key: 'support.whois', to: '/domains/prices' },
+  { key: 'support.whois', to: '/domains/whois' },
 ];
 
 export function linksFor(links: MenuLink[], group: UserGroup, isAdminHost = false): MenuLink[] {

@@ -1,2 +1,3 @@
 export { seedCatalog, rowsPerInsert } from './seed-catalog';
 export { DEMO_USERS, seedDemoUsers } from './demo-users';
+export { seedRegistries } from './seed-registries';

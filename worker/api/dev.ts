@@ -2,6 +2,7 @@
 // APP_ENV=production exposes none of them. Used by demos and the browser tests.
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { registryFamilies, type RegistryFamily } from '../../core/catalog';
 import { ErrorCode } from '../../core/errors';
 import { ApiError, reply } from './envelope';
 import type { ApiEnv } from './types';
@@ -17,6 +18,18 @@ export const devRoutes = new Hono<ApiEnv>()
   .get('/outbox', async (c) => {
     const messages = await c.get('ctx').services.outbox.list({ to: c.req.query('to') ?? undefined, limit: Number(c.req.query('limit') ?? 100) || 100 });
     return reply(c, ErrorCode.SUCCESS, { messages });
+  })
+  /** The sandbox registries' test switches: maintenance (26000), latency in ms, failing answers. */
+  .post('/registry/:family', async (c) => {
+    const family = c.req.param('family');
+    if (!(registryFamilies as readonly string[]).includes(family)) throw new ApiError(ErrorCode.VALIDATION_ERROR, { field: 'family' });
+    const body = c.get('body');
+    const patch: { maintenance?: boolean; latencyMs?: number; failing?: boolean } = {};
+    if (typeof body.maintenance === 'boolean') patch.maintenance = body.maintenance;
+    if (typeof body.failing === 'boolean') patch.failing = body.failing;
+    if (typeof body.latencyMs === 'number' && body.latencyMs >= 0 && body.latencyMs <= 30_000) patch.latencyMs = Math.round(body.latencyMs);
+    const settings = await c.get('ctx').services.domains.setSandboxSwitches(family as RegistryFamily, patch);
+    return reply(c, ErrorCode.SUCCESS, settings);
   })
   .post('/global-notification', async (c) => {
     const body = c.get('body');

@@ -5,6 +5,7 @@ import { ErrorCode } from '../../core/errors';
 import { ApiError, reply } from './envelope';
 import { blacklist, csrf, requestContext } from './middleware';
 import { developmentOnly, devRoutes } from './dev';
+import { domainRoutes } from './domains';
 import { healthRoutes } from './health';
 import type { ApiEnv } from './types';
 import { userRoutes } from './user';
@@ -17,6 +18,7 @@ api.use('*', blacklist);
 api.use('*', csrf);
 api.route('/health', healthRoutes);
 api.route('/user', userRoutes);
+api.route('/domains', domainRoutes);
 api.route('/dev', devRoutes);
 
 api.notFound((c) => reply(c, ErrorCode.UNRECOGNIZED_ACTION, null, { status: 404 }));

@@ -4,6 +4,7 @@ import { createAdapters, type AdapterEnv, type Adapters } from '../adapters';
 import { createAccountService } from './account';
 import { createAuthService } from './auth';
 import { createCatalogService } from './catalog';
+import { createDomainService } from './domains';
 import { createHealthService } from './health';
 import { createLiveService } from './live';
 import { createOtpService } from './otp';
@@ -30,6 +31,7 @@ function servicesFor(deps: ServiceDeps) {
     passwordReset: createPasswordResetService(deps),
     registration: createRegistrationService(deps),
     catalog: createCatalogService(deps),
+    domains: createDomainService(deps),
     health: createHealthService(deps),
     live: createLiveService(deps.env),
     promotions: createPromotionService(deps),
