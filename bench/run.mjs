@@ -3,13 +3,15 @@
 //  - server response time p50/p95 and requests/s for home, a hosting page and /api/health (the floor),
 //    sequential and at concurrency 8, from a local load generator,
 //  - peak memory (VmHWM) of the workerd process,
-//  - CPU time per password hash and verify in workerd (bench/password-hash.mjs).
+//  - CPU time per password hash and verify in workerd (bench/password-hash.mjs),
+//  - a domain search across every TLD: time to first and to all results, registry calls (bench/domain-search.mjs).
 // Writes bench/results.json and prints a table. Targets are reported, never asserted (README).
 import { chromium } from '@playwright/test';
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { findChromium, INSTALL_HINT } from '../scripts/find-chromium.mjs';
+import { measureDomainSearch } from './domain-search.mjs';
 import { measurePasswordHash } from './password-hash.mjs';
 
 const PORT = 8797;
@@ -17,7 +19,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const SEQUENTIAL = Number(process.env.BENCH_REQUESTS ?? 300);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT_REQUESTS ?? 600);
 const CONCURRENCY = 8;
-const TARGETS = { homeJsGzipKb: 110, homeP95Ms: 30 };
+const TARGETS = { homeJsGzipKb: 110, homeP95Ms: 30, searchAllP95Ms: 300, searchCallsPerFamily: 1 };
 
 function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
@@ -132,6 +134,7 @@ try {
   const routes = { health: '/api/health', home: '/', hosting: '/hosting/wordpress' };
   const latency = {};
   for (const [name, path] of Object.entries(routes)) latency[name] = await load(path, headers);
+  const domainSearch = await measureDomainSearch(BASE);
   const result = {
     measuredAt: new Date().toISOString(),
     machine: { node: process.version, cpus: (await import('node:os')).cpus().length, commit: execSync('git rev-parse --short HEAD').toString().trim() },
@@ -139,10 +142,13 @@ try {
     latency,
     workerdPeakRssMb: Math.round(workerdPeakKb() / 102.4) / 10,
     passwordHash: await measurePasswordHash(),
+    domainSearch,
     targets: TARGETS,
     verdict: {
       homeJs: js.gzipKb <= TARGETS.homeJsGzipKb ? 'met' : 'missed',
       homeP95: latency.home.sequential.p95Ms <= TARGETS.homeP95Ms ? 'met' : 'missed',
+      searchAllP95: domainSearch.allResultsMs.p95 <= TARGETS.searchAllP95Ms ? 'met' : 'missed',
+      searchCalls: domainSearch.registryCallsPerSearch <= domainSearch.familiesPerSearch * TARGETS.searchCallsPerFamily ? 'met' : 'missed',
     },
   };
   writeFileSync('bench/results.json', JSON.stringify(result, null, 2) + '\n');
@@ -158,6 +164,9 @@ try {
   );
   console.log(`workerd peak RSS: ${result.workerdPeakRssMb} MB · home p95 target ≤ ${TARGETS.homeP95Ms} ms: ${result.verdict.homeP95}`);
   console.log(`password hash (${result.passwordHash.algorithm}): ${result.passwordHash.hashCpuMs} ms CPU per hash, ${result.passwordHash.verifyCpuMs} ms per verify`);
+  console.log(
+    `domain search (${domainSearch.namesPerSearch} names, ${domainSearch.familiesPerSearch} registries): first result p50 ${domainSearch.firstResultMs.p50} / p95 ${domainSearch.firstResultMs.p95} ms, all p50 ${domainSearch.allResultsMs.p50} / p95 ${domainSearch.allResultsMs.p95} ms (target ≤ ${TARGETS.searchAllP95Ms}: ${result.verdict.searchAllP95}), ${domainSearch.registryCallsPerSearch} registry calls per search (${result.verdict.searchCalls}); cached repeat ${domainSearch.cachedRepeat.allMs} ms with ${domainSearch.cachedRepeat.registryCalls} calls`,
+  );
   console.log('written: bench/results.json');
 } finally {
   try {

@@ -1,7 +1,7 @@
 // The storefront shell of spec §2 "Global layout": banner carousel, header with main navigation,
 // side navigation, mobile navigation, VAT control, alerts, dialogs, footer, toolbox.
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { submitOnShiftEnter } from '../lib/forms';
+import { submitOnShiftEnter } from '../lib/hydrated';
 import { useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { LiveProvider } from '../lib/live';

@@ -4,15 +4,14 @@
 // to the transfer page, and the browser goes there; otherwise the search form is submitted. 400 ms
 // after typing stops, a final '.el' becomes '.ελ'. Without JavaScript it is a plain GET form and the
 // server does the transfer hand-off (app/routes/domains.search.tsx).
-import { Form, useNavigate } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EL_REWRITE_DELAY_MS, rewriteElEnding, TRANSFER_COOKIE, TRANSFER_PATH, type SearchMode } from '../../core/domains/search-bar';
-import { useHydrated } from '../lib/forms';
+import { useHydrated } from '../lib/hydrated';
 
 export function DomainSearchBar({ defaultValue = '', mode: initialMode = 'search', compact = false }: { defaultValue?: string; mode?: SearchMode; compact?: boolean }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const hydrated = useHydrated();
   const [value, setValue] = useState(defaultValue);
   const [mode, setMode] = useState<SearchMode>(initialMode);
@@ -46,7 +45,9 @@ export function DomainSearchBar({ defaultValue = '', mode: initialMode = 'search
         if (transfer) {
           e.preventDefault();
           document.cookie = `${TRANSFER_COOKIE}=${encodeURIComponent(typed)}; Path=${TRANSFER_PATH}; Max-Age=600; SameSite=Lax`;
-          navigate(TRANSFER_PATH);
+          // A document load, not a client navigation: Remix would fetch '/domains/metafora.data', a path
+          // the cookie's Path does not cover, so the page would never see the name.
+          window.location.assign(TRANSFER_PATH);
         }
       }}
       data-testid="domain-search"

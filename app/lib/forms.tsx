@@ -10,6 +10,9 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { decodeMessage } from '../../core/validation/messages';
+import { useHydrated } from './hydrated';
+
+export { submitOnShiftEnter, useHydrated } from './hydrated';
 
 export const SCROLL_OFFSET_PX = 200;
 export const SCROLL_DURATION_MS = 2000;
@@ -94,24 +97,6 @@ export function useAppForm<S extends z.ZodType>({ id, schema, lastResult, defaul
     if (lastResult?.error && Object.values(lastResult.error).some((e) => e && e.length)) scrollToFirstError(formRef.current);
   }, [lastResult]);
   return { form, fields, formRef, formProps: { ...getFormProps(form), ref: formRef, noValidate: true as const } };
-}
-
-/**
- * True once React runs in the browser. Before that nothing may be disabled that a form without
- * JavaScript needs (the server checks instead).
- */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
-/** Shift+Enter in a textarea submits its form (Enter alone stays a new line). */
-export function submitOnShiftEnter(event: KeyboardEvent) {
-  const target = event.target;
-  if (event.key !== 'Enter' || !event.shiftKey || event.isComposing || !(target instanceof HTMLTextAreaElement) || !target.form) return;
-  event.preventDefault();
-  target.form.requestSubmit();
 }
 
 /** Is a request of this form (optionally: this intent) running? */

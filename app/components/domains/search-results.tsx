@@ -9,7 +9,7 @@ import { matchesFilter, readFilter, readSort, RESULT_SORTS, sortResults, type Fi
 import { TRANSFER_PATH } from '../../../core/domains/search-bar';
 import type { SearchPlan, SearchResult } from '../../../worker/services/domains';
 import { readLocalFavourites, toggleInList, writeLocalFavourites } from '../../lib/favourites';
-import { useHydrated } from '../../lib/forms';
+import { useHydrated } from '../../lib/hydrated';
 import { CsrfInput } from '../csrf-input';
 import { LengthLabel } from '../length-label';
 import { Price, VatNote } from '../price';
