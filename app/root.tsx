@@ -23,6 +23,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   const prefs = context.services.preferences;
   const vat = prefs.vatDisplay(context.prefs, countries);
+  const cartOwner = context.services.cart.ownerOf(session, context.visitorId);
+  const cart = await context.services.cart.view(cartOwner, { lang: locale === 'en' ? 'en' : 'el', vatRateBp: vat.rateBp, withConfig: false });
   const { flash, setCookie } = prefs.consumeErrorCode(request, locale === 'en' ? 'en' : 'el');
   const headers = new Headers();
   if (setCookie) headers.append('Set-Cookie', setCookie);
@@ -46,6 +48,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       flash,
       banners: { intervalMs: banners.intervalMs, items: banners.banners.filter((b) => !dismissed.includes(b.slug)) },
       promotion,
+      // The header dropdown, side cart and mobile bar (spec §2 Cart): names, prices, the count.
+      cart: {
+        count: cart.count,
+        items: cart.lines.map((l) => ({ id: l.id, name: l.name, kind: l.kind, asciiName: l.asciiName, parentId: l.parentId, lengthMonths: l.lengthMonths, totalCents: l.price?.totalCents ?? 0 })),
+        subTotalCents: cart.totals.subTotalCents,
+      },
     },
     { headers },
   );

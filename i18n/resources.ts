@@ -1,6 +1,7 @@
 // Both languages for the server; the browser fetches only the page's language as JSON
 // (app/routes/locales.$lng.ts, app/entry.client.tsx).
 import elAuth from './el/auth.json';
+import elCart from './el/cart.json';
 import elCatalog from './el/catalog.json';
 import elCommon from './el/common.json';
 import elCountries from './el/countries.json';
@@ -8,6 +9,7 @@ import elDomains from './el/domains.json';
 import elErrors from './el/errors.json';
 import elValidation from './el/validation.json';
 import enAuth from './en/auth.json';
+import enCart from './en/cart.json';
 import enCatalog from './en/catalog.json';
 import enCommon from './en/common.json';
 import enCountries from './en/countries.json';
@@ -15,8 +17,8 @@ import enDomains from './en/domains.json';
 import enErrors from './en/errors.json';
 import enValidation from './en/validation.json';
 
-const el = { common: elCommon, errors: elErrors, catalog: elCatalog, countries: elCountries, validation: elValidation, auth: elAuth, domains: elDomains };
-const en = { common: enCommon, errors: enErrors, catalog: enCatalog, countries: enCountries, validation: enValidation, auth: enAuth, domains: enDomains };
+const el = { common: elCommon, errors: elErrors, catalog: elCatalog, countries: elCountries, validation: elValidation, auth: elAuth, domains: elDomains, cart: elCart };
+const en = { common: enCommon, errors: enErrors, catalog: enCatalog, countries: enCountries, validation: enValidation, auth: enAuth, domains: enDomains, cart: enCart };
 
 export const resources = { el, en };
 export type Resources = typeof el;

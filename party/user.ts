@@ -1,6 +1,8 @@
 // The user's Durable Object, named `u-<id>` for a customer (or by the guest id cookie before login):
 // the user's live channels and the session list (DESIGN.md); the cart joins it in a later issue.
 import type { Connection, ConnectionContext } from 'partyserver';
+import { checkParent, duplicateOf, mergeCarts, removalSet, summaryOrder, visibleCount } from '../core/cart/composition';
+import type { CartItem, NewCartItem } from '../core/cart/types';
 import { sessionState, shouldTouch } from '../core/sessions';
 import { LiveServer } from './live-server';
 
@@ -28,6 +30,95 @@ export class User extends LiveServer {
     this.sql`CREATE TABLE IF NOT EXISTS sessions (
       id TEXT PRIMARY KEY, created_at INTEGER NOT NULL, last_seen_at INTEGER NOT NULL,
       ip TEXT NOT NULL, user_agent TEXT NOT NULL, revoked_at INTEGER)`;
+    // The cart (issue #5 §1): one row per item, the item as JSON. The object is single-threaded, so
+    // each check-then-write below is atomic without transactions.
+    this.sql`CREATE TABLE IF NOT EXISTS cart_items (id TEXT PRIMARY KEY, added_at INTEGER NOT NULL, body TEXT NOT NULL)`;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Cart
+  // ---------------------------------------------------------------------------------------------
+
+  cartItems(): CartItem[] {
+    return summaryOrder(this.sql<{ body: string }>`SELECT body FROM cart_items ORDER BY added_at`.map((r) => JSON.parse(r.body) as CartItem));
+  }
+
+  cartCount(): number {
+    return visibleCount(this.cartItems());
+  }
+
+  private saveItem(item: CartItem) {
+    this.sql`INSERT INTO cart_items (id, added_at, body) VALUES (${item.id}, ${item.addedAt}, ${JSON.stringify(item)})
+      ON CONFLICT(id) DO UPDATE SET body = excluded.body`;
+  }
+
+  private async cartEvent(event: string, uniqueId: string | null, data: Record<string, unknown>) {
+    await this.publish({ channel: 'cart', event, unique_id: uniqueId, data });
+  }
+
+  /**
+   * Adds items (a parent first, then its children). Refuses the whole add on the first problem:
+   * a duplicate (35008 domain, 35004 child — also broadcast as ItemAlreadyInCart) or a bad parent.
+   */
+  async cartAdd(items: NewCartItem[], uniqueId: string | null, now: number): Promise<{ ok: true; added: CartItem[] } | { ok: false; code: number; existingId?: string }> {
+    const current = this.cartItems();
+    const added: CartItem[] = [];
+    for (const n of items) {
+      const all = [...current, ...added];
+      const dup = duplicateOf(all, n);
+      if (dup) {
+        await this.cartEvent('ItemAlreadyInCart', uniqueId, { cart_item_id: dup.item.id });
+        return { ok: false, code: dup.code, existingId: dup.item.id };
+      }
+      const parentError = checkParent(all, n);
+      if (parentError) return { ok: false, code: parentError };
+      added.push({ ...n, id: crypto.randomUUID(), addedAt: now + added.length });
+    }
+    for (const item of added) this.saveItem(item);
+    await this.cartEvent(added.length === 1 ? 'CartItemWasCreated' : 'CartItemsWereCreated', uniqueId, { cart_item_id: added[0]?.id, items: added.map((a) => ({ id: a.id })) });
+    return { ok: true, added };
+  }
+
+  /** Removes an item and its children; 35001 (CartItemNotFound) when it is not there. */
+  async cartRemove(id: string, uniqueId: string | null): Promise<{ ok: true; deleted: string[] } | { ok: false; notFound: string[] }> {
+    const items = this.cartItems();
+    if (!items.some((i) => i.id === id)) {
+      await this.cartEvent('CartItemNotFound', uniqueId, { not_found: [id] });
+      return { ok: false, notFound: [id] };
+    }
+    const deleted = removalSet(items, id);
+    for (const d of deleted) this.sql`DELETE FROM cart_items WHERE id = ${d}`;
+    await this.cartEvent('CartItemWasDeleted', uniqueId, { cart_item_id: id, deleted_items: deleted });
+    return { ok: true, deleted };
+  }
+
+  /** Changes an item's length or configuration (merged into what it has). */
+  async cartUpdate(id: string, patch: { lengthMonths?: number; config?: CartItem['config'] }, uniqueId: string | null): Promise<CartItem | null> {
+    const item = this.cartItems().find((i) => i.id === id);
+    if (!item) {
+      await this.cartEvent('CartItemNotFound', uniqueId, { not_found: [id] });
+      return null;
+    }
+    const next: CartItem = { ...item, lengthMonths: patch.lengthMonths ?? item.lengthMonths, config: { ...item.config, ...(patch.config ?? {}) } };
+    this.saveItem(next);
+    await this.cartEvent('CartItemWasUpdated', uniqueId, { cart_item_id: id });
+    return next;
+  }
+
+  /** At login: the guest's items join this cart without duplicates (issue #5 §1). */
+  async cartMerge(guestItems: CartItem[], now: number): Promise<{ added: number; skipped: number }> {
+    const { add, skipped } = mergeCarts(this.cartItems(), guestItems);
+    add.forEach((item, i) => this.saveItem({ ...item, addedAt: now + i }));
+    if (add.length) await this.cartEvent('CartItemsWereCreated', null, { items: add.map((a) => ({ id: a.id })) });
+    return { added: add.length, skipped: skipped.length };
+  }
+
+  /** Empties the cart (after an order took the items, or after a merge moved them away). */
+  async cartClear(ids: string[] | null, uniqueId: string | null): Promise<string[]> {
+    const targets = ids ?? this.cartItems().map((i) => i.id);
+    for (const id of targets) this.sql`DELETE FROM cart_items WHERE id = ${id}`;
+    if (targets.length) await this.cartEvent('CartItemWasDeleted', uniqueId, { deleted_items: targets });
+    return targets;
   }
 
   override getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {

@@ -13,6 +13,7 @@ import { Dialog } from './dialog';
 import { AlertRegion, PageDialogs } from './feedback';
 import { Footer } from './footer';
 import { Header } from './header';
+import { CartLiveSync, MobileCartBar, SideCart } from './cart/mini-cart';
 import { LiveNotices } from './live-notices';
 import { NavOverlay } from './main-nav';
 import { SideNav } from './side-nav';
@@ -63,6 +64,9 @@ export function AppShell({ children }: { children: ReactNode }) {
           </div>
           <PageDialogs />
           <LiveNotices />
+          <CartLiveSync />
+          <SideCart />
+          <MobileCartBar />
         </LiveProvider>
       </VatProvider>
     </UiProvider>

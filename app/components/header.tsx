@@ -1,3 +1,4 @@
+import { HeaderCart } from './cart/mini-cart';
 import { Link, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { flagEmoji } from '../../core/countries';
@@ -38,6 +39,7 @@ export function Header({ onOpenSideNav, onOpenVat, sideOpen }: { onOpenSideNav: 
         </Link>
         <MainNav />
         <div className="ml-auto flex items-center gap-2">
+          <HeaderCart />
           <a
             href={`/settings?return=${encodeURIComponent(location.pathname + location.search)}#vat`}
             className="vat-chip hidden lg:inline-flex"

@@ -12,12 +12,14 @@ export function usePriceFormatter(): (netCents: number) => string {
   return (netCents) => formatMoney(displayCents(netCents, display), locale);
 }
 
-export function Price({ cents, className, strike = false }: { cents: number; className?: string; strike?: boolean }) {
+/** `exact` shows the amount as it is (order totals, whose VAT is its own line), ignoring the VAT display. */
+export function Price({ cents, className, strike = false, exact = false }: { cents: number; className?: string; strike?: boolean; exact?: boolean }) {
   const format = usePriceFormatter();
+  const { i18n } = useTranslation();
   const Tag = strike ? 's' : 'span';
   return (
-    <Tag className={className} data-price-net={cents}>
-      {format(cents)}
+    <Tag className={className} data-price-net={exact ? undefined : cents} data-cents={exact ? cents : undefined}>
+      {exact ? formatMoney(cents, i18n.language === 'en' ? 'en' : 'el') : format(cents)}
     </Tag>
   );
 }

@@ -1,3 +1,5 @@
 export * from './catalog';
 export * from './accounts';
 export * from './domains';
+export * from './contacts';
+export * from './payments';

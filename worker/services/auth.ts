@@ -15,6 +15,7 @@ import { maskEmail } from '../../core/otp';
 import { verifyTotp } from '../../core/totp';
 import { tokens } from '../../db/schema';
 import type { Language } from '../../i18n/config';
+import { createCartService } from './cart';
 import { createLiveService } from './live';
 import { createOtpService, sha256Hex } from './otp';
 import { createRateLimitService } from './rate-limit';
@@ -97,6 +98,10 @@ export function createAuthService(deps: ServiceDeps) {
   // A new session id at every login (no fixation); the other tabs of this browser reload.
   async function startSession(request: Request, u: typeof users.$inferSelect, meta: SessionMeta): Promise<string[]> {
     const { token } = await (await stub(u.id)).createSession({ ip: meta.ip, userAgent: meta.userAgent, now: now.getTime() });
+    // The guest's cart joins the account's (issue #5 §1); a failure here must not block the login.
+    await createCartService(deps)
+      .mergeAtLogin(meta.visitorId, u.id)
+      .catch((e) => console.error('cart merge at login failed', e));
     await live.toUser(meta.visitorId, { channel: 'session', event: 'UserHasLoggedIn', unique_id: meta.uniqueId, data: {} }).catch(() => undefined);
     const setCookie = serializeCookie(SESSION_COOKIE, `${u.id}.${token}`, {
       httpOnly: true,

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { createAdapters, type AdapterEnv, type Adapters } from '../adapters';
 import { createAccountService } from './account';
 import { createAuthService } from './auth';
+import { createCartService } from './cart';
 import { createCatalogService } from './catalog';
 import { createDomainService } from './domains';
 import { createHealthService } from './health';
@@ -30,6 +31,7 @@ function servicesFor(deps: ServiceDeps) {
     otp: createOtpService(deps),
     passwordReset: createPasswordResetService(deps),
     registration: createRegistrationService(deps),
+    cart: createCartService(deps),
     catalog: createCatalogService(deps),
     domains: createDomainService(deps),
     health: createHealthService(deps),

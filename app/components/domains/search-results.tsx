@@ -9,7 +9,11 @@ import { matchesFilter, readFilter, readSort, RESULT_SORTS, sortResults, type Fi
 import { TRANSFER_PATH } from '../../../core/domains/search-bar';
 import type { SearchPlan, SearchResult } from '../../../worker/services/domains';
 import { readLocalFavourites, toggleInList, writeLocalFavourites } from '../../lib/favourites';
+import { codeMessage } from '../../lib/codes';
 import { useHydrated } from '../../lib/hydrated';
+import { useRootData } from '../../lib/root-data';
+import { useUi } from '../../lib/ui';
+import { PageIdInput } from '../page-id-input';
 import { CsrfInput } from '../csrf-input';
 import { LengthLabel } from '../length-label';
 import { Price, VatNote } from '../price';
@@ -200,6 +204,40 @@ export function SearchResults({
   );
 }
 
+/** The add button, or the 'in cart' state when the domain is in the cart (spec §2: marked 'selected'). */
+function AddToCart({ row, hydrated }: { row: SearchResult; hydrated: boolean }) {
+  const { t } = useTranslation('domains');
+  const { cart } = useRootData();
+  const fetcher = useFetcher<{ ok: boolean; code?: number }>();
+  const inCart = cart.items.find((i) => i.asciiName === row.asciiFqdn);
+  const { pushAlert } = useUi();
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok && fetcher.data.code) pushAlert('alert', codeMessage(t, fetcher.data.code));
+  }, [fetcher.state, fetcher.data, pushAlert, t]);
+  if (inCart) {
+    return (
+      <Link to="/cart" className="btn-secondary" data-testid="in-cart" data-cart-item-id={inCart.id}>
+        ✓ {t('search.in_cart')}
+      </Link>
+    );
+  }
+  return (
+    <fetcher.Form method="post" action="/cart">
+      <CsrfInput />
+      <PageIdInput />
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="type" value="domain" />
+      <input type="hidden" name="fqdn" value={row.asciiFqdn} />
+      <input type="hidden" name="months" value={row.price?.months ?? ''} />
+      {/* Without JavaScript the cart page opens after the add; with it, the visitor stays here. */}
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <button type="submit" className="btn-primary" disabled={fetcher.state !== 'idle'} data-testid="add-to-cart">
+        {t('search.add')}
+      </button>
+    </fetcher.Form>
+  );
+}
+
 function ResultRow({
   row,
   big = false,
@@ -221,6 +259,7 @@ function ResultRow({
   const [params] = useSearchParams();
   const star = useFetcher();
   const starred = favSet.has(row.asciiFqdn);
+  const selected = useRootData().cart.items.some((i) => i.asciiName === row.asciiFqdn);
   const available = row.status === 'available';
   const back = `/domains/search?${params.toString()}`;
   return (
@@ -231,6 +270,7 @@ function ResultRow({
       data-ascii={row.asciiFqdn}
       data-status={row.status}
       data-premium={row.premium || undefined}
+      data-selected={selected || undefined}
     >
       <star.Form
         method="post"
@@ -282,17 +322,7 @@ function ResultRow({
             {t('search.requires_gr')}
           </span>
         ) : available ? (
-          // The cart (issue #5) receives this form: one domain, its first allowed length.
-          <Form method="post" action="/cart">
-            <CsrfInput />
-            <input type="hidden" name="intent" value="add" />
-            <input type="hidden" name="type" value="domain" />
-            <input type="hidden" name="fqdn" value={row.asciiFqdn} />
-            <input type="hidden" name="months" value={row.price?.months ?? ''} />
-            <button type="submit" className="btn-primary" data-testid="add-to-cart">
-              {t('search.add')}
-            </button>
-          </Form>
+          <AddToCart row={row} hydrated={hydrated} />
         ) : row.status === 'registered' ? (
           <>
             <a

@@ -1,0 +1,262 @@
+// The summary page's body (spec §2 "Cart step / product summary page"): lines grouped domains →
+// hosting → ssl → installations, children under their parents, prices with struck base prices, the
+// duration select with per-interval prices, fees, domain configuration with its status, up-sells, and
+// the totals. Each form is a plain POST to /cart; with JavaScript a fetcher, and removal hides the line
+// at once, showing it again if the server refuses (spec §4 Cart item lifecycle).
+import { Form, Link, useFetcher } from '@remix-run/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CartLine, CartView } from '../../../worker/services/cart';
+import { codeMessage } from '../../lib/codes';
+import { useHydrated } from '../../lib/hydrated';
+import { useUi } from '../../lib/ui';
+import { CsrfInput } from '../csrf-input';
+import { LengthLabel } from '../length-label';
+import { PageIdInput } from '../page-id-input';
+import { Price, usePriceFormatter, VatNote } from '../price';
+import { DomainConfigPanel, NewContactForm, NewGroupForm, type ContactOption, type GroupOption } from './domain-config';
+
+type FetcherReply = { ok: boolean; code?: number };
+
+function Hidden({ fields }: { fields: Record<string, string> }) {
+  return (
+    <>
+      {Object.entries(fields).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+    </>
+  );
+}
+
+/** A cart form: a fetcher with JavaScript (js=1 asks for JSON), a plain POST that redirects without. */
+function useCartFetcher() {
+  const fetcher = useFetcher<FetcherReply>();
+  const { pushAlert } = useUi();
+  const { t } = useTranslation('cart');
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok && fetcher.data.code) pushAlert('alert', codeMessage(t, fetcher.data.code));
+  }, [fetcher.state, fetcher.data, pushAlert, t]);
+  return fetcher;
+}
+
+export function CartSummary({ view, contacts, groups }: { view: CartView; contacts: ContactOption[]; groups: GroupOption[] }) {
+  const { t } = useTranslation('cart');
+  const parents = view.lines.filter((l) => !l.parentId);
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="space-y-4" data-testid="cart-lines">
+        {view.needsLogin ? (
+          <p className="rounded border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-sky-900" data-testid="cart-login-note">
+            {t('login_note')}{' '}
+            <Link to="/auth/login?redirectTo=%2Fcart" className="link-button">
+              {t('login')}
+            </Link>
+          </p>
+        ) : null}
+        {parents.map((line) => (
+          <LineCard key={line.id} line={line} children={view.lines.filter((c) => c.parentId === line.id)} contacts={contacts} groups={groups} loggedIn={!view.needsLogin} />
+        ))}
+        {!view.needsLogin && view.lines.some((l) => l.kind === 'domain' && l.configStatus?.sections.contacts) ? (
+          <div className="grid gap-4 md:grid-cols-2">
+            <NewContactForm />
+            <NewGroupForm />
+          </div>
+        ) : null}
+      </div>
+      <aside className="card h-fit lg:sticky lg:top-24" aria-labelledby="totals-title" data-testid="cart-totals">
+        <h2 id="totals-title" className="mb-3 text-lg font-semibold">
+          {t('totals')}
+        </h2>
+        <dl className="space-y-1 text-sm">
+          <div className="flex justify-between">
+            <dt>{t('sub_total')}</dt>
+            <dd>
+              <span data-testid="sub-total">{formatNet(view.totals.subTotalCents)}</span>
+            </dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>{t('vat', { rate: view.totals.vatRateBp / 100 })}</dt>
+            <dd data-testid="vat-total">{formatNet(view.totals.vatCents)}</dd>
+          </div>
+          <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
+            <dt>{t('grand_total')}</dt>
+            <dd data-testid="grand-total" data-cents={view.totals.grandTotalCents}>
+              {formatNet(view.totals.grandTotalCents)}
+            </dd>
+          </div>
+        </dl>
+        {view.ready && !view.needsLogin ? (
+          <Link to="/cart/checkout" className="btn-primary mt-4 block text-center" data-testid="to-checkout">
+            {t('checkout')}
+          </Link>
+        ) : (
+          <p className="mt-4 text-sm text-slate-700" data-testid="not-ready">
+            {view.needsLogin ? t('login_to_checkout') : t('not_ready')}
+          </p>
+        )}
+      </aside>
+    </div>
+  );
+}
+
+// Totals are exact amounts to pay (VAT included on its own line), formatted without the VAT display.
+function formatNet(cents: number) {
+  return <Price cents={cents} exact />;
+}
+
+function LineCard({ line, children, contacts, groups, loggedIn }: { line: CartLine; children: CartLine[]; contacts: ContactOption[]; groups: GroupOption[]; loggedIn: boolean }) {
+  const { t } = useTranslation('cart');
+  const remover = useCartFetcher();
+  const removing = remover.state !== 'idle' || remover.data?.ok === true;
+  const hydrated = useHydrated();
+  if (removing) return null;
+  return (
+    <section className="card" aria-labelledby={`line-${line.id}`} data-testid="cart-line" data-kind={line.kind} data-name={line.asciiName ?? line.sku} data-id={line.id}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={`line-${line.id}`} className="break-all text-lg font-semibold">
+            {line.name}
+          </h2>
+          <p className="text-sm text-slate-600">
+            {line.kind === 'domain' ? t(`actions.${line.action ?? 'register'}`) : line.subName}
+            {line.premium ? <span className="ml-2 rounded bg-purple-100 px-2 text-purple-900">Premium</span> : null}
+          </p>
+        </div>
+        <LinePrice line={line} />
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        {line.price && line.price.lengths.length > 1 ? <LengthForm line={line} hydrated={hydrated} /> : line.price ? (
+          <span className="text-sm text-slate-700">
+            <LengthLabel months={line.price.selected.months} />
+          </span>
+        ) : null}
+        <remover.Form method="post" action="/cart" className="ml-auto">
+          <CsrfInput />
+          <PageIdInput />
+          <Hidden fields={{ intent: 'remove', id: line.id, ...(hydrated ? { js: '1' } : {}) }} />
+          <button type="submit" className="link-button text-sm text-red-800" title={t('remove_title')} data-testid="remove">
+            {t('remove')}
+          </button>
+        </remover.Form>
+      </div>
+      {line.upsells.length ? <Upsells line={line} hydrated={hydrated} /> : null}
+      {line.configStatus ? <DomainConfigPanel line={line} contacts={contacts} groups={groups} loggedIn={loggedIn} /> : null}
+      {children.length ? (
+        <ul className="mt-3 space-y-2 border-l-2 border-slate-200 pl-4">
+          {children.map((c) => (
+            <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 text-sm" data-testid="cart-child" data-sku={c.sku}>
+              <span>{c.name}</span>
+              <LinePrice line={c} small />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function LinePrice({ line, small = false }: { line: CartLine; small?: boolean }) {
+  const { t } = useTranslation('cart');
+  if (!line.price) return <span className="text-sm text-red-800">{t('no_price')}</span>;
+  const p = line.price;
+  return (
+    <div className={`text-right ${small ? '' : 'text-lg'}`} data-testid="line-price" data-cents={p.totalCents}>
+      {p.selected.onPromo && p.selected.baseCents !== p.selected.totalCents ? <Price cents={p.selected.baseCents} strike className="mr-2 text-sm text-slate-500" /> : null}
+      <Price cents={p.selected.totalCents} className="font-semibold" />
+      {p.setupFeeCents > 0 ? (
+        <span className="block text-xs text-slate-700" data-testid="setup-fee">
+          {line.rgp ? t('rgp_fee') : t('setup_fee')}: <Price cents={p.setupFeeCents} />
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function LengthForm({ line, hydrated }: { line: CartLine; hydrated: boolean }) {
+  const { t } = useTranslation('cart');
+  const fetcher = useCartFetcher();
+  const [months, setMonths] = useState(line.lengthMonths);
+  useEffect(() => setMonths(line.lengthMonths), [line.lengthMonths]);
+  return (
+    <fetcher.Form method="post" action="/cart" className="flex items-center gap-2">
+      <CsrfInput />
+      <PageIdInput />
+      <Hidden fields={{ intent: 'length', id: line.id, ...(hydrated ? { js: '1' } : {}) }} />
+      <label htmlFor={`len-${line.id}`} className="text-sm">
+        {t('duration')}
+      </label>
+      <select
+        id={`len-${line.id}`}
+        name="months"
+        value={months}
+        onChange={(e) => {
+          setMonths(Number(e.target.value));
+          if (hydrated) fetcher.submit(e.currentTarget.form);
+        }}
+        className="rounded border border-slate-300 px-2 py-1 text-sm"
+        data-testid="length-select"
+      >
+        {line.price!.lengths.map((l) => (
+          <LengthOption key={l.months} months={l.months} perInterval={l.onPromo ? l.perIntervalCents : line.price!.promotion.exists && !line.price!.promotion.active ? l.basePerIntervalCents : l.perIntervalCents} />
+        ))}
+      </select>
+      {hydrated ? null : (
+        <button type="submit" className="btn-secondary px-2 py-1 text-sm">
+          {t('change')}
+        </button>
+      )}
+    </fetcher.Form>
+  );
+}
+
+function LengthOption({ months, perInterval }: { months: number; perInterval: number }) {
+  const { t } = useTranslation();
+  const format = usePriceFormatter();
+  const interval = months < 12 ? t('lengths.per_month') : t('lengths.per_year');
+  // An <option> holds text only: the price is formatted to a string here.
+  const label = `${months < 12 ? t('lengths.months', { count: months }) : t('lengths.years', { count: months / 12 })} · ${format(perInterval)}${interval}`;
+  return <option value={months}>{label}</option>;
+}
+
+function Upsells({ line, hydrated }: { line: CartLine; hydrated: boolean }) {
+  const { t } = useTranslation('cart');
+  return (
+    <div className="mt-3 rounded border border-slate-200 bg-slate-50 p-3" data-testid="upsells">
+      <h3 className="text-sm font-semibold">{t('upsells')}</h3>
+      {line.upsells.map((u) => (
+        <UpsellRow key={u.sku} parentId={line.id} upsell={u} hydrated={hydrated} />
+      ))}
+    </div>
+  );
+}
+
+function UpsellRow({ parentId, upsell, hydrated }: { parentId: string; upsell: CartLine['upsells'][number]; hydrated: boolean }) {
+  const { t } = useTranslation('cart');
+  const fetcher = useCartFetcher();
+  const inCart = upsell.childId !== null;
+  const pending = fetcher.state !== 'idle';
+  const checked = pending ? !inCart : inCart;
+  return (
+    <fetcher.Form method="post" action="/cart" className="mt-2 flex flex-wrap items-center gap-2 text-sm" data-testid={`upsell-${upsell.sku}`} data-in-cart={inCart}>
+      <CsrfInput />
+      <PageIdInput />
+      <Hidden fields={inCart ? { intent: 'remove', id: upsell.childId! } : { intent: 'add', type: 'product', sku: upsell.sku, parent_id: parentId }} />
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <label className="flex items-center gap-2">
+        {/* The checkbox mirrors whether the up-sell's child is in the cart (spec §4 Summary rebuild). */}
+        <input type="checkbox" checked={checked} onChange={(e) => e.currentTarget.form?.requestSubmit()} disabled={pending} />
+        <span>
+          {upsell.name} {upsell.priceCents !== null ? <>(+<Price cents={upsell.priceCents} />)</> : null}
+        </span>
+      </label>
+      <span className="text-xs text-slate-600">{t(`upsell_help.${upsell.sku}`)}</span>
+      {hydrated ? null : (
+        <button type="submit" className="btn-secondary px-2 py-1 text-xs">
+          {inCart ? t('remove') : t('add')}
+        </button>
+      )}
+    </fetcher.Form>
+  );
+}
+
+export { VatNote };

@@ -1,0 +1,58 @@
+// Domain configuration in the cart (spec §4 "Domain item configuration status", §5 Cart/Contacts;
+// issue #5 §1): which sections an item shows for its action, and whether each is complete.
+import { nameServerCountError, nameServerError } from '../validation/rules';
+import type { CartItem } from './types';
+
+export type RegistryRules = { requiredRoles: string[]; nameserversMin: number; nameserversMax: number };
+
+export type ConfigStatus = {
+  sections: { contacts: boolean; nameservers: boolean; agree: boolean; xxx: boolean };
+  contacts: 'complete' | 'missing';
+  missingRoles: string[];
+  nameservers: 'complete' | 'missing' | 'invalid';
+  agree: boolean;
+  xxx: 'complete' | 'missing' | 'n/a';
+  ready: boolean;
+};
+
+/**
+ * Spec §4: contacts go for renew and trade; nameservers for transfer, renew, transfer_renew and trade.
+ * The spec keeps contacts for .eu transfers and calls other transfers ambiguous: we keep them for every
+ * transfer, since the gaining registrar sets the contacts (decision 017).
+ */
+export function configSections(item: Pick<CartItem, 'action' | 'sku'>): ConfigStatus['sections'] {
+  const action = item.action ?? 'register';
+  return {
+    contacts: action !== 'renew' && action !== 'trade',
+    nameservers: action === 'register' || action === 'rgp_restore',
+    agree: action === 'register' || action === 'transfer' || action === 'transfer_renew' || action === 'trade' || action === 'rgp_restore',
+    xxx: item.sku === 'xxx' && (action === 'register' || action === 'transfer'),
+  };
+}
+
+export function domainConfigStatus(item: CartItem, rules: RegistryRules): ConfigStatus {
+  const sections = configSections(item);
+  const saved = item.config.contacts ?? {};
+  const missingRoles = sections.contacts ? rules.requiredRoles.filter((r) => !saved[r as keyof typeof saved]) : [];
+  let nameservers: ConfigStatus['nameservers'] = 'complete';
+  if (sections.nameservers) {
+    const ns = item.config.nameservers;
+    if (!ns) nameservers = 'missing';
+    else if (ns.mode === 'custom') {
+      const bad = ns.list.some((n) => nameServerError(n, { scope: 'name_server', idn: true }) !== null);
+      const count = nameServerCountError(ns.list, { min: rules.nameserversMin, max: rules.nameserversMax });
+      nameservers = bad || count ? 'invalid' : 'complete';
+    }
+  }
+  const xxx = !sections.xxx ? 'n/a' : item.config.xxx && (!item.config.xxx.resolve || (item.config.xxx.token ?? '').trim() !== '') ? 'complete' : 'missing';
+  const agree = !sections.agree || item.config.agree === true;
+  return {
+    sections,
+    contacts: missingRoles.length ? 'missing' : 'complete',
+    missingRoles,
+    nameservers,
+    agree,
+    xxx,
+    ready: missingRoles.length === 0 && nameservers === 'complete' && agree && xxx !== 'missing',
+  };
+}

@@ -1,0 +1,57 @@
+// A cart item as the user's Durable Object stores it (issue #5 §1; spec §3 Cart item). Prices are never
+// stored: they are computed from the catalogue every time the cart is shown (core/cart/pricing.ts), so
+// a promotion ending or a price change shows at once and nobody pays a stale price.
+import type { RegistryFamily } from '../catalog';
+
+export const ITEM_KINDS = ['domain', 'hosting', 'ssl', 'ssl_installation', 'addon'] as const;
+export type ItemKind = (typeof ITEM_KINDS)[number];
+
+export const DOMAIN_ACTIONS = ['register', 'transfer', 'transfer_renew', 'renew', 'trade', 'rgp_restore'] as const;
+export type CartDomainAction = (typeof DOMAIN_ACTIONS)[number];
+
+export const RELATIONS = ['cross_sell', 'bundle', 'up_sell'] as const;
+export type Relation = (typeof RELATIONS)[number];
+
+export type NameserverChoice = { mode: 'group'; groupId: number } | { mode: 'custom'; list: string[] } | { mode: 'none' };
+
+export type DomainConfig = {
+  /** Role → contact id (spec §3 user_attributes.contacts.saved). */
+  contacts?: Partial<Record<'registrant' | 'admin' | 'tech' | 'billing', number>>;
+  nameservers?: NameserverChoice;
+  /** The registry's terms ('agree', spec §3 Domain item rules). */
+  agree?: boolean;
+  /** .xxx: resolve yes/no and the Member Authorization Token. */
+  xxx?: { resolve: boolean; token?: string };
+  /** Transfers: the EPP code the customer typed (checked by the registry at fulfilment). */
+  authCode?: string;
+};
+
+export type HostingConfig = {
+  /** The domain the hosting is for (WordPress domain panel, SSL installation domain …). */
+  domain?: string;
+  /** Option name → chosen value (VPS and dedicated). */
+  options?: Record<string, string>;
+};
+
+export type CartItem = {
+  id: string;
+  kind: ItemKind;
+  /** The product's SKU, or for domains the TLD in display form ('gr', 'ελ', 'com'). */
+  sku: string;
+  action: CartDomainAction | null;
+  /** Domains: the fqdn in display form; products: '' (the page shows the catalogue's name). */
+  name: string;
+  asciiName: string | null;
+  registry: RegistryFamily | null;
+  lengthMonths: number;
+  parentId: string | null;
+  relation: Relation | null;
+  /** Premium names: the registry's yearly registration price (cents, VAT excluded). */
+  premiumYearCents: number | null;
+  rgp: boolean;
+  expired: boolean;
+  config: DomainConfig & HostingConfig;
+  addedAt: number;
+};
+
+export type NewCartItem = Omit<CartItem, 'id' | 'addedAt'>;

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../../core/errors';
+import { createCardProcessorPayments, mapProcessorStatus, toSession } from './card-processor';
+import { PaymentError, type CreateSessionInput } from './port';
+import { serialiseWebhookEvent, signWebhook } from './signature';
+
+type Call = { url: string; method: string; headers: Headers; body: unknown };
+
+function fakeFetch(answer: (call: Call) => Response | Promise<Response>) {
+  const calls: Call[] = [];
+  const impl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call: Call = {
+      url: String(input),
+      method: init?.method ?? 'GET',
+      headers: new Headers(init?.headers),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : null,
+    };
+    calls.push(call);
+    return answer(call);
+  }) as typeof fetch;
+  return { impl, calls };
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const INPUT: CreateSessionInput = {
+  reference: 'pay_1001',
+  amountCents: 2_480,
+  currency: 'EUR',
+  description: 'Παραγγελία #1001',
+  returnUrl: 'https://shop.example.gr/payments/return?payment=pay_1001',
+  cancelUrl: 'https://shop.example.gr/cart',
+  idempotencyKey: 'pay_1001:1',
+};
+
+const client = (impl: typeof fetch, timeoutMs?: number) =>
+  createCardProcessorPayments({ apiUrl: 'https://api.processor.test/v1/', apiKey: 'sk_test_1', webhookSecret: 'whsec_1', fetch: impl, timeoutMs });
+
+async function failure(p: Promise<unknown>): Promise<{ code: number; detail: Record<string, unknown> }> {
+  try {
+    await p;
+  } catch (error) {
+    if (error instanceof PaymentError) return { code: error.code, detail: error.detail };
+    throw error;
+  }
+  throw new Error('expected a PaymentError');
+}
+
+describe('card processor: createSession', () => {
+  it('posts the session with the key, the amount in cents and our URLs, and returns the hosted page', async () => {
+    const { impl, calls } = fakeFetch(() => json({ id: 'cs_live_9', url: 'https://pay.processor.test/c/cs_live_9', status: 'open' }, 201));
+    const result = await client(impl).createSession(INPUT);
+    expect(result).toEqual({ sessionId: 'cs_live_9', redirectUrl: 'https://pay.processor.test/c/cs_live_9' });
+    expect(calls).toHaveLength(1);
+    const [call] = calls;
+    expect(call!.url).toBe('https://api.processor.test/v1/checkout/sessions');
+    expect(call!.method).toBe('POST');
+    expect(call!.headers.get('Idempotency-Key')).toBe('pay_1001:1');
+    expect(call!.headers.get('Authorization')).toBe('Bearer sk_test_1');
+    expect(call!.body).toEqual({
+      amount: 2_480,
+      currency: 'EUR',
+      reference: 'pay_1001',
+      description: 'Παραγγελία #1001',
+      success_url: INPUT.returnUrl,
+      cancel_url: INPUT.cancelUrl,
+    });
+  });
+
+  it('refuses bad input before calling anyone', async () => {
+    const { impl, calls } = fakeFetch(() => json({}));
+    expect(await failure(client(impl).createSession({ ...INPUT, amountCents: 24.8 }))).toMatchObject({ code: ErrorCode.VALIDATION_ERROR, detail: { field: 'amountCents' } });
+    expect(await failure(client(impl).createSession({ ...INPUT, amountCents: 0 }))).toMatchObject({ detail: { field: 'amountCents' } });
+    expect(await failure(client(impl).createSession({ ...INPUT, returnUrl: 'javascript:alert(1)' }))).toMatchObject({ detail: { field: 'returnUrl' } });
+    expect(await failure(client(impl).createSession({ ...INPUT, idempotencyKey: ' ' }))).toMatchObject({ detail: { field: 'idempotencyKey' } });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('never redirects to something that is not a web address', async () => {
+    const { impl } = fakeFetch(() => json({ id: 'cs_1', url: 'javascript:alert(1)' }));
+    expect(await failure(client(impl).createSession(INPUT))).toMatchObject({ code: ErrorCode.NETWORK_CONNECTION_ERROR, detail: { reason: 'processor_bad_response' } });
+  });
+
+  it('tells an outage (502-class) from a refusal of what we sent (our bug)', async () => {
+    expect(await failure(client(fakeFetch(() => json({ error: 'down' }, 503)).impl).createSession(INPUT))).toMatchObject({
+      code: ErrorCode.NETWORK_CONNECTION_ERROR,
+      detail: { reason: 'processor_unavailable', httpStatus: 503 },
+    });
+    expect(await failure(client(fakeFetch(() => json({}, 429)).impl).createSession(INPUT))).toMatchObject({ code: ErrorCode.NETWORK_CONNECTION_ERROR });
+    expect(await failure(client(fakeFetch(() => json({ error: { message: 'amount too small' } }, 400)).impl).createSession(INPUT))).toEqual({
+      code: ErrorCode.UNDEFINED_CODE,
+      detail: { reason: 'processor_refused', httpStatus: 400, processorError: 'amount too small' },
+    });
+    expect(await failure(client(fakeFetch(() => new Response('<html>', { status: 200 })).impl).createSession(INPUT))).toMatchObject({
+      code: ErrorCode.NETWORK_CONNECTION_ERROR,
+      detail: { reason: 'processor_bad_response' },
+    });
+  });
+
+  it('turns network errors and timeouts into 49997', async () => {
+    const down = fakeFetch(() => {
+      throw new TypeError('fetch failed');
+    });
+    expect(await failure(client(down.impl).createSession(INPUT))).toEqual({ code: ErrorCode.NETWORK_CONNECTION_ERROR, detail: { reason: 'network' } });
+    const slow = (async (_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)))) as typeof fetch;
+    expect(await failure(client(slow, 20).createSession(INPUT))).toEqual({ code: ErrorCode.NETWORK_CONNECTION_ERROR, detail: { reason: 'timeout' } });
+  });
+});
+
+describe('card processor: getSession', () => {
+  it('reads the session and maps its status and times', async () => {
+    const { impl, calls } = fakeFetch(() =>
+      json({ id: 'cs_live_9', status: 'succeeded', amount: 2_480, currency: 'eur', reference: 'pay_1001', created: 1_778_578_215, decided_at: 1_778_578_300 }),
+    );
+    expect(await client(impl).getSession('cs_live_9')).toEqual({
+      sessionId: 'cs_live_9',
+      reference: 'pay_1001',
+      amountCents: 2_480,
+      currency: 'EUR',
+      status: 'approved',
+      createdAt: new Date(1_778_578_215_000).toISOString(),
+      decidedAt: new Date(1_778_578_300_000).toISOString(),
+    });
+    expect(calls[0]!.url).toBe('https://api.processor.test/v1/checkout/sessions/cs_live_9');
+    expect(calls[0]!.method).toBe('GET');
+  });
+
+  it('answers an unknown session with 35502 and escapes the id in the path', async () => {
+    const { impl, calls } = fakeFetch(() => json({ error: 'no such session' }, 404));
+    expect(await failure(client(impl).getSession('a/../b'))).toMatchObject({ code: ErrorCode.SALE_DOCUMENT_NOT_FOUND });
+    expect(calls[0]!.url).toBe('https://api.processor.test/v1/checkout/sessions/a%2F..%2Fb');
+  });
+
+  it('maps every known status and refuses to guess an unknown one', () => {
+    expect(['open', 'pending', 'processing', 'requires_payment_method'].map(mapProcessorStatus)).toEqual(['open', 'open', 'open', 'open']);
+    expect(['approved', 'paid', 'succeeded', 'complete', 'COMPLETED'].map(mapProcessorStatus)).toEqual(Array(5).fill('approved'));
+    expect(['declined', 'failed'].map(mapProcessorStatus)).toEqual(['declined', 'declined']);
+    expect(['cancelled', 'canceled'].map(mapProcessorStatus)).toEqual(['cancelled', 'cancelled']);
+    expect(mapProcessorStatus('expired')).toBe('expired');
+    expect(mapProcessorStatus('refunded')).toBeNull();
+    expect(() => toSession({ id: 'cs_1', status: 'refunded', amount: 1, currency: 'EUR', reference: 'r', created: 1 })).toThrow(PaymentError);
+    expect(toSession({ id: 'cs_1', status: 'open', amount: 1, currency: 'EUR', reference: 'r', created: '2026-05-12T09:30:15Z' })).toMatchObject({
+      createdAt: '2026-05-12T09:30:15.000Z',
+      decidedAt: null,
+    });
+  });
+});
+
+describe('card processor: parseWebhook', () => {
+  it('verifies with the webhook secret and reads the event', async () => {
+    const now = Date.UTC(2026, 4, 12, 9, 31);
+    const event = { eventId: 'evt_9', type: 'payment.declined' as const, sessionId: 'cs_live_9', reference: 'pay_1001', amountCents: 2_480, occurredAt: '2026-05-12T09:30:00.000Z' };
+    const body = serialiseWebhookEvent(event);
+    const port = client(fakeFetch(() => json({})).impl);
+    await expect(port.parseWebhook(body, await signWebhook('whsec_1', body, now), now)).resolves.toEqual(event);
+    expect(await failure(port.parseWebhook(body, await signWebhook('whsec_2', body, now), now))).toMatchObject({ code: ErrorCode.TOKEN_ERROR });
+  });
+});

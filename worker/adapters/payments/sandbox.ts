@@ -1,0 +1,183 @@
+// Sandbox payment processor: hosted-page sessions in D1 and a page of our own
+// (`/payments/sandbox/:id`) where the visitor approves, declines or cancels. Each decision yields the
+// signed webhook a processor would send, in the processor's wire format, so the webhook handler is
+// exercised exactly as in production. Like a real processor it opens one session per idempotency
+// key, decides a session once, and lets an undecided session expire after thirty minutes.
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { ErrorCode } from '../../../core/errors';
+import type { Db } from '../../../db/client';
+import { paymentSessions } from '../../../db/schema/payments';
+import { assertSessionInput, PaymentError, type PaymentEvent, type PaymentSession, type PaymentsPort } from './port';
+import { serialiseWebhookEvent, signWebhook, verifyAndParseWebhook } from './signature';
+
+export const SANDBOX_SESSION_TTL_MS = 30 * 60_000;
+
+export type SandboxPaymentsConfig = {
+  /** The webhook signing secret, shared with whoever verifies the webhooks. */
+  secret: string;
+  /** Our own origin (https://example.gr): the sandbox payment page is one of our routes. */
+  origin: string;
+  now?: () => Date;
+};
+
+/** What the sandbox page needs besides the port's view: what to show, and where to send the visitor. */
+export type SandboxSession = PaymentSession & { description: string; returnUrl: string; cancelUrl: string; expiresAt: string };
+
+/** A webhook as the sandbox "sends" it: the caller delivers `body` with `signature` as its header. */
+export type SandboxWebhook = { session: SandboxSession; event: PaymentEvent; body: string; signature: string };
+
+export type SandboxDecision = 'approve' | 'decline' | 'cancel';
+
+type Row = typeof paymentSessions.$inferSelect;
+
+export function sandboxPaymentUrl(origin: string, sessionId: string): string {
+  return `${origin.replace(/\/+$/, '')}/payments/sandbox/${encodeURIComponent(sessionId)}`;
+}
+
+function newSessionId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return `cs_sbx_${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * An open session past its time reads as expired even before the sweep records it: the processor's
+ * page would no longer take a payment, so nobody should be told it still might.
+ */
+function toSession(row: Row, nowMs: number): SandboxSession {
+  const lapsed = row.status === 'open' && row.expiresAt.getTime() <= nowMs;
+  const decidedAt = lapsed ? row.expiresAt : row.decidedAt;
+  return {
+    sessionId: row.id,
+    reference: row.reference,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    status: lapsed ? 'expired' : row.status,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: decidedAt ? decidedAt.toISOString() : null,
+    description: row.description,
+    returnUrl: row.returnUrl,
+    cancelUrl: row.cancelUrl,
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
+export function createSandboxPayments(db: Db, config: SandboxPaymentsConfig): PaymentsPort {
+  const now = config.now ?? (() => new Date());
+  return {
+    async createSession(input) {
+      assertSessionInput(input);
+      const t = now();
+      // Insert-if-absent, then read: two concurrent calls with one key both end up on the one row.
+      await db
+        .insert(paymentSessions)
+        .values({
+          id: newSessionId(),
+          reference: input.reference,
+          amountCents: input.amountCents,
+          currency: input.currency,
+          description: input.description,
+          returnUrl: input.returnUrl,
+          cancelUrl: input.cancelUrl,
+          idempotencyKey: input.idempotencyKey,
+          status: 'open',
+          createdAt: t,
+          expiresAt: new Date(t.getTime() + SANDBOX_SESSION_TTL_MS),
+        })
+        .onConflictDoNothing({ target: paymentSessions.idempotencyKey });
+      const [row] = await db.select().from(paymentSessions).where(eq(paymentSessions.idempotencyKey, input.idempotencyKey));
+      if (!row) throw new PaymentError(ErrorCode.UNDEFINED_CODE, { reason: 'session_not_stored' });
+      // Processors refuse a key reused for a different payment: answering with the old session would
+      // charge the wrong amount or credit the wrong payment.
+      if (row.reference !== input.reference || row.amountCents !== input.amountCents || row.currency !== input.currency) {
+        throw new PaymentError(ErrorCode.VALIDATION_ERROR, { reason: 'idempotency_key_reused', sessionId: row.id });
+      }
+      return { sessionId: row.id, redirectUrl: sandboxPaymentUrl(config.origin, row.id) };
+    },
+
+    async getSession(sessionId) {
+      const session = await getSandboxSession(db, sessionId, now().getTime());
+      if (!session) throw new PaymentError(ErrorCode.SALE_DOCUMENT_NOT_FOUND, { reason: 'session_not_found', sessionId });
+      const { sessionId: id, reference, amountCents, currency, status, createdAt, decidedAt } = session;
+      return { sessionId: id, reference, amountCents, currency, status, createdAt, decidedAt };
+    },
+
+    parseWebhook(rawBody, signatureHeader, nowMs) {
+      return verifyAndParseWebhook(config.secret, rawBody, signatureHeader, nowMs);
+    },
+  };
+}
+
+/** For the sandbox page: the session with what it shows and where it sends the visitor; null if unknown. */
+export async function getSandboxSession(db: Db, sessionId: string, nowMs: number): Promise<SandboxSession | null> {
+  const [row] = await db.select().from(paymentSessions).where(eq(paymentSessions.id, sessionId));
+  return row ? toSession(row, nowMs) : null;
+}
+
+const DECISION_STATUS = { approve: 'approved', decline: 'declined', cancel: 'cancelled' } as const;
+
+/**
+ * The visitor pressed a button on the sandbox page. Only an open session moves, and only once: the
+ * update is conditional, so a double submit or two tabs get one decision and one 35503. A session
+ * past its time becomes 'expired' instead, and its webhook says so.
+ */
+export async function decideSandboxSession(
+  db: Db,
+  secret: string,
+  sessionId: string,
+  decision: SandboxDecision,
+  nowMs: number,
+): Promise<SandboxWebhook> {
+  const at = new Date(nowMs);
+  let [row] = await db
+    .update(paymentSessions)
+    .set({ status: DECISION_STATUS[decision], decidedAt: at })
+    .where(and(eq(paymentSessions.id, sessionId), eq(paymentSessions.status, 'open'), gt(paymentSessions.expiresAt, at)))
+    .returning();
+  if (!row) {
+    [row] = await db
+      .update(paymentSessions)
+      .set({ status: 'expired', decidedAt: sql`${paymentSessions.expiresAt}` })
+      .where(and(eq(paymentSessions.id, sessionId), eq(paymentSessions.status, 'open'), lte(paymentSessions.expiresAt, at)))
+      .returning();
+  }
+  if (!row) {
+    const [existing] = await db.select({ status: paymentSessions.status }).from(paymentSessions).where(eq(paymentSessions.id, sessionId));
+    if (!existing) throw new PaymentError(ErrorCode.SALE_DOCUMENT_NOT_FOUND, { reason: 'session_not_found', sessionId });
+    throw new PaymentError(ErrorCode.DUE_STATUS_DOES_NOT_ALLOW_PAYMENT, { reason: 'session_not_open', sessionId, status: existing.status });
+  }
+  return sandboxWebhookFor(secret, toSession(row, nowMs), nowMs);
+}
+
+/**
+ * The processor's own expiry: every open session past its time becomes 'expired', each with its
+ * webhook. Meant for a scheduled job; without it an abandoned session only reads as expired.
+ */
+export async function expireSandboxSessions(db: Db, secret: string, nowMs: number): Promise<SandboxWebhook[]> {
+  const rows = await db
+    .update(paymentSessions)
+    .set({ status: 'expired', decidedAt: sql`${paymentSessions.expiresAt}` })
+    .where(and(eq(paymentSessions.status, 'open'), lte(paymentSessions.expiresAt, new Date(nowMs))))
+    .returning();
+  return Promise.all(rows.map((row) => sandboxWebhookFor(secret, toSession(row, nowMs), nowMs)));
+}
+
+/**
+ * The signed webhook of a decided session, signed at `nowMs` (delivery time). The event id depends
+ * only on the session, which is decided once, so a redelivery is recognisably the same event.
+ */
+export async function sandboxWebhookFor(secret: string, session: SandboxSession, nowMs: number): Promise<SandboxWebhook> {
+  if (session.status === 'open' || !session.decidedAt) {
+    throw new PaymentError(ErrorCode.DUE_STATUS_DOES_NOT_ALLOW_PAYMENT, { reason: 'session_not_decided', sessionId: session.sessionId });
+  }
+  const event: PaymentEvent = {
+    eventId: `evt_${session.sessionId}`,
+    type: `payment.${session.status}`,
+    sessionId: session.sessionId,
+    reference: session.reference,
+    amountCents: session.amountCents,
+    // Whole seconds, as the wire carries them: the handler then parses back exactly this event.
+    occurredAt: new Date(Math.floor(Date.parse(session.decidedAt) / 1000) * 1000).toISOString(),
+  };
+  const body = serialiseWebhookEvent(event);
+  return { session, event, body, signature: await signWebhook(secret, body, nowMs) };
+}

@@ -1,0 +1,291 @@
+// The cart as a first-class module (issue #5; Hydrogen's model): the items live in the visitor's User
+// Durable Object (a guest's room before login, `u-<id>` after); this service adds, removes, updates and
+// merges them and builds the view: prices from the catalogue through core/cart, domain configuration
+// status, up-sells, and totals computed here only.
+import { and, eq, inArray } from 'drizzle-orm';
+import { getServerByName } from 'partyserver';
+import type { RegistryFamily } from '../../core/catalog';
+import { productFamilies } from '../../core/catalog';
+import { summaryOrder, visibleCount } from '../../core/cart/composition';
+import { readiness } from '../../core/cart/contacts';
+import { domainConfigStatus, type ConfigStatus, type RegistryRules } from '../../core/cart/domain-config';
+import { cartTotals, priceLine, type CartTotals, type LinePrice, type OfferedLength } from '../../core/cart/pricing';
+import type { CartDomainAction, CartItem, NewCartItem } from '../../core/cart/types';
+import { ErrorCode } from '../../core/errors';
+import { registryKeyFor } from '../../core/domains/keys';
+import { parseDomain } from '../../core/domains/names';
+import { contacts, nameserverGroups } from '../../db/schema';
+import type { User } from '../../party/user';
+import { RegistryError } from '../adapters/registry/port';
+import type { ServiceDeps } from '.';
+import { createCatalogService, type ProductCard, type TldPricing } from './catalog';
+
+type Lang = 'el' | 'en';
+
+/** Up-sells a domain may carry, by registry (.gr and .eu publish no private holder data anyway). */
+const ID_PROTECT_REGISTRIES: readonly RegistryFamily[] = ['generic', 'icm'];
+
+export type CartLine = {
+  id: string;
+  kind: CartItem['kind'];
+  sku: string;
+  action: CartDomainAction | null;
+  name: string;
+  subName: string;
+  asciiName: string | null;
+  registry: RegistryFamily | null;
+  parentId: string | null;
+  relation: CartItem['relation'];
+  lengthMonths: number;
+  price: LinePrice | null;
+  config: CartItem['config'];
+  configStatus: ConfigStatus | null;
+  /** Products this item can carry as a child (ID protect for a domain …), with their state. */
+  upsells: { sku: string; name: string; priceCents: number | null; childId: string | null }[];
+  rgp: boolean;
+  premium: boolean;
+};
+
+export type CartView = { lines: CartLine[]; count: number; totals: CartTotals; ready: boolean; needsLogin: boolean };
+
+export type CartOwner = { room: string; userId: number | null };
+
+export type CartResult<T = unknown> = ({ ok: true } & T) | { ok: false; code: number; existingId?: string };
+
+function offeredFromTld(t: TldPricing | undefined, action: CartDomainAction): OfferedLength[] {
+  const list = t?.actions[action] ?? [];
+  return list.map((l) => ({ months: l.months, totalCents: l.totalCents, baseCents: l.baseCents, onPromo: l.onPromo, setupFeeCents: l.setupFeeCents }));
+}
+
+function offeredFromProduct(p: ProductCard | undefined): OfferedLength[] {
+  return (p?.prices ?? []).map((l) => ({ months: l.months, totalCents: l.totalCents, baseCents: l.baseCents, onPromo: l.onPromo, setupFeeCents: l.setupFeeCents }));
+}
+
+export function createCartService(deps: ServiceDeps) {
+  const { db, env, now, adapters } = deps;
+  const catalog = createCatalogService(deps);
+  const stub = (room: string) => getServerByName(env.User as unknown as DurableObjectNamespace<User>, room);
+
+  async function catalogue(lang: Lang) {
+    const [tldList, productList] = await Promise.all([
+      catalog.tldPricing({ actions: ['register', 'transfer', 'transfer_renew', 'renew', 'trade', 'rgp_restore'] }),
+      catalog.productsByFamily(productFamilies, lang, { withOptions: false }),
+    ]);
+    return { tlds: new Map(tldList.map((t) => [t.tld, t])), products: new Map(productList.map((p) => [p.sku, p])) };
+  }
+
+  return {
+    ownerOf(session: { user: { id: number } } | null, visitorId: string): CartOwner {
+      return session ? { room: `u-${session.user.id}`, userId: session.user.id } : { room: visitorId, userId: null };
+    },
+
+    async items(owner: CartOwner): Promise<CartItem[]> {
+      return (await stub(owner.room)).cartItems();
+    },
+
+    async count(owner: CartOwner): Promise<number> {
+      return (await stub(owner.room)).cartCount();
+    },
+
+    /**
+     * Adds a domain: register (availability checked again now, without the search cache), transfer
+     * (with its EPP code), or renew/trade/rgp_restore of a name the customer holds (later issues).
+     */
+    async addDomain(owner: CartOwner, input: { name: string; action: CartDomainAction; months?: number; authCode?: string; uniqueId: string | null }): Promise<CartResult<{ items: CartItem[] }>> {
+      const { tlds } = await catalogue('el');
+      const parsed = parseDomain(input.name, [...tlds.keys()]);
+      if (!parsed.ok) return { ok: false, code: parsed.code };
+      const t = tlds.get(parsed.tld)!;
+      const offered = offeredFromTld(t, input.action);
+      if (!offered.length) return { ok: false, code: ErrorCode.CART_ITEM_ADD_FAILED };
+      let premiumYearCents: number | null = null;
+      if (input.action === 'register') {
+        try {
+          const [answer] = await adapters.registries[t.registry].check([{ name: parsed.asciiFqdn, key: registryKeyFor(parsed.label, parsed.tld) }]);
+          if (!answer?.available) return { ok: false, code: ErrorCode.CART_ITEM_ADD_FAILED };
+          premiumYearCents = answer.premium?.registerCents ?? null;
+        } catch (e) {
+          return { ok: false, code: e instanceof RegistryError && e.code === ErrorCode.REGISTRY_MAINTENANCE ? e.code : ErrorCode.DOMAIN_CHECK_FAILURE };
+        }
+      }
+      const item: NewCartItem = {
+        kind: 'domain',
+        sku: parsed.tld,
+        action: input.action,
+        name: parsed.fqdn,
+        asciiName: parsed.asciiFqdn,
+        registry: t.registry,
+        lengthMonths: input.months && offered.some((o) => o.months === input.months) ? input.months : offered[0]!.months,
+        parentId: null,
+        relation: null,
+        premiumYearCents,
+        rgp: input.action === 'rgp_restore',
+        expired: false,
+        config: input.authCode ? { authCode: input.authCode.trim() } : {},
+      };
+      const result = await (await stub(owner.room)).cartAdd([item], input.uniqueId, now.getTime());
+      return result.ok ? { ok: true, items: result.added } : result;
+    },
+
+    /** Adds a product (hosting, SSL, an add-on), optionally as a child of an item already in the cart. */
+    async addProduct(
+      owner: CartOwner,
+      input: { sku: string; months?: number; parentId?: string | null; relation?: CartItem['relation']; config?: CartItem['config']; uniqueId: string | null },
+    ): Promise<CartResult<{ items: CartItem[] }>> {
+      const { products } = await catalogue('el');
+      const p = products.get(input.sku);
+      const offered = offeredFromProduct(p);
+      if (!p || !offered.length) return { ok: false, code: ErrorCode.CART_ITEM_ADD_FAILED };
+      const kind: CartItem['kind'] = p.family === 'ssl' ? 'ssl' : p.family === 'addon' ? (p.sku.startsWith('ssl_install') ? 'ssl_installation' : 'addon') : 'hosting';
+      let lengthMonths = input.months && offered.some((o) => o.months === input.months) ? input.months : offered[0]!.months;
+      if (input.parentId && input.sku === 'id_protect') {
+        // ID protect runs as long as its domain (its duration is fixed by the parent).
+        const parent = (await this.items(owner)).find((i) => i.id === input.parentId);
+        if (parent) lengthMonths = parent.lengthMonths;
+      }
+      const item: NewCartItem = {
+        kind,
+        sku: p.sku,
+        action: null,
+        name: '',
+        asciiName: null,
+        registry: null,
+        lengthMonths,
+        parentId: input.parentId ?? null,
+        relation: input.parentId ? (input.relation ?? 'up_sell') : null,
+        premiumYearCents: null,
+        rgp: false,
+        expired: false,
+        config: input.config ?? {},
+      };
+      const result = await (await stub(owner.room)).cartAdd([item], input.uniqueId, now.getTime());
+      return result.ok ? { ok: true, items: result.added } : result;
+    },
+
+    async remove(owner: CartOwner, id: string, uniqueId: string | null): Promise<CartResult<{ deleted: string[] }>> {
+      const r = await (await stub(owner.room)).cartRemove(id, uniqueId);
+      return r.ok ? { ok: true, deleted: r.deleted } : { ok: false, code: ErrorCode.CART_ITEM_NOT_FOUND };
+    },
+
+    async update(owner: CartOwner, id: string, patch: { lengthMonths?: number; config?: CartItem['config'] }, uniqueId: string | null): Promise<CartResult<{ item: CartItem }>> {
+      const s = await stub(owner.room);
+      const before = (await s.cartItems()).find((i) => i.id === id);
+      const item = await s.cartUpdate(id, patch, uniqueId);
+      if (!item) return { ok: false, code: ErrorCode.CART_ITEM_NOT_FOUND };
+      // A domain's ID protect follows the domain's length.
+      if (patch.lengthMonths !== undefined && before && before.lengthMonths !== patch.lengthMonths) {
+        for (const child of (await s.cartItems()).filter((c) => c.parentId === id && c.sku === 'id_protect')) await s.cartUpdate(child.id, { lengthMonths: patch.lengthMonths }, uniqueId);
+      }
+      return { ok: true, item };
+    },
+
+    /** At login: the guest's cart joins the user's, and the guest's room is emptied. */
+    async mergeAtLogin(guestRoom: string, userId: number): Promise<{ added: number; skipped: number }> {
+      const guest = await stub(guestRoom);
+      const items = await guest.cartItems();
+      if (!items.length) return { added: 0, skipped: 0 };
+      const result = await (await stub(`u-${userId}`)).cartMerge(items, now.getTime());
+      await guest.cartClear(null, null);
+      return result;
+    },
+
+    async clear(owner: CartOwner, ids: string[] | null, uniqueId: string | null): Promise<string[]> {
+      return (await stub(owner.room)).cartClear(ids, uniqueId);
+    },
+
+    /** The whole view for the pages: lines with prices and status, totals, readiness for checkout. */
+    async view(owner: CartOwner, options: { lang: Lang; vatRateBp: number; vatWaived?: boolean; withConfig?: boolean }): Promise<CartView> {
+      const items = await this.items(owner);
+      const { tlds, products } = await catalogue(options.lang);
+      // The header's mini cart needs no registry rules: only the summary page asks the registries.
+      const families = options.withConfig === false ? [] : [...new Set(items.map((i) => i.registry).filter((f): f is RegistryFamily => f !== null))];
+      const rules = new Map<RegistryFamily, RegistryRules>();
+      await Promise.all(
+        families.map(async (f) => {
+          try {
+            const s = await adapters.registries[f].settings();
+            rules.set(f, { requiredRoles: s.contactRoles, nameserversMin: s.nameserversMin, nameserversMax: s.nameserversMax });
+          } catch {
+            // A registry in maintenance: its items show as not ready until it answers again.
+          }
+        }),
+      );
+      const byId = new Map(items.map((i) => [i.id, i]));
+      const lines: CartLine[] = summaryOrder(items).map((item) => {
+        const parent = item.parentId ? byId.get(item.parentId) : undefined;
+        const offered = item.kind === 'domain' ? offeredFromTld(tlds.get(item.sku), item.action ?? 'register') : offeredFromProduct(products.get(item.sku));
+        const price = priceLine(item, offered, { parentLengthMonths: parent?.lengthMonths });
+        const product = products.get(item.sku);
+        const r = item.registry ? rules.get(item.registry) : undefined;
+        const upsells: CartLine['upsells'] = [];
+        if (item.kind === 'domain' && item.registry && ID_PROTECT_REGISTRIES.includes(item.registry) && !item.expired && (item.action === 'register' || item.action === 'transfer')) {
+          const idp = products.get('id_protect');
+          const child = items.find((c) => c.parentId === item.id && c.sku === 'id_protect');
+          const idpPrice = idp ? priceLine({ ...item, sku: 'id_protect', kind: 'addon', premiumYearCents: null, rgp: false }, offeredFromProduct(idp), { parentLengthMonths: item.lengthMonths }) : null;
+          if (idp) upsells.push({ sku: 'id_protect', name: idp.name, priceCents: idpPrice?.totalCents ?? null, childId: child?.id ?? null });
+        }
+        return {
+          id: item.id,
+          kind: item.kind,
+          sku: item.sku,
+          action: item.action,
+          name: item.kind === 'domain' ? item.name : (product?.name ?? item.sku),
+          subName: item.kind === 'domain' ? '' : (product?.summary ?? ''),
+          asciiName: item.asciiName,
+          registry: item.registry,
+          parentId: item.parentId,
+          relation: item.relation,
+          lengthMonths: price?.selected.months ?? item.lengthMonths,
+          price,
+          config: item.config,
+          configStatus: item.kind === 'domain' ? (r ? domainConfigStatus(item, r) : null) : null,
+          upsells,
+          rgp: item.rgp,
+          premium: item.premiumYearCents !== null,
+        };
+      });
+      const totals = cartTotals(
+        lines.map((l) => l.price?.totalCents ?? 0),
+        options.vatRateBp,
+        options.vatWaived ?? false,
+      );
+      const ready = lines.every((l) => l.price !== null && (l.kind !== 'domain' || l.configStatus?.ready === true));
+      return { lines, count: visibleCount(items), totals, ready, needsLogin: owner.userId === null };
+    },
+
+    /** The customer's contacts with their readiness per registry (spec §3 '{registry}_ready'). */
+    async contacts(userId: number) {
+      const rows = await db.select().from(contacts).where(eq(contacts.userId, userId));
+      return rows.map((c) => ({ id: c.id, name: `${c.firstName} ${c.lastName}`.trim(), organisation: c.organisation, email: c.email, ready: readiness(c) }));
+    },
+
+    async createContact(userId: number, input: Omit<typeof contacts.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>) {
+      const [row] = await db.insert(contacts).values({ ...input, userId, createdAt: now, updatedAt: now }).returning({ id: contacts.id });
+      return row!.id;
+    },
+
+    async nameserverGroups(userId: number) {
+      return db.select({ id: nameserverGroups.id, name: nameserverGroups.name, nameservers: nameserverGroups.nameservers }).from(nameserverGroups).where(eq(nameserverGroups.userId, userId));
+    },
+
+    async createNameserverGroup(userId: number, name: string, nameservers: string[]) {
+      const [row] = await db.insert(nameserverGroups).values({ userId, name, nameservers, createdAt: now }).returning({ id: nameserverGroups.id });
+      return row!.id;
+    },
+
+    /** Do these contact/group ids belong to this customer? (A hand-made request must not borrow others'.) */
+    async ownsConfig(userId: number, contactIds: number[], groupId: number | null): Promise<boolean> {
+      if (contactIds.length) {
+        const rows = await db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.userId, userId), inArray(contacts.id, contactIds)));
+        if (rows.length !== new Set(contactIds).size) return false;
+      }
+      if (groupId !== null) {
+        const [g] = await db.select({ id: nameserverGroups.id }).from(nameserverGroups).where(and(eq(nameserverGroups.userId, userId), eq(nameserverGroups.id, groupId)));
+        if (!g) return false;
+      }
+      return true;
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;
