@@ -3,6 +3,7 @@
 import elAuth from './el/auth.json';
 import elCart from './el/cart.json';
 import elCatalog from './el/catalog.json';
+import elCheckout from './el/checkout.json';
 import elCommon from './el/common.json';
 import elCountries from './el/countries.json';
 import elDomains from './el/domains.json';
@@ -11,14 +12,15 @@ import elValidation from './el/validation.json';
 import enAuth from './en/auth.json';
 import enCart from './en/cart.json';
 import enCatalog from './en/catalog.json';
+import enCheckout from './en/checkout.json';
 import enCommon from './en/common.json';
 import enCountries from './en/countries.json';
 import enDomains from './en/domains.json';
 import enErrors from './en/errors.json';
 import enValidation from './en/validation.json';
 
-const el = { common: elCommon, errors: elErrors, catalog: elCatalog, countries: elCountries, validation: elValidation, auth: elAuth, domains: elDomains, cart: elCart };
-const en = { common: enCommon, errors: enErrors, catalog: enCatalog, countries: enCountries, validation: enValidation, auth: enAuth, domains: enDomains, cart: enCart };
+const el = { common: elCommon, errors: elErrors, catalog: elCatalog, countries: elCountries, validation: elValidation, auth: elAuth, domains: elDomains, cart: elCart, checkout: elCheckout };
+const en = { common: enCommon, errors: enErrors, catalog: enCatalog, countries: enCountries, validation: enValidation, auth: enAuth, domains: enDomains, cart: enCart, checkout: enCheckout };
 
 export const resources = { el, en };
 export type Resources = typeof el;

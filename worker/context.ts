@@ -46,7 +46,7 @@ export function createRequestContext(request: Request, env: Env, ctx: ExecutionC
   const visitor = ensureVisitorId(request);
   const url = new URL(request.url);
   const now = new Date();
-  const services = createServices({ db, env, now });
+  const services = createServices({ db, env, now, origin: url.origin });
   let session: Promise<CurrentSession | null> | null = null;
   return {
     cloudflare: { env, ctx, cf: request.cf as IncomingRequestCfProperties | undefined },

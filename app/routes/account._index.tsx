@@ -29,7 +29,7 @@ import { useLiveChannel } from '../lib/live';
 import { pageMeta } from '../lib/meta';
 import { fieldMessage, parseForm, SECRET_FIELDS } from '../lib/submission.server';
 
-const TABS = ['profile', 'security', 'preferences', 'sessions'] as const;
+const TABS = ['profile', 'domains', 'orders', 'security', 'preferences', 'sessions'] as const;
 type Tab = (typeof TABS)[number];
 
 type ActionData = { intent: string; code?: number; result?: SubmissionResult<string[]>; stamp: number };
@@ -42,10 +42,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The openPref cookie opens the preferences tab once, then goes.
   const openPref = readCookie(request, 'openPref') !== null;
   const tab: Tab = openPref ? 'preferences' : TABS.includes(asked as Tab) ? (asked as Tab) : 'profile';
-  const [profile, preferences, sessions] = await Promise.all([
+  const [profile, preferences, sessions, orderRows, domainRows] = await Promise.all([
     context.services.account.profile(session.user.id),
     context.services.account.preferences(session.user.id),
     tab === 'sessions' ? context.services.auth.sessions(session) : Promise.resolve([]),
+    tab === 'orders' ? context.services.orders.orders(session.user.id) : Promise.resolve([]),
+    tab === 'domains' ? context.services.orders.customerDomains(session.user.id) : Promise.resolve([]),
   ]);
   // The enrolment QR code, drawn on the server as SVG: no QR code library reaches the browser.
   const totpQr = profile.twoFactor.pendingUri ? renderSVG(profile.twoFactor.pendingUri, { border: 2 }) : null;
@@ -61,6 +63,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       profile: { ...profile, regionName },
       totpQr,
       preferences,
+      orders: orderRows.map((o) => ({ id: o.id, status: o.status, totalCents: o.grandTotalCents, createdAt: o.createdAt.getTime(), method: o.paymentMethod })),
+      domains: domainRows.map((d) => ({ id: d.id, fqdn: d.fqdn, status: d.status, expiresAt: d.expiresAt.getTime(), autoRenew: d.autoRenew, idProtect: d.idProtect })),
       sessions: sessions.map((s) => ({ ...describeUserAgent(s.userAgent), id: s.id.slice(0, 16), ip: s.ip, lastSeenAt: s.lastSeenAt, current: s.id === session.sessionId })),
     },
     { headers },
@@ -193,6 +197,8 @@ export default function Account() {
         {tab === 'security' ? <SecurityTab data={loaderData} actionData={actionData} /> : null}
         {tab === 'preferences' ? <PreferencesTab data={loaderData} actionData={actionData} /> : null}
         {tab === 'sessions' ? <SessionsTab data={loaderData} /> : null}
+        {tab === 'orders' ? <OrdersTab data={loaderData} /> : null}
+        {tab === 'domains' ? <DomainsTab data={loaderData} /> : null}
       </div>
     </div>
   );
@@ -518,6 +524,52 @@ function SessionsTab({ data }: { data: LoaderData }) {
           </button>
         </Form>
       </div>
+    </section>
+  );
+}
+
+function OrdersTab({ data }: { data: LoaderData }) {
+  const { t, i18n } = useTranslation('checkout');
+  const when = (ms: number) => new Date(ms).toLocaleDateString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'medium', timeZone: 'Europe/Athens' });
+  return (
+    <section className="card" aria-labelledby="orders-title">
+      <h2 id="orders-title" className="mb-3 text-xl font-semibold">
+        {t('all_orders')}
+      </h2>
+      {data.orders.length === 0 ? <p className="text-slate-700">—</p> : null}
+      <ul className="divide-y divide-slate-100" data-testid="order-list">
+        {data.orders.map((o) => (
+          <li key={o.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <Link to={`/orders/${o.id}`} className="link-button">
+              {t('order_title', { id: o.id })}
+            </Link>
+            <span className="text-sm text-slate-600">{when(o.createdAt)}</span>
+            <span className="text-sm">{t(`order_status.${o.status}`)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function DomainsTab({ data }: { data: LoaderData }) {
+  const { t, i18n } = useTranslation('auth');
+  const when = (ms: number) => new Date(ms).toLocaleDateString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'medium', timeZone: 'Europe/Athens' });
+  return (
+    <section className="card" aria-labelledby="domains-title">
+      <h2 id="domains-title" className="mb-3 text-xl font-semibold">
+        {t('account.tab_domains')}
+      </h2>
+      {data.domains.length === 0 ? <p className="text-slate-700">{t('account.no_domains')}</p> : null}
+      <ul className="divide-y divide-slate-100" data-testid="domain-list">
+        {data.domains.map((d) => (
+          <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="my-domain" data-fqdn={d.fqdn} data-status={d.status}>
+            <span className="break-all font-medium">{d.fqdn}</span>
+            <span className="text-sm text-slate-600">{t('account.expires', { date: when(d.expiresAt) })}</span>
+            <span className="text-sm">{t(`account.domain_status.${d.status}`)}</span>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -41,6 +41,10 @@ export const MESSAGES = {
   PASSWORD_COMMON: 'validation:password_common',
   /** Registration: an account with this e-mail exists already. */
   EMAIL_TAKEN: 'validation:email_taken',
+  /** A VAT number (ΑΦΜ) that fails its check digit, or that VIES does not confirm. */
+  VAT_INVALID: 'validation:vat_invalid',
+  /** VIES did not answer: the profile can be saved later, or as a receipt. */
+  VAT_UNAVAILABLE: 'validation:vat_unavailable',
   /** A mobile number in international form (+30 69…). */
   MOBILE: 'validation:mobile',
   /** A date typed as dd/mm/yyyy that is a real date in the past. */

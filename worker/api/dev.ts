@@ -31,6 +31,12 @@ export const devRoutes = new Hono<ApiEnv>()
     const settings = await c.get('ctx').services.domains.setSandboxSwitches(family as RegistryFamily, patch);
     return reply(c, ErrorCode.SUCCESS, settings);
   })
+  /** Staff's "the bank transfer arrived" until the back office has its screen: marks the order paid. */
+  .post('/orders/:id/bank-transfer-received', async (c) => {
+    const ok = await c.get('ctx').services.orders.confirmBankTransfer(Number(c.req.param('id')));
+    if (!ok) throw new ApiError(ErrorCode.ORDER_REQUESTED_STATUS_NOT_EXECUTABLE, null, 409);
+    return reply(c, ErrorCode.SUCCESS, { paid: true });
+  })
   .post('/global-notification', async (c) => {
     const body = c.get('body');
     const display = typeof body.display === 'string' ? body.display.trim().slice(0, 500) : '';

@@ -6,6 +6,7 @@ import { ApiError, reply } from './envelope';
 import { blacklist, csrf, requestContext } from './middleware';
 import { developmentOnly, devRoutes } from './dev';
 import { domainRoutes } from './domains';
+import { paymentWebhookRoutes } from './payments';
 import { healthRoutes } from './health';
 import type { ApiEnv } from './types';
 import { userRoutes } from './user';
@@ -13,6 +14,8 @@ import { userRoutes } from './user';
 export const api = new Hono<ApiEnv>().basePath('/api');
 
 api.use('*', requestContext);
+// Signed by the processor, not by a browser: before the CSRF check (the signature is the check).
+api.route('/payments', paymentWebhookRoutes);
 api.use('/dev/*', developmentOnly);
 api.use('*', blacklist);
 api.use('*', csrf);

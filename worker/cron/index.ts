@@ -1,12 +1,13 @@
 // scheduled() dispatch: each cron expression of wrangler.toml maps to functions of (env, now), so
 // tests can run any job at any instant without a clock.
 import { accountsCleanupCron } from './accounts-cleanup';
+import { fulfilmentCron } from './fulfilment';
 import { promotionsCron } from './promotions';
 
 type Job = (env: Env, now: Date) => Promise<unknown>;
 
 export const CRON_JOBS: Record<string, Job[]> = {
-  '*/5 * * * *': [promotionsCron, accountsCleanupCron],
+  '*/5 * * * *': [promotionsCron, accountsCleanupCron, fulfilmentCron],
 };
 
 export async function runScheduled(cron: string, env: Env, now: Date): Promise<{ cron: string; results: unknown[] }> {

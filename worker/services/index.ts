@@ -8,6 +8,7 @@ import { createCatalogService } from './catalog';
 import { createDomainService } from './domains';
 import { createHealthService } from './health';
 import { createLiveService } from './live';
+import { createOrderService } from './orders';
 import { createOtpService } from './otp';
 import { createOutboxService } from './outbox';
 import { createPasswordResetService } from './password-reset';
@@ -18,8 +19,9 @@ import { createRegistrationService } from './registration';
 
 export type ServiceDeps = { db: Db; env: Env; now: Date; adapters: Adapters };
 
-export function createServices(input: { db: Db; env: Env; now: Date; adapters?: Adapters }) {
-  const deps: ServiceDeps = { ...input, adapters: input.adapters ?? createAdapters(input.env as unknown as AdapterEnv, input.db) };
+export function createServices(input: { db: Db; env: Env; now: Date; adapters?: Adapters; origin?: string }) {
+  const env = input.env as unknown as AdapterEnv;
+  const deps: ServiceDeps = { db: input.db, env: input.env, now: input.now, adapters: input.adapters ?? createAdapters(env, input.db, env.PUBLIC_ORIGIN ?? input.origin) };
   return servicesFor(deps);
 }
 
@@ -28,6 +30,7 @@ function servicesFor(deps: ServiceDeps) {
   return {
     account: createAccountService(deps),
     auth: createAuthService(deps),
+    orders: createOrderService(deps),
     otp: createOtpService(deps),
     passwordReset: createPasswordResetService(deps),
     registration: createRegistrationService(deps),

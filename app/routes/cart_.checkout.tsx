@@ -1,0 +1,258 @@
+// Checkout (issue #5 §4): the billing profile (chosen, or created here: receipt, or invoice with ΑΦΜ
+// and ΔΟΥ; an EU business outside Greece is checked in VIES and pays no VAT), the payment method
+// (card through the hosted payment page, or bank transfer), the terms, and placing the order — once,
+// whatever happens (a key per checkout page: a double click or a second tab finds the same order).
+import { getInputProps } from '@conform-to/react';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorCode } from '../../core/errors';
+import { billingProfileSchema, placeOrderSchema } from '../../core/validation/checkout-forms';
+import { CsrfInput } from '../components/csrf-input';
+import { LengthLabel } from '../components/length-label';
+import { PageIdInput } from '../components/page-id-input';
+import { Price } from '../components/price';
+import { requireUser } from '../lib/auth.server';
+import { cartOwner } from '../lib/cart.server';
+import { codeAlertType, codeMessage } from '../lib/codes';
+import { CheckboxField, FieldErrors, FormAlert, InputField, SubmitButton, useAppForm } from '../lib/forms';
+import { readProtectedForm } from '../lib/forms.server';
+import { pageT } from '../lib/i18n.server';
+import { pageMeta } from '../lib/meta';
+import { fieldMessage, parseForm } from '../lib/submission.server';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireUser(request, context);
+  const { t, lang } = await pageT(request);
+  const owner = await cartOwner(context);
+  const profiles = await context.services.orders.billingProfiles(session.user.id);
+  const selected = profiles.find((p) => p.isDefault) ?? profiles[0] ?? null;
+  const countries = await context.services.catalog.countries();
+  const country = selected ? countries.find((c) => c.iso2 === selected.countryIso2) : undefined;
+  const rateBp = !selected ? 2400 : selected.vatWaived || !country?.eu ? 0 : country.vatRateBp;
+  const view = await context.services.cart.view(owner, { lang, vatRateBp: rateBp, vatWaived: selected?.vatWaived ?? false });
+  if (!view.lines.length) throw redirect('/cart', 303);
+  return {
+    meta: { title: t('checkout:meta_title') },
+    view,
+    profiles: profiles.map((p) => ({ id: p.id, type: p.type, name: p.name, vatNumber: p.vatNumber, country: p.countryIso2, vatWaived: p.vatWaived, isDefault: p.isDefault })),
+    selectedId: selected?.id ?? null,
+    // One key per checkout page: placing the order twice from it finds the first order.
+    key: crypto.randomUUID(),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const session = await requireUser(request, context);
+  const form = await readProtectedForm(request, context);
+  const { lang } = await pageT(request);
+  const intent = String(form.get('intent') ?? '');
+  const uniqueId = typeof form.get('unique_id') === 'string' && form.get('unique_id') ? String(form.get('unique_id')) : null;
+  const orders = context.services.orders;
+  if (intent === 'create_profile') {
+    const submission = parseForm(form, billingProfileSchema);
+    if (submission.status !== 'success') return data({ intent, code: ErrorCode.VALIDATION_ERROR, result: submission.reply() }, 400);
+    const v = submission.value;
+    const r = await orders.createBillingProfile(
+      session.user.id,
+      { type: v.type as 'REC' | 'INV', name: v.name, vatNumber: v.vat_number, taxOffice: v.tax_office, profession: v.profession, address: v.address, city: v.city, postcode: v.postcode, countryIso2: v.country },
+      { makeDefault: true, uniqueId },
+    );
+    if (!r.ok) {
+      const key = r.detail?.vies === 'invalid' ? 'VAT_INVALID' : r.detail?.vies === 'unavailable' ? 'VAT_UNAVAILABLE' : r.field === 'vat_number' ? 'VAT_INVALID' : 'REQUIRED';
+      return data({ intent, code: r.code, result: submission.reply({ fieldErrors: r.field ? { [r.field]: fieldMessage(key as never) } : {} }) }, 400);
+    }
+    return redirect('/cart/checkout', 303);
+  }
+  if (intent === 'place_order') {
+    const submission = parseForm(form, placeOrderSchema);
+    if (submission.status !== 'success') return data({ intent, code: ErrorCode.VALIDATION_ERROR, result: submission.reply() }, 400);
+    const v = submission.value;
+    const owner = await cartOwner(context);
+    const placed = await orders.placeOrder({ ...owner, userId: session.user.id }, { profileId: v.profile_id, method: v.method as 'card' | 'bank_transfer', idempotencyKey: v.key, lang, uniqueId });
+    if (!placed.ok) return data({ intent, code: placed.code, result: submission.reply(), names: (placed.detail?.names as string[] | undefined) ?? [] }, 400);
+    if (v.method === 'card') {
+      const origin = new URL(request.url).origin;
+      const pay = await orders.startCardPayment(session.user.id, placed.orderId, { returnUrl: `${origin}/orders/${placed.orderId}?payment=return`, cancelUrl: `${origin}/orders/${placed.orderId}?payment=cancelled` }, lang);
+      if (pay.ok) return redirect(pay.redirectUrl, 303);
+    }
+    return redirect(`/orders/${placed.orderId}`, 303);
+  }
+  throw data({ code: ErrorCode.UNRECOGNIZED_ACTION }, { status: 400 });
+}
+
+type ActionData = { intent: string; code?: number; result?: never; names?: string[] };
+
+export default function Checkout() {
+  const { view, profiles, selectedId, key } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const { t } = useTranslation('checkout');
+  const order = useAppForm({ id: 'place-order', schema: placeOrderSchema, lastResult: actionData?.intent === 'place_order' ? actionData.result : undefined, defaultValue: { profile_id: selectedId ?? undefined, method: 'card', key } });
+  // The begin_checkout analytics event (spec §7 Cart analytics), in euro, for the page's data layer.
+  useEffect(() => {
+    const w = window as unknown as { dataLayer?: unknown[] };
+    w.dataLayer = w.dataLayer ?? [];
+    w.dataLayer.push({ event: 'begin_checkout', ecommerce: { currency: 'EUR', value: view.totals.grandTotalCents / 100, items: view.lines.map((l) => ({ item_id: l.sku, item_name: l.name, price: (l.price?.totalCents ?? 0) / 100 })) } });
+  }, [view]);
+  const code = actionData?.code;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8">
+      <h1 className="mb-6 text-3xl font-bold">{t('title')}</h1>
+      {code !== undefined && code !== ErrorCode.VALIDATION_ERROR ? (
+        <FormAlert type={codeAlertType(code)} testId="checkout-alert" code={code}>
+          {codeMessage(t, code)} {actionData?.names?.length ? actionData.names.join(', ') : null}
+        </FormAlert>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <div className="space-y-6">
+          <section className="card" aria-labelledby="profile-title">
+            <h2 id="profile-title" className="mb-3 text-xl font-semibold">
+              {t('billing')}
+            </h2>
+            {profiles.length === 0 ? <p className="text-sm text-slate-700">{t('no_profiles')}</p> : null}
+            <NewProfile actionData={actionData} open={profiles.length === 0} />
+          </section>
+          <Form method="post" className="card space-y-4" {...order.formProps} data-testid="place-order-form">
+            <CsrfInput />
+            <PageIdInput />
+            <input {...getInputProps(order.fields.key, { type: 'hidden' })} key={order.fields.key.key} />
+            <fieldset>
+              <legend className="text-lg font-semibold">{t('choose_profile')}</legend>
+              <div className="mt-2 space-y-2">
+                {profiles.map((p) => (
+                  <label key={p.id} className="flex items-start gap-2 rounded border border-slate-200 p-2" data-testid="profile-option">
+                    <input type="radio" name="profile_id" value={p.id} defaultChecked={p.id === selectedId} className="mt-1" />
+                    <span>
+                      <span className="font-medium">{p.type === 'INV' ? t('invoice') : t('receipt')}</span> · {p.name}
+                      {p.vatNumber ? ` · ${p.vatNumber}` : ''} · {p.country}
+                      {p.vatWaived ? <span className="ml-2 rounded bg-emerald-100 px-2 text-xs text-emerald-900">{t('reverse_charge')}</span> : null}
+                    </span>
+                  </label>
+                ))}
+              </div>
+              <FieldErrors id={order.fields.profile_id.errorId} errors={order.fields.profile_id.errors} />
+            </fieldset>
+            <fieldset>
+              <legend className="text-lg font-semibold">{t('payment')}</legend>
+              <div className="mt-2 space-y-2">
+                {(['card', 'bank_transfer'] as const).map((m) => (
+                  <label key={m} className="flex items-start gap-2">
+                    <input type="radio" name="method" value={m} defaultChecked={m === 'card'} className="mt-1" data-testid={`method-${m}`} />
+                    <span>
+                      <span className="font-medium">{t(`method_${m}`)}</span>
+                      <span className="block text-sm text-slate-600">{t(`method_${m}_help`)}</span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <CheckboxField meta={order.fields.agree} label={t('terms')} />
+            <SubmitButton intent="place_order" className="btn-primary w-full" testId="place-order" disabled={profiles.length === 0}>
+              {t('place_order')}
+            </SubmitButton>
+          </Form>
+        </div>
+        <aside className="card h-fit" aria-labelledby="summary-title" data-testid="checkout-summary">
+          <h2 id="summary-title" className="mb-3 text-lg font-semibold">
+            {t('summary')}
+          </h2>
+          <ul className="space-y-2 text-sm">
+            {view.lines.map((l) => (
+              <li key={l.id} className={`flex justify-between gap-2 ${l.parentId ? 'pl-3 text-slate-600' : ''}`}>
+                <span className="break-all">
+                  {l.name} {l.price ? <span className="text-slate-500">(<LengthLabel months={l.price.selected.months} />)</span> : null}
+                </span>
+                <Price cents={l.price?.totalCents ?? 0} exact />
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-3 space-y-1 border-t border-slate-200 pt-2 text-sm">
+            <div className="flex justify-between">
+              <dt>{t('sub_total')}</dt>
+              <dd>
+                <Price cents={view.totals.subTotalCents} exact />
+              </dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>{view.totals.vatRateBp === 0 ? t('no_vat') : t('vat', { rate: view.totals.vatRateBp / 100 })}</dt>
+              <dd>
+                <Price cents={view.totals.vatCents} exact />
+              </dd>
+            </div>
+            <div className="flex justify-between text-base font-semibold">
+              <dt>{t('grand_total')}</dt>
+              <dd data-testid="checkout-total">
+                <Price cents={view.totals.grandTotalCents} exact />
+              </dd>
+            </div>
+          </dl>
+          <Link to="/cart" className="link-button mt-3 inline-block text-sm">
+            {t('back_to_cart')}
+          </Link>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function NewProfile({ actionData, open }: { actionData?: ActionData; open: boolean }) {
+  const { t } = useTranslation('checkout');
+  const { fields, formProps } = useAppForm({ id: 'new-profile', schema: billingProfileSchema, lastResult: actionData?.intent === 'create_profile' ? actionData.result : undefined, defaultValue: { type: 'REC', country: 'GR' } });
+  return (
+    <details className="rounded border border-slate-200 p-3" open={open || actionData?.intent === 'create_profile' || undefined} data-testid="new-profile">
+      <summary className="cursor-pointer font-medium">{t('new_profile')}</summary>
+      <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2" {...formProps}>
+        <CsrfInput />
+        <PageIdInput />
+        <input type="hidden" name="intent" value="create_profile" />
+        <fieldset className="sm:col-span-2">
+          <legend className="text-sm font-medium">{t('document_type')}</legend>
+          <div className="mt-1 flex gap-4 text-sm">
+            {(['REC', 'INV'] as const).map((v) => (
+              <label key={v} className="flex items-center gap-1">
+                <input type="radio" name="type" value={v} defaultChecked={(fields.type.initialValue ?? 'REC') === v} data-testid={`type-${v}`} />
+                {v === 'INV' ? t('invoice') : t('receipt')}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <InputField className="sm:col-span-2" meta={fields.name} label={t('name')} autoComplete="organization" />
+        <InputField meta={fields.vat_number} label={t('vat_number')} hint={t('vat_number_hint')} />
+        <InputField meta={fields.tax_office} label={t('tax_office')} />
+        <InputField className="sm:col-span-2" meta={fields.profession} label={t('profession')} />
+        <InputField className="sm:col-span-2" meta={fields.address} label={t('address')} autoComplete="street-address" />
+        <InputField meta={fields.city} label={t('city')} autoComplete="address-level2" />
+        <InputField meta={fields.postcode} label={t('postcode')} autoComplete="postal-code" />
+        <div>
+          <label htmlFor="profile-country" className="block text-sm font-medium">
+            {t('country')}
+          </label>
+          <CountryOptions id="profile-country" defaultValue={String(fields.country.initialValue ?? 'GR')} />
+          <FieldErrors id={fields.country.errorId} errors={fields.country.errors} />
+        </div>
+        <div className="sm:col-span-2">
+          <SubmitButton intent="create_profile" className="btn-secondary" testId="profile-save">
+            {t('save_profile')}
+          </SubmitButton>
+        </div>
+      </Form>
+    </details>
+  );
+}
+
+function CountryOptions({ id, defaultValue }: { id: string; defaultValue: string }) {
+  const { t } = useTranslation();
+  const codes = ['GR', 'CY', 'AT', 'BE', 'BG', 'CH', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GB', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK', 'UA'];
+  return (
+    <select id={id} name="country" defaultValue={defaultValue} className="mt-1 w-full rounded border border-slate-300 px-3 py-2" data-testid="profile-country">
+      {codes.map((c) => (
+        <option key={c} value={c}>
+          {t(`countries:${c}`)}
+        </option>
+      ))}
+    </select>
+  );
+}

@@ -1,0 +1,168 @@
+// An order (issue #5 §4–5): its items with their fulfilment state (carried out, being prepared, retried
+// after a failure), its documents (the order, then the receipt or invoice and the payment, each with
+// its number), the payment — the card page again for an unpaid card order, the bank details for a bank
+// transfer. After the hosted payment page the browser lands here (?payment=return|cancelled).
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { ErrorCode } from '../../core/errors';
+import { BANK_DETAILS } from '../../core/orders/bank';
+import { CsrfInput } from '../components/csrf-input';
+import { LengthLabel } from '../components/length-label';
+import { Price } from '../components/price';
+import { requireUser } from '../lib/auth.server';
+import { FormAlert, SubmitButton } from '../lib/forms';
+import { readProtectedForm } from '../lib/forms.server';
+import { pageT } from '../lib/i18n.server';
+import { pageMeta } from '../lib/meta';
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const session = await requireUser(request, context);
+  const { t } = await pageT(request);
+  const found = await context.services.orders.order(session.user.id, Number(params.id));
+  if (!found) throw data({ code: ErrorCode.ORDER_NOT_FOUND }, { status: 404 });
+  const payment = new URL(request.url).searchParams.get('payment');
+  return {
+    meta: { title: t('checkout:order_meta_title', { id: found.order.id }) },
+    order: found.order,
+    items: found.items.map((i) => ({ id: i.id, position: i.position, parentPosition: i.parentPosition, kind: i.kind, sku: i.sku, action: i.action, name: i.name, lengthMonths: i.lengthMonths, priceCents: i.priceCents, status: i.status, attempts: i.attempts, result: i.result })),
+    documents: found.documents.map((d) => ({ id: d.id, kind: d.kind, series: d.series, number: d.number, status: d.status, totalCents: d.totalCents })),
+    payments: found.payments.map((p) => ({ id: p.id, method: p.method, status: p.status, amountCents: p.amountCents })),
+    returned: payment === 'return' || payment === 'cancelled' ? payment : null,
+    bank: BANK_DETAILS,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const session = await requireUser(request, context);
+  const form = await readProtectedForm(request, context);
+  if (form.get('intent') !== 'pay') throw data({ code: ErrorCode.UNRECOGNIZED_ACTION }, { status: 400 });
+  const { lang } = await pageT(request);
+  const id = Number(params.id);
+  const origin = new URL(request.url).origin;
+  const r = await context.services.orders.startCardPayment(session.user.id, id, { returnUrl: `${origin}/orders/${id}?payment=return`, cancelUrl: `${origin}/orders/${id}?payment=cancelled` }, lang);
+  if (!r.ok) return data({ code: r.code }, 400);
+  return redirect(r.redirectUrl, 303);
+}
+
+export default function OrderPage() {
+  const { order, items, documents, payments, returned, bank } = useLoaderData<typeof loader>();
+  const { t } = useTranslation('checkout');
+  const paid = order.status !== 'pending' && order.status !== 'cancelled';
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8" data-testid="order" data-status={order.status}>
+      <h1 className="text-3xl font-bold">{t('order_title', { id: order.id })}</h1>
+      <p className="mt-1 text-slate-700" data-testid="order-status">
+        {t(`order_status.${order.status}`)}
+      </p>
+      {returned === 'cancelled' && !paid ? (
+        <div className="mt-4">
+          <FormAlert type="warning" testId="payment-cancelled">
+            {t('payment_cancelled')}
+          </FormAlert>
+        </div>
+      ) : null}
+      {returned === 'return' && paid ? (
+        <div className="mt-4">
+          <FormAlert type="success" testId="payment-done">
+            {t('payment_done')}
+          </FormAlert>
+        </div>
+      ) : null}
+      {!paid && order.paymentMethod === 'bank_transfer' ? (
+        <section className="card mt-6" data-testid="bank-details">
+          <h2 className="text-lg font-semibold">{t('bank_title')}</h2>
+          <p className="mt-2 text-sm">{t('bank_text')}</p>
+          <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 text-sm">
+            <dt className="font-medium">{t('bank_name')}</dt>
+            <dd>{bank.bank}</dd>
+            <dt className="font-medium">IBAN</dt>
+            <dd className="font-mono">{bank.iban}</dd>
+            <dt className="font-medium">{t('beneficiary')}</dt>
+            <dd>{bank.beneficiary}</dd>
+            <dt className="font-medium">{t('reference')}</dt>
+            <dd className="font-mono">ORD-{order.id}</dd>
+            <dt className="font-medium">{t('amount')}</dt>
+            <dd>
+              <Price cents={order.grandTotalCents} exact />
+            </dd>
+          </dl>
+        </section>
+      ) : null}
+      {!paid && order.paymentMethod === 'card' ? (
+        <Form method="post" className="mt-6">
+          <CsrfInput />
+          <SubmitButton intent="pay" testId="pay-again">
+            {t('pay_by_card', { amount: '' })}
+            <Price cents={order.grandTotalCents} exact />
+          </SubmitButton>
+        </Form>
+      ) : null}
+      <section className="card mt-6" aria-labelledby="items-title">
+        <h2 id="items-title" className="mb-3 text-lg font-semibold">
+          {t('items')}
+        </h2>
+        <ul className="divide-y divide-slate-100">
+          {items.map((i) => (
+            <li key={i.id} className={`flex flex-wrap items-center justify-between gap-2 py-2 ${i.parentPosition ? 'pl-4 text-sm' : ''}`} data-testid="order-item" data-name={i.name} data-status={i.status}>
+              <span className="min-w-0 break-all">
+                <span className="font-medium">{i.name || i.sku}</span>{' '}
+                <span className="text-sm text-slate-600">
+                  (<LengthLabel months={i.lengthMonths} />)
+                </span>
+              </span>
+              <span className="flex items-center gap-3 text-sm">
+                <ItemState status={i.status} attempts={i.attempts} result={i.result} />
+                <Price cents={i.priceCents} exact />
+              </span>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 text-right font-semibold">
+          {t('grand_total')}: <Price cents={order.grandTotalCents} exact />
+          {order.vatWaived ? <span className="ml-2 text-xs font-normal text-slate-600">{t('reverse_charge_note')}</span> : null}
+        </p>
+      </section>
+      <section className="card mt-6" aria-labelledby="docs-title">
+        <h2 id="docs-title" className="mb-3 text-lg font-semibold">
+          {t('documents')}
+        </h2>
+        <ul className="space-y-1 text-sm" data-testid="documents">
+          {documents.map((d) => (
+            <li key={d.id} className="flex justify-between gap-2" data-testid="document" data-kind={d.kind} data-status={d.status}>
+              <span>
+                {t(`doc_kind.${d.kind}`)} {d.series}-{String(d.number).padStart(6, '0')}
+              </span>
+              <span>
+                {d.status} · <Price cents={d.totalCents} exact />
+              </span>
+            </li>
+          ))}
+        </ul>
+        {payments.length ? (
+          <p className="mt-2 text-xs text-slate-600">
+            {payments.map((p) => `${t(`method_${p.method}`)}: ${t(`payment_status.${p.status}`)}`).join(' · ')}
+          </p>
+        ) : null}
+      </section>
+      <p className="mt-6">
+        <Link to="/account?tab=orders" className="link-button">
+          {t('all_orders')}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function ItemState({ status, attempts, result }: { status: string; attempts: number; result: Record<string, unknown> }) {
+  const { t } = useTranslation('checkout');
+  const tone = status === 'completed' ? 'bg-emerald-100 text-emerald-900' : status === 'failed' ? 'bg-amber-100 text-amber-900' : 'bg-slate-100 text-slate-800';
+  const label = status === 'completed' && result.status === 'transfer_pending' ? t('item_status.transfer_pending') : status === 'completed' && (result.status === 'provisioning' || result.status === 'PENDING') ? t('item_status.preparing') : t(`item_status.${status}`);
+  return (
+    <span className={`rounded px-2 ${tone}`} data-testid="item-state" title={status === 'failed' ? t('retrying', { count: attempts }) : undefined}>
+      {label}
+    </span>
+  );
+}

@@ -1,0 +1,86 @@
+// The sandbox's hosted payment page (DESIGN.md "Outside systems": payments): what a card processor's
+// page would be, inside the app. The visitor approves, declines or cancels; the sandbox then "sends"
+// its signed webhook (delivered to the same handler a real processor would call) and the browser goes
+// back to the shop. No card data is asked for: the sandbox has buttons instead.
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { ErrorCode } from '../../core/errors';
+import { CsrfInput } from '../components/csrf-input';
+import { Price } from '../components/price';
+import { FormAlert, SubmitButton } from '../lib/forms';
+import { readProtectedForm } from '../lib/forms.server';
+import { pageT } from '../lib/i18n.server';
+import { pageMeta } from '../lib/meta';
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { t } = await pageT(request);
+  const session = await context.services.orders.sandboxPayment(String(params.id));
+  if (!session) throw data({ code: ErrorCode.SALE_DOCUMENT_NOT_FOUND }, { status: 404 });
+  return { meta: { title: t('checkout:sandbox_title') }, session: { id: session.sessionId, description: session.description, amountCents: session.amountCents, status: session.status, cancelUrl: session.cancelUrl } };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const form = await readProtectedForm(request, context);
+  const decision = form.get('decision');
+  if (decision !== 'approve' && decision !== 'decline' && decision !== 'cancel') throw data({ code: ErrorCode.VALIDATION_ERROR }, { status: 400 });
+  let session;
+  try {
+    // The processor's notification is delivered to the webhook handler, as POST /api/payments/webhook would be.
+    session = await context.services.orders.decideSandboxPayment(String(params.id), decision);
+  } catch {
+    return data({ code: ErrorCode.DUE_STATUS_DOES_NOT_ALLOW_PAYMENT }, { status: 409 });
+  }
+  const back = decision === 'approve' ? session.returnUrl : session.cancelUrl;
+  return redirect(back, 303);
+}
+
+export default function SandboxPayment() {
+  const { session } = useLoaderData<typeof loader>();
+  const { t } = useTranslation('checkout');
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <section className="card border-2 border-dashed border-purple-400" data-testid="sandbox-payment" data-status={session.status}>
+        <p className="text-xs font-semibold uppercase tracking-wide text-purple-800">{t('sandbox_badge')}</p>
+        <h1 className="mt-2 text-2xl font-bold">{t('sandbox_title')}</h1>
+        <p className="mt-2">{session.description}</p>
+        <p className="mt-2 text-3xl font-semibold">
+          <Price cents={session.amountCents} exact />
+        </p>
+        {session.status !== 'open' ? (
+          <div className="mt-4">
+            <FormAlert type="warning">{t('sandbox_closed')}</FormAlert>
+          </div>
+        ) : (
+          <Form method="post" className="mt-6 flex flex-wrap gap-3">
+            <CsrfInput />
+            <input type="hidden" name="decision" value="approve" />
+            <SubmitButton className="btn-primary" testId="sandbox-approve">
+              {t('sandbox_approve')}
+            </SubmitButton>
+          </Form>
+        )}
+        {session.status === 'open' ? (
+          <div className="mt-3 flex flex-wrap gap-3">
+            <Form method="post">
+              <CsrfInput />
+              <input type="hidden" name="decision" value="decline" />
+              <button type="submit" className="btn-secondary" data-testid="sandbox-decline">
+                {t('sandbox_decline')}
+              </button>
+            </Form>
+            <Form method="post">
+              <CsrfInput />
+              <input type="hidden" name="decision" value="cancel" />
+              <button type="submit" className="link-button" data-testid="sandbox-cancel">
+                {t('sandbox_cancel')}
+              </button>
+            </Form>
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}

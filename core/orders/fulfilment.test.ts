@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '../errors';
+import { isFinalFailure, MAX_ATTEMPTS, nextAttemptAt, orderVatRate } from './fulfilment';
+
+describe('fulfilment retries', () => {
+  it('backs off 1, 5, 15, 60, 180, 720 minutes, then stops', () => {
+    const t0 = 0;
+    expect([1, 2, 3, 4, 5, 6].map((n) => (nextAttemptAt(n, t0)! - t0) / 60_000)).toEqual([1, 5, 15, 60, 180, 720]);
+    expect(nextAttemptAt(MAX_ATTEMPTS, t0)).toBeNull();
+  });
+  it('knows which failures no retry can fix', () => {
+    expect(isFinalFailure(ErrorCode.DOMAIN_REGISTER_FAILED)).toBe(true);
+    expect(isFinalFailure(ErrorCode.REGISTRY_MAINTENANCE)).toBe(false);
+    expect(isFinalFailure(ErrorCode.DOMAIN_CHECK_FAILED)).toBe(false);
+  });
+});
+
+describe('order VAT', () => {
+  it('reverse-charges a VIES-confirmed EU business, charges EU consumers their rate, nobody outside the EU', () => {
+    expect(orderVatRate({ countryIso2: 'DE', vatWaived: true, countryRateBp: 1900, eu: true })).toEqual({ rateBp: 0, waived: true });
+    expect(orderVatRate({ countryIso2: 'DE', vatWaived: false, countryRateBp: 1900, eu: true })).toEqual({ rateBp: 1900, waived: false });
+    expect(orderVatRate({ countryIso2: 'GR', vatWaived: false, countryRateBp: 2400, eu: true })).toEqual({ rateBp: 2400, waived: false });
+    expect(orderVatRate({ countryIso2: 'CH', vatWaived: false, countryRateBp: 810, eu: false })).toEqual({ rateBp: 0, waived: false });
+  });
+});

@@ -1,0 +1,37 @@
+// Fulfilment retry rules (issue #5 §5): an item whose port fails stays 'processing' and is retried with
+// back-off; some failures are final (the name was taken meanwhile), and those wait for staff.
+import { ErrorCode } from '../errors';
+
+/** Minutes to wait before attempt n+1 (index = attempts made so far, from 1). */
+export const BACKOFF_MINUTES = [1, 5, 15, 60, 180, 720] as const;
+export const MAX_ATTEMPTS = BACKOFF_MINUTES.length + 1;
+
+/** Failures that no retry can fix: the registry refused the request itself. */
+const FINAL_CODES = new Set<number>([
+  ErrorCode.DOMAIN_REGISTER_FAILED,
+  ErrorCode.INVALID_EPP_AUTH,
+  ErrorCode.DOMAIN_NOT_REGISTERED_CANT_BE_TRANSFERRED_NOT_REGISTERED,
+  ErrorCode.DOMAIN_REGISTRANT_ALREADY_PROVIDER,
+  ErrorCode.NAMESERVER_DO_NOT_COVER_LOWER_LIMIT,
+  ErrorCode.NAMESERVER_EXCEED_UPPER_LIMIT,
+  ErrorCode.VALIDATION_ERROR,
+]);
+
+export function isFinalFailure(code: number): boolean {
+  return FINAL_CODES.has(code);
+}
+
+/** When to try again after `attempts` failed tries, or null when it is time to stop. */
+export function nextAttemptAt(attempts: number, nowMs: number): number | null {
+  if (attempts >= MAX_ATTEMPTS) return null;
+  const minutes = BACKOFF_MINUTES[Math.min(attempts, BACKOFF_MINUTES.length) - 1] ?? BACKOFF_MINUTES[0];
+  return nowMs + minutes * 60_000;
+}
+
+/** VAT for an order (a Greek seller): reverse charge for a VIES-confirmed EU business outside Greece;
+ *  otherwise the rate of the customer's country inside the EU (OSS), none outside it. */
+export function orderVatRate(input: { countryIso2: string; vatWaived: boolean; countryRateBp: number | null; eu: boolean }): { rateBp: number; waived: boolean } {
+  if (input.vatWaived) return { rateBp: 0, waived: true };
+  if (!input.eu) return { rateBp: 0, waived: false };
+  return { rateBp: input.countryRateBp ?? 2400, waived: false };
+}

@@ -1,0 +1,142 @@
+// Checkout, orders, sale documents and payments (issue #5 §4–5; spec §3 Billing profile, Checkout,
+// Sale documents; §4 Sale documents and payments). Money is integer cents; every multi-row change is
+// one D1 batch (a transaction), and every "happens once" is a unique key or a conditional update.
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { registryFamilies } from '../../core/catalog';
+import { users } from './accounts';
+
+export const billingProfiles = sqliteTable(
+  'billing_profiles',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** REC receipt (individuals), INV invoice (businesses, with ΑΦΜ/VAT number and ΔΟΥ). */
+    type: text('type', { enum: ['REC', 'INV'] }).notNull(),
+    name: text('name').notNull(),
+    vatNumber: text('vat_number'),
+    taxOffice: text('tax_office'),
+    profession: text('profession'),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    postcode: text('postcode').notNull(),
+    countryIso2: text('country_iso2').notNull(),
+    /** Reverse charge: an EU business outside Greece whose VAT number VIES confirmed. */
+    vatWaived: integer('vat_waived', { mode: 'boolean' }).notNull().default(false),
+    /** The VIES consultation that justified vat_waived (vat_checks.id). */
+    vatCheckId: integer('vat_check_id'),
+    isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('billing_profiles_user_idx').on(t.userId)],
+);
+
+export const orderStatuses = ['pending', 'paid', 'processing', 'completed', 'cancelled'] as const;
+export const itemStatuses = ['pending', 'processing', 'completed', 'failed'] as const;
+
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** One per checkout attempt: a double click, a retry or a second tab finds the same order. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status', { enum: orderStatuses }).notNull().default('pending'),
+    paymentMethod: text('payment_method', { enum: ['card', 'bank_transfer'] }).notNull(),
+    billingProfileId: integer('billing_profile_id').notNull(),
+    /** The billing details as they were when ordering (a later edit must not change a past invoice). */
+    billing: text('billing', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    subTotalCents: integer('sub_total_cents').notNull(),
+    vatCents: integer('vat_cents').notNull(),
+    grandTotalCents: integer('grand_total_cents').notNull(),
+    vatRateBp: integer('vat_rate_bp').notNull(),
+    vatWaived: integer('vat_waived', { mode: 'boolean' }).notNull().default(false),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [uniqueIndex('orders_idempotency_unique').on(t.idempotencyKey), index('orders_user_idx').on(t.userId)],
+);
+
+export const orderItems = sqliteTable(
+  'order_items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Position in the order; children follow their parent. */
+    position: integer('position').notNull(),
+    parentPosition: integer('parent_position'),
+    kind: text('kind').notNull(),
+    sku: text('sku').notNull(),
+    action: text('action'),
+    name: text('name').notNull(),
+    asciiName: text('ascii_name'),
+    registry: text('registry', { enum: registryFamilies }),
+    lengthMonths: integer('length_months').notNull(),
+    config: text('config', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    priceCents: integer('price_cents').notNull(),
+    setupFeeCents: integer('setup_fee_cents').notNull().default(0),
+    status: text('status', { enum: itemStatuses }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }),
+    lastError: text('last_error'),
+    /** What fulfilment produced: the expiry date, the hosting account, the certificate id … */
+    result: text('result', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [uniqueIndex('order_items_position_unique').on(t.orderId, t.position), index('order_items_retry_idx').on(t.status, t.nextAttemptAt)],
+);
+
+export const documentKinds = ['order', 'receipt', 'invoice', 'payment', 'credit'] as const;
+export const documentStatuses = ['OPEN', 'ON_PAYMENT', 'PAID', 'PENDING', 'COMPLETED', 'REFUNDED', 'PARTIALLY_REFUNDED', 'CANCELLED', 'ERROR', 'OVERDUE', 'DECLINED'] as const;
+
+/** Sale documents (spec §3): numbered without gaps per series (document_counters, same batch). */
+export const saleDocuments = sqliteTable(
+  'sale_documents',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    kind: text('kind', { enum: documentKinds }).notNull(),
+    series: text('series').notNull(),
+    number: integer('number').notNull(),
+    status: text('status', { enum: documentStatuses }).notNull(),
+    totalCents: integer('total_cents').notNull(),
+    vatCents: integer('vat_cents').notNull().default(0),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [uniqueIndex('sale_documents_series_number').on(t.series, t.number), uniqueIndex('sale_documents_order_kind').on(t.orderId, t.kind)],
+);
+
+export const documentCounters = sqliteTable('document_counters', {
+  series: text('series').primaryKey(),
+  lastNumber: integer('last_number').notNull().default(0),
+});
+
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    method: text('method', { enum: ['card', 'bank_transfer'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'declined', 'cancelled', 'expired'] }).notNull().default('pending'),
+    providerSessionId: text('provider_session_id'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    decidedAt: integer('decided_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('payments_order_idx').on(t.orderId), uniqueIndex('payments_session_unique').on(t.providerSessionId)],
+);
+
+/** Webhook events already handled: a delivery that comes twice is acknowledged and ignored. */
+export const paymentEvents = sqliteTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
+});

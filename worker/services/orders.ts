@@ -1,0 +1,544 @@
+// Checkout, orders, sale documents, payments and fulfilment (issue #5 §4–5).
+// - Placing an order is idempotent (a key per checkout attempt) and atomic: order, items and the order
+//   document are one D1 batch; document numbers come from per-series counters in the same batch, so
+//   numbering has no gaps even when two submissions race.
+// - Payments go through the payments port; the webhook is the only thing that marks a card payment
+//   approved, and a repeated delivery is acknowledged and ignored (payment_events).
+// - Paid orders are fulfilled item by item through the ports; a failing port leaves the item for cron,
+//   with back-off; nothing is charged or carried out twice.
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import type { RegistryFamily } from '../../core/catalog';
+import { ErrorCode } from '../../core/errors';
+import { isFinalFailure, nextAttemptAt, orderVatRate } from '../../core/orders/fulfilment';
+import { registryKeyFor } from '../../core/domains/keys';
+import { parseDomain, splitDomain } from '../../core/domains/names';
+import type { Db } from '../../db/client';
+import {
+  billingProfiles, contacts, domains, nameserverGroups, orderItems, orders, paymentEvents, payments, saleDocuments, users,
+} from '../../db/schema';
+import { PaymentError } from '../adapters/payments/port';
+import { decideSandboxSession, getSandboxSession, type SandboxDecision } from '../adapters/payments/sandbox';
+import { webhookSecretOf } from '../adapters/payments/secret';
+import { ProvisionerError } from '../adapters/provisioner/port';
+import { RegistryError } from '../adapters/registry/port';
+import { SslError } from '../adapters/ssl/port';
+import { VatCheckError } from '../adapters/vat-check/port';
+import { isValidAfm, normaliseVatNumber } from '../adapters/vat-check/greek-afm';
+import type { ServiceDeps } from '.';
+import { createCartService, type CartOwner } from './cart';
+import { createCatalogService } from './catalog';
+import { createLiveService } from './live';
+
+/** Nameservers a domain gets when the customer chose none: ours, with a parking page. */
+export const DEFAULT_NAMESERVERS = ['ns1.registrar-dns.gr', 'ns2.registrar-dns.gr'];
+export { BANK_DETAILS } from '../../core/orders/bank';
+
+type Lang = 'el' | 'en';
+
+export type BillingProfileInput = {
+  type: 'REC' | 'INV';
+  name: string;
+  vatNumber?: string;
+  taxOffice?: string;
+  profession?: string;
+  address: string;
+  city: string;
+  postcode: string;
+  countryIso2: string;
+};
+
+export type Fail = { ok: false; code: number; field?: string; detail?: Record<string, unknown> };
+
+function orderSeries(kind: 'order' | 'receipt' | 'invoice' | 'payment'): string {
+  return { order: 'ORD', receipt: 'REC', invoice: 'INV', payment: 'PAY' }[kind];
+}
+
+type Raw = { sql: string; params: unknown[] };
+
+/** One D1 batch (a transaction) of raw statements: what drizzle's batch cannot express (INSERT … SELECT). */
+async function rawBatch(db: Db, statements: Raw[]) {
+  const d1 = db.$client;
+  return d1.batch(statements.map((s) => d1.prepare(s.sql).bind(...s.params)));
+}
+
+/**
+ * The statements that give an order a document numbered in its series, once: the counter moves and the
+ * document appears only if the order has no document of that kind yet (checked inside the batch), so
+ * two racing submissions cannot leave a gap in the numbering.
+ */
+function numberedDocument(input: { orderKey: string; kind: 'order' | 'receipt' | 'invoice' | 'payment'; userId: number; status: string; totalCents: number; vatCents: number; at: Date }): Raw[] {
+  const series = orderSeries(input.kind);
+  const missing = 'NOT EXISTS (SELECT 1 FROM sale_documents WHERE order_id = (SELECT id FROM orders WHERE idempotency_key = ?) AND kind = ?)';
+  return [
+    { sql: 'INSERT INTO document_counters (series, last_number) VALUES (?, 0) ON CONFLICT(series) DO NOTHING', params: [series] },
+    { sql: `UPDATE document_counters SET last_number = last_number + 1 WHERE series = ? AND ${missing}`, params: [series, input.orderKey, input.kind] },
+    {
+      sql: `INSERT INTO sale_documents (user_id, order_id, kind, series, number, status, total_cents, vat_cents, created_at)
+        SELECT ?, (SELECT id FROM orders WHERE idempotency_key = ?), ?, ?, last_number, ?, ?, ?, ? FROM document_counters WHERE series = ? AND ${missing}`,
+      params: [input.userId, input.orderKey, input.kind, series, input.status, input.totalCents, input.vatCents, input.at.getTime(), series, input.orderKey, input.kind],
+    },
+  ];
+}
+
+export function createOrderService(deps: ServiceDeps) {
+  const { db, env, now, adapters } = deps;
+  const cart = createCartService(deps);
+  const catalog = createCatalogService(deps);
+  const live = createLiveService(env);
+
+  async function profileOf(userId: number, id: number) {
+    const [p] = await db.select().from(billingProfiles).where(and(eq(billingProfiles.id, id), eq(billingProfiles.userId, userId)));
+    return p ?? null;
+  }
+
+  async function vatFor(profile: typeof billingProfiles.$inferSelect) {
+    const country = (await catalog.countries()).find((c) => c.iso2 === profile.countryIso2);
+    return orderVatRate({ countryIso2: profile.countryIso2, vatWaived: profile.vatWaived, countryRateBp: country?.vatRateBp ?? null, eu: country?.eu ?? false });
+  }
+
+  async function registrantOf(userId: number, config: Record<string, unknown>) {
+    const contactIds = (config.contacts ?? {}) as Record<string, number | undefined>;
+    const id = contactIds.registrant;
+    if (id) {
+      const [c] = await db.select().from(contacts).where(and(eq(contacts.id, id), eq(contacts.userId, userId)));
+      if (c) return { name: `${c.firstName} ${c.lastName}`.trim(), organisation: c.organisation, email: c.email, country: c.countryIso2, phone: c.phone };
+    }
+    // A transfer keeps the holder it has; the account holder stands in where the registry asks for one.
+    const [u] = await db.select().from(users).where(eq(users.id, userId));
+    return { name: `${u!.firstName} ${u!.lastName}`.trim(), organisation: null, email: u!.email, country: u!.countryIso2, phone: u!.mobile };
+  }
+
+  async function nameserversOf(userId: number, config: Record<string, unknown>): Promise<string[]> {
+    const ns = config.nameservers as { mode: string; groupId?: number; list?: string[] } | undefined;
+    if (ns?.mode === 'custom' && ns.list?.length) return ns.list;
+    if (ns?.mode === 'group' && ns.groupId) {
+      const [g] = await db.select().from(nameserverGroups).where(and(eq(nameserverGroups.id, ns.groupId), eq(nameserverGroups.userId, userId)));
+      if (g) return g.nameservers;
+    }
+    return DEFAULT_NAMESERVERS;
+  }
+
+  /** Carries out one item through its port. Returns what it produced, or throws the port's error. */
+  async function fulfilItem(order: typeof orders.$inferSelect, item: typeof orderItems.$inferSelect, siblings: (typeof orderItems.$inferSelect)[]): Promise<Record<string, unknown>> {
+    const reference = `oi-${item.id}`;
+    if (item.kind === 'domain') {
+      const tldList = (await catalog.tldPricing({ actions: ['register'] })).map((t) => t.tld);
+      const parsed = parseDomain(item.name, tldList);
+      if (!parsed.ok || !item.registry) throw new RegistryError(ErrorCode.DOMAIN_IS_NOT_VALID);
+      const registry = adapters.registries[item.registry as RegistryFamily];
+      const ref = { name: parsed.asciiFqdn, key: registryKeyFor(parsed.label, parsed.tld) };
+      const idProtect = siblings.some((s) => s.parentPosition === item.position && s.sku === 'id_protect');
+      let expiresAt: Date;
+      let status: 'active' | 'transfer_pending' = 'active';
+      if (item.action === 'transfer' || item.action === 'transfer_renew') {
+        const r = await registry.transfer({ name: ref, authCode: String(item.config.authCode ?? ''), periodMonths: item.lengthMonths });
+        if (r.status === 'pending') status = 'transfer_pending';
+        expiresAt = r.expiresAt ?? (await registry.info(ref)).expiresAt;
+      } else {
+        const xxx = item.config.xxx as { resolve: boolean; token?: string } | undefined;
+        try {
+          const r = await registry.register({
+            name: ref,
+            periodMonths: item.lengthMonths,
+            registrant: await registrantOf(order.userId, item.config),
+            nameservers: await nameserversOf(order.userId, item.config),
+            idProtect,
+            ...(xxx ? { xxx: { resolve: xxx.resolve, membershipToken: xxx.token } } : {}),
+          });
+          expiresAt = r.expiresAt;
+        } catch (e) {
+          // A retry after a lost answer: the name is ours already, so the registration did happen.
+          if (e instanceof RegistryError && e.code === ErrorCode.DOMAIN_REGISTER_FAILED) {
+            const info = await registry.info(ref).catch(() => null);
+            if (!info?.sponsoredByUs) throw e;
+            expiresAt = info.expiresAt;
+          } else throw e;
+        }
+      }
+      await db
+        .insert(domains)
+        .values({
+          userId: order.userId,
+          fqdn: parsed.fqdn,
+          asciiFqdn: parsed.asciiFqdn,
+          registryKey: ref.key,
+          tld: parsed.tld,
+          registry: item.registry as RegistryFamily,
+          status,
+          expiresAt,
+          idProtect,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoUpdate({ target: domains.asciiFqdn, set: { userId: order.userId, status, expiresAt, idProtect, updatedAt: now } });
+      return { expiresAt: expiresAt.toISOString(), status };
+    }
+    if (item.kind === 'hosting') {
+      const domain = (item.config.domain as string | undefined) ?? siblings.find((s) => s.kind === 'domain')?.name ?? null;
+      const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+      const product = (await catalog.productsByFamily(['shared_linux', 'shared_windows', 'wordpress', 'semi_dedicated', 'cloud_vps', 'dedicated'], 'el', { withOptions: false })).find((p) => p.sku === item.sku);
+      const account = await adapters.provisioner.createAccount({
+        reference,
+        sku: item.sku,
+        productType: product?.type ?? 'hosting-shared',
+        domain,
+        lengthMonths: item.lengthMonths,
+        options: (item.config.options as Record<string, string> | undefined) ?? {},
+        contactEmail: u!.email,
+      });
+      return { accountId: account.accountId, username: account.username, server: account.server, status: account.status, panelUrl: account.panelUrl };
+    }
+    if (item.kind === 'ssl') {
+      const commonName = (item.config.domain as string | undefined) ?? siblings.find((s) => s.kind === 'domain')?.name;
+      if (!commonName) throw new SslError(ErrorCode.VALIDATION_ERROR, { reason: 'no_domain' });
+      const approvers = await adapters.ssl.approverEmails(commonName);
+      const product = (await catalog.productsByFamily(['ssl'], 'el', { withOptions: false })).find((p) => p.sku === item.sku);
+      const validation = String(product?.settings.validation_type ?? 'DV').toUpperCase();
+      const cert = await adapters.ssl.enroll({
+        reference,
+        sku: item.sku,
+        validationType: validation === 'EV' || validation === 'OV' ? validation : 'DV',
+        commonName,
+        sans: [],
+        approverEmails: { [commonName]: (item.config.approver as string | undefined) ?? approvers[0]! },
+        lengthMonths: item.lengthMonths,
+      });
+      return { certificateId: cert.certificateId, status: cert.status };
+    }
+    // Add-ons carried out with their parent (ID protect) or by our staff (installation, maintenance).
+    return { handledWith: item.parentPosition !== null ? 'parent' : 'staff' };
+  }
+
+  async function attempt(order: typeof orders.$inferSelect, item: typeof orderItems.$inferSelect, siblings: (typeof orderItems.$inferSelect)[]) {
+    // Claim the item: of two workers (cron and a webhook) only one carries it out.
+    const claimed = await db
+      .update(orderItems)
+      .set({ status: 'processing', attempts: sql`${orderItems.attempts} + 1`, nextAttemptAt: null })
+      .where(and(eq(orderItems.id, item.id), inArray(orderItems.status, ['pending', 'failed'])))
+      .returning({ attempts: orderItems.attempts });
+    if (!claimed.length) return;
+    try {
+      const result = await fulfilItem(order, item, siblings);
+      await db.update(orderItems).set({ status: 'completed', result, completedAt: now, lastError: null }).where(eq(orderItems.id, item.id));
+    } catch (e) {
+      const code = e instanceof RegistryError || e instanceof ProvisionerError || e instanceof SslError ? e.code : ErrorCode.UNDEFINED_CODE;
+      if (!(e instanceof RegistryError || e instanceof ProvisionerError || e instanceof SslError)) console.error('fulfilment failed', item.id, e);
+      const next = isFinalFailure(code) ? null : nextAttemptAt(claimed[0]!.attempts, now.getTime());
+      await db
+        .update(orderItems)
+        .set({ status: 'failed', lastError: String(code), nextAttemptAt: next === null ? null : new Date(next) })
+        .where(eq(orderItems.id, item.id));
+    }
+  }
+
+  async function settleOrderStatus(orderId: number) {
+    const items = await db.select({ status: orderItems.status }).from(orderItems).where(eq(orderItems.orderId, orderId));
+    const status = items.every((i) => i.status === 'completed') ? 'completed' : 'processing';
+    await db.update(orders).set({ status }).where(and(eq(orders.id, orderId), inArray(orders.status, ['paid', 'processing'])));
+    if (status === 'completed') await db.update(saleDocuments).set({ status: 'COMPLETED' }).where(and(eq(saleDocuments.orderId, orderId), eq(saleDocuments.kind, 'order')));
+  }
+
+  const service = {
+    async billingProfiles(userId: number) {
+      return db.select().from(billingProfiles).where(eq(billingProfiles.userId, userId)).orderBy(desc(billingProfiles.isDefault), asc(billingProfiles.id));
+    },
+
+    async defaultProfile(userId: number) {
+      const [p] = await db.select().from(billingProfiles).where(and(eq(billingProfiles.userId, userId), eq(billingProfiles.isDefault, true)));
+      return p ?? null;
+    },
+
+    /**
+     * A receipt (REC) or an invoice (INV) profile. A Greek invoice needs a valid ΑΦΜ and its ΔΟΥ; an EU
+     * business outside Greece with a VAT number VIES confirms is vat_waived (reverse charge), and the
+     * consultation is kept as evidence.
+     */
+    async createBillingProfile(userId: number, input: BillingProfileInput, options: { makeDefault?: boolean; uniqueId?: string | null } = {}): Promise<{ ok: true; id: number; vatWaived: boolean } | Fail> {
+      let vatWaived = false;
+      let vatNumber: string | null = null;
+      let vatCheckId: number | null = null;
+      if (input.type === 'INV') {
+        if (!input.vatNumber?.trim()) return { ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'vat_number' };
+        vatNumber = normaliseVatNumber(input.countryIso2, input.vatNumber);
+        if (input.countryIso2 === 'GR') {
+          if (!isValidAfm(vatNumber)) return { ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'vat_number' };
+          if (!input.taxOffice?.trim()) return { ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'tax_office' };
+        } else {
+          const country = (await catalog.countries()).find((c) => c.iso2 === input.countryIso2);
+          if (country?.eu) {
+            try {
+              const check = await adapters.vatCheck.check(input.countryIso2, vatNumber);
+              if (!check.valid) return { ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'vat_number', detail: { vies: 'invalid' } };
+              vatWaived = true;
+              const [row] = await db.all<{ id: number }>(sql`SELECT id FROM vat_checks WHERE vat_number = ${check.vatNumber} ORDER BY id DESC LIMIT 1`);
+              vatCheckId = row?.id ?? null;
+            } catch (e) {
+              return { ok: false, code: e instanceof VatCheckError ? e.code : ErrorCode.NETWORK_CONNECTION_ERROR, field: 'vat_number', detail: { vies: 'unavailable' } };
+            }
+          }
+        }
+      }
+      const existing = await this.billingProfiles(userId);
+      const isDefault = options.makeDefault === true || existing.length === 0;
+      const statements = [
+        ...(isDefault ? [db.update(billingProfiles).set({ isDefault: false }).where(eq(billingProfiles.userId, userId))] : []),
+        db
+          .insert(billingProfiles)
+          .values({
+            userId,
+            type: input.type,
+            name: input.name.trim(),
+            vatNumber,
+            taxOffice: input.taxOffice?.trim() || null,
+            profession: input.profession?.trim() || null,
+            address: input.address.trim(),
+            city: input.city.trim(),
+            postcode: input.postcode.trim(),
+            countryIso2: input.countryIso2,
+            vatWaived,
+            vatCheckId,
+            isDefault,
+            createdAt: now,
+          })
+          .returning({ id: billingProfiles.id }),
+      ] as const;
+      const results = (await db.batch(statements as never)) as unknown[];
+      const inserted = results[results.length - 1] as { id: number }[];
+      if (isDefault) await this.announceDefault(userId, options.uniqueId ?? null);
+      return { ok: true, id: inserted[0]!.id, vatWaived };
+    },
+
+    async setDefaultProfile(userId: number, id: number, uniqueId: string | null): Promise<boolean> {
+      const p = await profileOf(userId, id);
+      if (!p) return false;
+      await db.batch([
+        db.update(billingProfiles).set({ isDefault: false }).where(eq(billingProfiles.userId, userId)),
+        db.update(billingProfiles).set({ isDefault: true }).where(eq(billingProfiles.id, id)),
+      ]);
+      await this.announceDefault(userId, uniqueId);
+      return true;
+    },
+
+    /** Spec §3/§7 billing channel: DefaultProfileWasUpdated makes other tabs reload their VAT widget. */
+    async announceDefault(userId: number, uniqueId: string | null) {
+      const p = await this.defaultProfile(userId);
+      if (!p) return;
+      await live
+        .toUser(`u-${userId}`, {
+          channel: 'billing',
+          event: 'DefaultProfileWasUpdated',
+          unique_id: uniqueId,
+          data: { billingProfile: { vat_waived: p.vatWaived, rate: p.vatWaived ? '1.00' : '1.24', country: p.countryIso2, type: p.type === 'INV' ? 'inv' : 'rec', name: p.name, id: p.id } },
+        })
+        .catch(() => undefined);
+    },
+
+    /**
+     * Places the order from the cart (issue #5 §4). Same key → the same order. Checks: the cart is not
+     * empty (35000) and ready (35014), names to register are still free (35018), the profile is the
+     * customer's (35015). Returns the order id; the cart loses the items it ordered.
+     */
+    async placeOrder(
+      owner: CartOwner & { userId: number },
+      input: { profileId: number; method: 'card' | 'bank_transfer'; idempotencyKey: string; lang: Lang; uniqueId: string | null },
+    ): Promise<{ ok: true; orderId: number; reused: boolean } | Fail> {
+      const [existing] = await db.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey));
+      if (existing) return existing.userId === owner.userId ? { ok: true, orderId: existing.id, reused: true } : { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED };
+      const profile = await profileOf(owner.userId, input.profileId);
+      if (!profile) return { ok: false, code: ErrorCode.CART_NOT_ASSOCIATED_WITH_BILLING_PROFILE };
+      const vat = await vatFor(profile);
+      const view = await cart.view(owner, { lang: input.lang, vatRateBp: vat.rateBp, vatWaived: vat.waived });
+      if (!view.lines.length) return { ok: false, code: ErrorCode.CART_NOT_FOUND };
+      if (!view.ready) return { ok: false, code: ErrorCode.CART_NOT_READY_CHECK_ITEMS };
+      // Availability again, without the search cache: a name may have gone since it was added.
+      const toRegister = view.lines.filter((l) => l.kind === 'domain' && (l.action ?? 'register') === 'register' && l.asciiName && l.registry);
+      const tldList = (await catalog.tldPricing({ actions: ['register'] })).map((t) => t.tld);
+      for (const family of [...new Set(toRegister.map((l) => l.registry!))]) {
+        const group = toRegister.filter((l) => l.registry === family);
+        const refs = group.map((l) => {
+          const { label, tld } = splitDomain(l.name, tldList);
+          return { name: l.asciiName!, key: registryKeyFor(label, tld ?? l.sku) };
+        });
+        try {
+          const answers = await adapters.registries[family].check(refs);
+          const gone = answers.filter((a) => !a.available).map((a) => a.name);
+          if (gone.length) return { ok: false, code: ErrorCode.DOMAIN_CHECK_FAILURE, detail: { names: gone } };
+        } catch (e) {
+          return { ok: false, code: e instanceof RegistryError ? e.code : ErrorCode.DOMAIN_CHECK_FAILURE };
+        }
+      }
+      const key = input.idempotencyKey;
+      const orderId = sql`(SELECT id FROM orders WHERE idempotency_key = ${key})`;
+      const positions = new Map(view.lines.map((l, i) => [l.id, i + 1]));
+      const billing = { type: profile.type, name: profile.name, vatNumber: profile.vatNumber, taxOffice: profile.taxOffice, address: profile.address, city: profile.city, postcode: profile.postcode, country: profile.countryIso2, vatWaived: profile.vatWaived };
+      const at = now.getTime();
+      await rawBatch(db, [
+        {
+          sql: `INSERT INTO orders (user_id, idempotency_key, status, payment_method, billing_profile_id, billing, sub_total_cents, vat_cents, grand_total_cents, vat_rate_bp, vat_waived, created_at)
+            VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(idempotency_key) DO NOTHING`,
+          params: [owner.userId, key, input.method, profile.id, JSON.stringify(billing), view.totals.subTotalCents, view.totals.vatCents, view.totals.grandTotalCents, view.totals.vatRateBp, vat.waived ? 1 : 0, at],
+        },
+        ...view.lines.map((l, i) => ({
+          sql: `INSERT INTO order_items (order_id, position, parent_position, kind, sku, action, name, ascii_name, registry, length_months, config, price_cents, setup_fee_cents, status, attempts, result)
+            VALUES ((SELECT id FROM orders WHERE idempotency_key = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', 0, '{}')
+            ON CONFLICT(order_id, position) DO NOTHING`,
+          params: [key, i + 1, l.parentId ? (positions.get(l.parentId) ?? null) : null, l.kind, l.sku, l.action, l.name, l.asciiName, l.registry, l.lengthMonths, JSON.stringify(l.config), l.price?.totalCents ?? 0, l.price?.setupFeeCents ?? 0],
+        })),
+        ...numberedDocument({ orderKey: key, kind: 'order', userId: owner.userId, status: 'OPEN', totalCents: view.totals.grandTotalCents, vatCents: view.totals.vatCents, at: now }),
+      ]);
+      const [placed] = await db.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.idempotencyKey, key));
+      if (!placed || placed.userId !== owner.userId) return { ok: false, code: ErrorCode.CART_ACTION_EXCEPTION };
+      await cart.clear(owner, view.lines.map((l) => l.id), input.uniqueId);
+      if (input.method === 'bank_transfer') {
+        await db.insert(payments).values({ orderId: placed.id, method: 'bank_transfer', amountCents: view.totals.grandTotalCents, status: 'pending', createdAt: now });
+      }
+      return { ok: true, orderId: placed.id, reused: false };
+    },
+
+    /** Starts (or resumes) a card payment: a hosted payment page session for the order's balance. */
+    async startCardPayment(userId: number, orderId: number, urls: { returnUrl: string; cancelUrl: string }, lang: Lang): Promise<{ ok: true; redirectUrl: string } | Fail> {
+      const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+      if (!order) return { ok: false, code: ErrorCode.ORDER_NOT_FOUND };
+      if (order.status !== 'pending') return { ok: false, code: ErrorCode.DUE_DOCUMENT_BALANCE_ALREADY_PAID };
+      const attemptNo = (await db.select({ id: payments.id }).from(payments).where(and(eq(payments.orderId, orderId), eq(payments.method, 'card')))).length;
+      const [payment] = await db.insert(payments).values({ orderId, method: 'card', amountCents: order.grandTotalCents, status: 'pending', createdAt: now }).returning({ id: payments.id });
+      try {
+        const session = await adapters.payments.createSession({
+          reference: `pay-${payment!.id}`,
+          amountCents: order.grandTotalCents,
+          currency: 'EUR',
+          description: lang === 'en' ? `Order ${order.id}` : `Παραγγελία ${order.id}`,
+          returnUrl: urls.returnUrl,
+          cancelUrl: urls.cancelUrl,
+          idempotencyKey: `order-${orderId}-attempt-${attemptNo + 1}`,
+        });
+        await db.update(payments).set({ providerSessionId: session.sessionId }).where(eq(payments.id, payment!.id));
+        await db.update(saleDocuments).set({ status: 'ON_PAYMENT' }).where(and(eq(saleDocuments.orderId, orderId), eq(saleDocuments.kind, 'order'), eq(saleDocuments.status, 'OPEN')));
+        return { ok: true, redirectUrl: session.redirectUrl };
+      } catch (e) {
+        await db.update(payments).set({ status: 'cancelled', decidedAt: now }).where(eq(payments.id, payment!.id));
+        return { ok: false, code: e instanceof PaymentError ? e.code : ErrorCode.NETWORK_CONNECTION_ERROR };
+      }
+    },
+
+    /**
+     * A payment webhook (the only way a card payment becomes approved). Verified by the port; handled
+     * once per event id; amounts must match the payment. Returns what it did, for the API's answer.
+     */
+    async handlePaymentWebhook(rawBody: string, signature: string | null): Promise<{ ok: true; handled: 'approved' | 'declined' | 'duplicate' | 'ignored' } | Fail> {
+      let event;
+      try {
+        event = await adapters.payments.parseWebhook(rawBody, signature, now.getTime());
+      } catch (e) {
+        return { ok: false, code: e instanceof PaymentError ? e.code : ErrorCode.TOKEN_ERROR };
+      }
+      const fresh = await db.insert(paymentEvents).values({ eventId: event.eventId, receivedAt: now }).onConflictDoNothing().returning({ id: paymentEvents.eventId });
+      if (!fresh.length) return { ok: true, handled: 'duplicate' };
+      const paymentId = Number(/^pay-(\d+)$/.exec(event.reference)?.[1]);
+      const [payment] = Number.isFinite(paymentId) ? await db.select().from(payments).where(eq(payments.id, paymentId)) : [];
+      if (!payment || payment.amountCents !== event.amountCents) return { ok: true, handled: 'ignored' };
+      if (event.type !== 'payment.approved') {
+        const status = event.type === 'payment.declined' ? 'declined' : event.type === 'payment.cancelled' ? 'cancelled' : 'expired';
+        await db.update(payments).set({ status, decidedAt: now }).where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
+        await db.update(saleDocuments).set({ status: 'OPEN' }).where(and(eq(saleDocuments.orderId, payment.orderId), eq(saleDocuments.kind, 'order'), eq(saleDocuments.status, 'ON_PAYMENT')));
+        return { ok: true, handled: 'declined' };
+      }
+      await db.update(payments).set({ status: 'approved', decidedAt: now }).where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
+      await this.markPaid(payment.orderId);
+      return { ok: true, handled: 'approved' };
+    },
+
+    /**
+     * The order is paid (card webhook, or staff confirming a bank transfer): once only (a conditional
+     * update), the order document PAID, a receipt or invoice and a payment document numbered in their
+     * series, then fulfilment.
+     */
+    async markPaid(orderId: number): Promise<boolean> {
+      const moved = await db.update(orders).set({ status: 'paid', paidAt: now }).where(and(eq(orders.id, orderId), eq(orders.status, 'pending'))).returning();
+      const order = moved[0];
+      if (!order) return false;
+      const legal = (order.billing as { type?: string }).type === 'INV' ? 'invoice' : 'receipt';
+      await rawBatch(db, [
+        { sql: "UPDATE sale_documents SET status = 'PAID' WHERE order_id = ? AND kind = 'order'", params: [orderId] },
+        { sql: "UPDATE payments SET status = 'approved', decided_at = ? WHERE order_id = ? AND method = 'bank_transfer' AND status = 'pending'", params: [now.getTime(), orderId] },
+        ...numberedDocument({ orderKey: order.idempotencyKey, kind: legal, userId: order.userId, status: 'PAID', totalCents: order.grandTotalCents, vatCents: order.vatCents, at: now }),
+        ...numberedDocument({ orderKey: order.idempotencyKey, kind: 'payment', userId: order.userId, status: 'COMPLETED', totalCents: order.grandTotalCents, vatCents: 0, at: now }),
+      ]);
+      await this.fulfil(orderId);
+      return true;
+    },
+
+    /** Carries out every pending (or due) item of a paid order. */
+    async fulfil(orderId: number) {
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+      if (!order || order.status === 'pending' || order.status === 'cancelled') return;
+      const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
+      const due = items.filter((i) => i.status === 'pending' || (i.status === 'failed' && i.nextAttemptAt !== null && i.nextAttemptAt.getTime() <= now.getTime()));
+      // Parents first: an add-on is done with (or after) the item it belongs to.
+      for (const item of due.filter((i) => i.parentPosition === null)) await attempt(order, item, items);
+      const after = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+      for (const item of due.filter((i) => i.parentPosition !== null)) {
+        const parent = after.find((p) => p.position === item.parentPosition);
+        if (parent?.status === 'completed') await attempt(order, item, after);
+      }
+      await settleOrderStatus(orderId);
+    },
+
+    /** Cron: items whose retry time has come (issue #5 §5). */
+    async retryDue(limit = 20): Promise<number> {
+      const due = await db
+        .selectDistinct({ orderId: orderItems.orderId })
+        .from(orderItems)
+        .where(and(eq(orderItems.status, 'failed'), isNotNull(orderItems.nextAttemptAt), lte(orderItems.nextAttemptAt, now)))
+        .limit(limit);
+      for (const d of due) await this.fulfil(d.orderId);
+      return due.length;
+    },
+
+    /** The registry ports, for the poll job. */
+    registries() {
+      return adapters.registries;
+    },
+
+    async order(userId: number | null, orderId: number) {
+      const [order] = await db.select().from(orders).where(userId === null ? eq(orders.id, orderId) : and(eq(orders.id, orderId), eq(orders.userId, userId)));
+      if (!order) return null;
+      const [items, documents, paymentRows] = await Promise.all([
+        db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position)),
+        db.select().from(saleDocuments).where(eq(saleDocuments.orderId, orderId)).orderBy(asc(saleDocuments.id)),
+        db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id)),
+      ]);
+      return { order, items, documents, payments: paymentRows };
+    },
+
+    async orders(userId: number) {
+      return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.id)).limit(50);
+    },
+
+    async customerDomains(userId: number) {
+      return db.select().from(domains).where(eq(domains.userId, userId)).orderBy(asc(domains.expiresAt));
+    },
+
+    /** The sandbox payment page's buttons: decide the session, then deliver its signed webhook here. */
+    async decideSandboxPayment(sessionId: string, decision: SandboxDecision) {
+      const webhook = await decideSandboxSession(db, webhookSecretOf(env as unknown as { PAYMENTS_WEBHOOK_SECRET?: string }), sessionId, decision, now.getTime());
+      await this.handlePaymentWebhook(webhook.body, webhook.signature);
+      return webhook.session;
+    },
+
+    async sandboxPayment(sessionId: string) {
+      return getSandboxSession(db, sessionId, now.getTime());
+    },
+
+    /** Staff (or the development API): a bank transfer arrived for this order. */
+    async confirmBankTransfer(orderId: number): Promise<boolean> {
+      const [order] = await db.select({ method: orders.paymentMethod }).from(orders).where(eq(orders.id, orderId));
+      if (order?.method !== 'bank_transfer') return false;
+      return this.markPaid(orderId);
+    },
+  };
+  return service;
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;
+
