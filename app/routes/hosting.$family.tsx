@@ -1,15 +1,19 @@
 // A page per hosting family: plan cards with features, the price per interval of each allowed
 // length (spec §9 lengths), setup fees, and for servers the configurable options by category.
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { useLoaderData } from '@remix-run/react';
-import { useState } from 'react';
+import { useFetcher, useLoaderData } from '@remix-run/react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isListedOptionCategory } from '../../core/catalog';
 import { ErrorCode } from '../../core/errors';
 import { pricePerInterval } from '../../core/lengths';
+import { CsrfInput } from '../components/csrf-input';
 import { IntervalSuffix, LengthLabel } from '../components/length-label';
+import { PageIdInput } from '../components/page-id-input';
 import { Price, VatNote } from '../components/price';
 import { HOSTING_PAGES, isHostingSlug } from '../lib/hosting-families';
+import { useHydrated } from '../lib/hydrated';
+import { useRootData } from '../lib/root-data';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 
@@ -32,6 +36,34 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 type Plan = Awaited<ReturnType<typeof loader>>['plans'][number];
+
+/**
+ * The plan's length choice and its 'add to cart' button as one form: a plain POST to /cart takes the
+ * chosen length without JavaScript; with it, a fetcher keeps the visitor here (the side cart opens).
+ */
+function AddPlan({ plan, months, children }: { plan: Plan; months: number; children: ReactNode }) {
+  const { t } = useTranslation('cart');
+  const fetcher = useFetcher<{ ok: boolean; code?: number }>();
+  const hydrated = useHydrated();
+  const { cart } = useRootData();
+  const count = cart.items.filter((i) => i.kind !== 'domain' && !i.parentId && i.name === plan.name).length;
+  return (
+    <fetcher.Form method="post" action="/cart" className="contents">
+      <CsrfInput />
+      <PageIdInput />
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="type" value="product" />
+      <input type="hidden" name="sku" value={plan.sku} />
+      {plan.prices.length <= 1 ? <input type="hidden" name="months" value={months} /> : null}
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      {children}
+      <button type="submit" className="btn-primary mt-4" disabled={fetcher.state !== 'idle'} data-testid="add-plan">
+        {t('add_plan')}
+        {count > 0 ? <span className="ml-2 text-xs">({t('mini.in_cart')}: {count})</span> : null}
+      </button>
+    </fetcher.Form>
+  );
+}
 
 function PlanCard({ plan }: { plan: Plan }) {
   const { t } = useTranslation();
@@ -64,13 +96,14 @@ function PlanCard({ plan }: { plan: Plan }) {
           ) : null}
         </div>
       ) : null}
+      <AddPlan plan={plan} months={months}>
       {plan.prices.length > 1 ? (
         <fieldset className="mt-4">
           <legend className="text-sm font-medium">{t('hosting_page.length')}</legend>
           <div className="mt-1 flex flex-wrap gap-2">
             {plan.prices.map((p) => (
               <label key={p.months} className={`chip cursor-pointer ${p.months === months ? 'chip-active' : ''}`}>
-                <input type="radio" className="sr-only" name={`length-${plan.sku}`} value={p.months} checked={p.months === months} onChange={() => setMonths(p.months)} />
+                <input type="radio" className="sr-only" name="months" value={p.months} checked={p.months === months} onChange={() => setMonths(p.months)} />
                 <LengthLabel months={p.months} />
                 <span className="text-slate-600">
                   {' · '}
@@ -84,6 +117,7 @@ function PlanCard({ plan }: { plan: Plan }) {
       ) : (
         <p className="mt-4 text-sm text-slate-600">{t('hosting_page.monthly_only')}</p>
       )}
+      </AddPlan>
       <ul className="mt-4 flex-1 space-y-1 text-sm">
         {plan.features.map((f) => (
           <li key={f.key} className="flex gap-2">

@@ -9,7 +9,10 @@ describe('fulfilment retries', () => {
     expect(nextAttemptAt(MAX_ATTEMPTS, t0)).toBeNull();
   });
   it('knows which failures no retry can fix', () => {
-    expect(isFinalFailure(ErrorCode.DOMAIN_REGISTER_FAILED)).toBe(true);
+    expect(isFinalFailure(ErrorCode.DOMAIN_REGISTER_FAILED, 'taken')).toBe(true);
+    // A failing registry answers with the same code, but that is worth another try.
+    expect(isFinalFailure(ErrorCode.DOMAIN_REGISTER_FAILED, 'failing')).toBe(false);
+    expect(isFinalFailure(ErrorCode.INVALID_EPP_AUTH)).toBe(true);
     expect(isFinalFailure(ErrorCode.REGISTRY_MAINTENANCE)).toBe(false);
     expect(isFinalFailure(ErrorCode.DOMAIN_CHECK_FAILED)).toBe(false);
   });

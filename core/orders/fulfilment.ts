@@ -17,7 +17,13 @@ const FINAL_CODES = new Set<number>([
   ErrorCode.VALIDATION_ERROR,
 ]);
 
-export function isFinalFailure(code: number): boolean {
+/**
+ * `reason` is the port's detail: a registry that is failing answers with the operation's code too
+ * (30025 for a registration), but only a refusal of the request itself — the name taken — is final.
+ */
+export function isFinalFailure(code: number, reason?: unknown): boolean {
+  if (reason === 'failing' || reason === 'maintenance') return false;
+  if (code === ErrorCode.DOMAIN_REGISTER_FAILED) return reason === 'taken';
   return FINAL_CODES.has(code);
 }
 

@@ -221,9 +221,11 @@ export function createOrderService(deps: ServiceDeps) {
       const result = await fulfilItem(order, item, siblings);
       await db.update(orderItems).set({ status: 'completed', result, completedAt: now, lastError: null }).where(eq(orderItems.id, item.id));
     } catch (e) {
-      const code = e instanceof RegistryError || e instanceof ProvisionerError || e instanceof SslError ? e.code : ErrorCode.UNDEFINED_CODE;
-      if (!(e instanceof RegistryError || e instanceof ProvisionerError || e instanceof SslError)) console.error('fulfilment failed', item.id, e);
-      const next = isFinalFailure(code) ? null : nextAttemptAt(claimed[0]!.attempts, now.getTime());
+      const known = e instanceof RegistryError || e instanceof ProvisionerError || e instanceof SslError;
+      const code = known ? e.code : ErrorCode.UNDEFINED_CODE;
+      const reason = known ? (e.detail as Record<string, unknown> | undefined)?.reason : undefined;
+      if (!known) console.error('fulfilment failed', item.id, e);
+      const next = isFinalFailure(code, reason) ? null : nextAttemptAt(claimed[0]!.attempts, now.getTime());
       await db
         .update(orderItems)
         .set({ status: 'failed', lastError: String(code), nextAttemptAt: next === null ? null : new Date(next) })

@@ -39,8 +39,8 @@ export function createSandboxRegistry(db: Db, family: RegistryFamily, options: S
     const [s] = await db.select().from(registrySettings).where(eq(registrySettings.registry, family));
     if (!s) throw new RegistryError(failure, { reason: 'not_configured' });
     if (s.latencyMs > 0) await sleep(s.latencyMs);
-    if (s.maintenance) throw new RegistryError(ErrorCode.REGISTRY_MAINTENANCE, { family });
-    if (s.failing) throw new RegistryError(failure, { family });
+    if (s.maintenance) throw new RegistryError(ErrorCode.REGISTRY_MAINTENANCE, { family, reason: 'maintenance' });
+    if (s.failing) throw new RegistryError(failure, { family, reason: 'failing' });
     return { family, nameserversMin: s.nameserversMin, nameserversMax: s.nameserversMax, contactRoles: s.contactRoles, transferRenews: s.transferRenews };
   }
 

@@ -1,0 +1,256 @@
+// Issue #5 inside workerd: the cart in the User Durable Object (persistence, merge at login,
+// broadcast), the cart's HTTP actions, and orders: idempotent and atomic placement with gap-free
+// numbering, webhooks delivered twice, fulfilment that survives a failing registry, bank transfers.
+import { runInDurableObject, SELF } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { eq, inArray } from 'drizzle-orm';
+import { getServerByName } from 'partyserver';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../core/errors';
+import { createDb } from '../../db/client';
+import { domains, orderItems, orders, payments, registrySettings, saleDocuments, users } from '../../db/schema';
+import type { User } from '../../party/user';
+import { decideSandboxSession } from '../../worker/adapters/payments/sandbox';
+import { SANDBOX_WEBHOOK_SECRET } from '../../worker/adapters/payments/secret';
+import { createSandboxRegistry } from '../../worker/adapters/registry/sandbox';
+import { createServices } from '../../worker/services';
+import { Browser, form, login } from './helpers';
+
+const db = createDb(env.DB);
+const at = (ms = Date.now()) => createServices({ db, env, now: new Date(ms), origin: 'http://localhost' });
+let n = 0;
+const unique = (p: string) => `${p}${Date.now().toString(36)}${n++}`;
+const stub = (room: string) => getServerByName(env.User as unknown as DurableObjectNamespace<User>, room);
+
+afterEach(async () => {
+  await db.update(registrySettings).set({ maintenance: false, failing: false, latencyMs: 0 });
+});
+
+async function newCustomer(prefix: string) {
+  const email = `${unique(prefix)}@example.gr`;
+  const [u] = await db
+    .insert(users)
+    .values({ email, passwordHash: 'x', firstName: 'Άννα', lastName: 'Κ', gdprProcessingAt: new Date(), emailVerifiedAt: new Date(), createdAt: new Date(), updatedAt: new Date() })
+    .returning({ id: users.id });
+  return { id: u!.id, owner: { room: `u-${u!.id}`, userId: u!.id } };
+}
+
+/** A customer with a ready .gr in the cart: contact, nameservers none, terms agreed, and a receipt profile. */
+async function readyCart(prefix: string) {
+  const s = at();
+  const c = await newCustomer(prefix);
+  const name = `${unique('shop')}.gr`;
+  const added = await s.cart.addDomain(c.owner, { name, action: 'register', uniqueId: null });
+  if (!added.ok) throw new Error(`add failed ${added.code}`);
+  const contactId = await s.cart.createContact(c.id, { firstName: 'Άννα', lastName: 'Κ', email: 'a@example.gr', phone: '+306900000000', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', countryIso2: 'GR' });
+  await s.cart.update(c.owner, added.items[0]!.id, { config: { contacts: { registrant: contactId, admin: contactId, tech: contactId, billing: contactId }, nameservers: { mode: 'none' }, agree: true } }, null);
+  const profile = await s.orders.createBillingProfile(c.id, { type: 'REC', name: 'Άννα Κ', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', countryIso2: 'GR' });
+  if (!profile.ok) throw new Error('profile failed');
+  return { ...c, name, profileId: profile.id, itemId: added.items[0]!.id };
+}
+
+describe('the cart in the User Durable Object', () => {
+  it('keeps items in its SQLite storage, across an eviction of the object', async () => {
+    const room = unique('g-cart');
+    const s = at();
+    const r = await s.cart.addDomain({ room, userId: null }, { name: `${unique('keep')}.com`, action: 'register', uniqueId: null });
+    expect(r.ok).toBe(true);
+    const object = await stub(room);
+    await runInDurableObject(object as unknown as DurableObjectStub, async (_instance, state) => {
+      expect(state.storage.sql.exec('SELECT COUNT(*) AS n FROM cart_items').one().n).toBe(1);
+    });
+    // A new instance (as after hibernation or a restart) reads the same items.
+    await runInDurableObject(object as unknown as DurableObjectStub, async (_i, state) => state.abort('restart'))
+      .catch(() => undefined);
+    expect(await (await stub(room)).cartItems()).toHaveLength(1);
+  });
+
+  it('refuses a taken name (35002) and the same domain twice (35008); removal takes the children', async () => {
+    const s = at();
+    const owner = { room: unique('g-rules'), userId: null };
+    expect(await s.cart.addDomain(owner, { name: 'google.com', action: 'register', uniqueId: null })).toMatchObject({ ok: false, code: ErrorCode.CART_ITEM_ADD_FAILED });
+    const name = `${unique('twice')}.com`;
+    const first = await s.cart.addDomain(owner, { name, action: 'register', uniqueId: null });
+    if (!first.ok) throw new Error('add failed');
+    expect(await s.cart.addDomain(owner, { name, action: 'register', uniqueId: null })).toMatchObject({ ok: false, code: ErrorCode.DOMAIN_ALREADY_IN_CART });
+    const idp = await s.cart.addProduct(owner, { sku: 'id_protect', parentId: first.items[0]!.id, uniqueId: null });
+    expect(idp.ok).toBe(true);
+    // ID protect follows the domain's length.
+    await s.cart.update(owner, first.items[0]!.id, { lengthMonths: 36 }, null);
+    const items = await s.cart.items(owner);
+    expect(items.find((i) => i.sku === 'id_protect')!.lengthMonths).toBe(36);
+    const removed = await s.cart.remove(owner, first.items[0]!.id, null);
+    expect(removed).toMatchObject({ ok: true });
+    if (removed.ok) expect(removed.deleted).toHaveLength(2);
+    expect(await s.cart.items(owner)).toHaveLength(0);
+    expect(await s.cart.remove(owner, 'nope', null)).toMatchObject({ ok: false, code: ErrorCode.CART_ITEM_NOT_FOUND });
+  });
+
+  it('broadcasts cart events to the tabs of the room with the sender page id', async () => {
+    const room = `g-${'b'.repeat(32)}${n++}`.slice(0, 34);
+    const res = await SELF.fetch(`http://localhost/parties/user/${room}`, { headers: { Upgrade: 'websocket', Cookie: `gid=${room}` } });
+    const ws = res.webSocket;
+    if (!ws) return; // the room name is validated by onBeforeConnect; covered in parties.test.ts
+    ws.accept();
+    const frames: string[] = [];
+    ws.addEventListener('message', (e) => frames.push(String(e.data)));
+    await at().cart.addDomain({ room, userId: null }, { name: `${unique('live')}.eu`, action: 'register', uniqueId: 'page-1' });
+    const start = Date.now();
+    while (!frames.some((f) => f.includes('CartItemWasCreated')) && Date.now() - start < 2000) await new Promise((r) => setTimeout(r, 10));
+    expect(frames.find((f) => f.includes('CartItemWasCreated'))).toContain('"unique_id":"page-1"');
+    ws.close();
+  });
+
+  it('merges a guest cart at login without duplicates, through the real login form', async () => {
+    const b = new Browser();
+    const page = await b.open('/');
+    const gid = b.cookies.get('gid')!;
+    const name = `${unique('merge')}.eu`;
+    const add = await b.fetch('/cart', form({ _token: page.token, intent: 'add', type: 'domain', fqdn: name, js: '1' }));
+    expect(add.status).toBe(200);
+    expect((await (await stub(gid)).cartItems()).map((i) => i.asciiName)).toEqual([name]);
+    await login(b, 'kostas@example.gr', 'Demo-Pelatis-2026', { gdpr_mode: '1', gdpr_accept: 'on' });
+    const [kostas] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'kostas@example.gr'));
+    expect((await (await stub(`u-${kostas!.id}`)).cartItems()).some((i) => i.asciiName === name)).toBe(true);
+    expect(await (await stub(gid)).cartItems()).toHaveLength(0);
+    const cartPage = await b.open('/cart');
+    expect(cartPage.html).toContain(`data-name="${name}"`);
+  });
+});
+
+describe('orders', () => {
+  it('places one order for one key, even when submitted twice at once; numbers have no gaps', async () => {
+    const c = await readyCart('twice');
+    const key = crypto.randomUUID();
+    const [a, b] = await Promise.all([
+      at().orders.placeOrder(c.owner, { profileId: c.profileId, method: 'bank_transfer', idempotencyKey: key, lang: 'el', uniqueId: null }),
+      at().orders.placeOrder(c.owner, { profileId: c.profileId, method: 'bank_transfer', idempotencyKey: key, lang: 'el', uniqueId: null }),
+    ]);
+    expect(a.ok && b.ok).toBe(true);
+    if (!a.ok || !b.ok) return;
+    expect(a.orderId).toBe(b.orderId);
+    expect(await db.select().from(orders).where(eq(orders.idempotencyKey, key))).toHaveLength(1);
+    expect(await db.select().from(orderItems).where(eq(orderItems.orderId, a.orderId))).toHaveLength(1);
+    const docs = await db.select().from(saleDocuments).where(eq(saleDocuments.series, 'ORD'));
+    const numbers = docs.map((d) => d.number).sort((x, y) => x - y);
+    expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+    // The cart lost what it ordered; a bank transfer leaves the order pending.
+    expect(await at().cart.items(c.owner)).toHaveLength(0);
+    expect((await at().orders.order(c.id, a.orderId))!.order.status).toBe('pending');
+  });
+
+  it('refuses an empty cart (35000), an unready one (35014) and a name taken meanwhile (35018)', async () => {
+    const c = await newCustomer('refuse');
+    const s = at();
+    const profile = await s.orders.createBillingProfile(c.id, { type: 'REC', name: 'X', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', countryIso2: 'GR' });
+    if (!profile.ok) throw new Error('profile');
+    const place = () => at().orders.placeOrder(c.owner, { profileId: profile.id, method: 'card', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null });
+    expect(await place()).toMatchObject({ ok: false, code: ErrorCode.CART_NOT_FOUND });
+    await s.cart.addDomain(c.owner, { name: `${unique('unready')}.gr`, action: 'register', uniqueId: null });
+    expect(await place()).toMatchObject({ ok: false, code: ErrorCode.CART_NOT_READY_CHECK_ITEMS });
+
+    const ready = await readyCart('gone');
+    // Someone else registers the name between the add and the order.
+    const label = ready.name.slice(0, -3);
+    await createSandboxRegistry(db, 'gr').register({ name: { name: ready.name, key: `${label}.gr` }, periodMonths: 24, registrant: { name: 'X', email: 'x@example.gr', country: 'GR' }, nameservers: ['ns1.a.gr', 'ns2.a.gr'] });
+    expect(await at().orders.placeOrder(ready.owner, { profileId: ready.profileId, method: 'card', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null })).toMatchObject({ ok: false, code: ErrorCode.DOMAIN_CHECK_FAILURE });
+  });
+
+  it('a card payment approved once (the webhook delivered twice) registers the domain and numbers a receipt', async () => {
+    const c = await readyCart('card');
+    const placed = await at().orders.placeOrder(c.owner, { profileId: c.profileId, method: 'card', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null });
+    if (!placed.ok) throw new Error('place');
+    const pay = await at().orders.startCardPayment(c.id, placed.orderId, { returnUrl: 'http://localhost/r', cancelUrl: 'http://localhost/c' }, 'el');
+    if (!pay.ok) throw new Error('pay');
+    const sessionId = pay.redirectUrl.split('/').pop()!;
+    const webhook = await decideSandboxSession(db, SANDBOX_WEBHOOK_SECRET, sessionId, 'approve', Date.now());
+    // The processor delivers the webhook twice, through the public endpoint.
+    const deliver = () => SELF.fetch('http://localhost/api/payments/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Signature': webhook.signature }, body: webhook.body });
+    const first = await (await deliver()).json<{ data: { handled: string } }>();
+    const second = await (await deliver()).json<{ data: { handled: string } }>();
+    expect(first.data.handled).toBe('approved');
+    expect(second.data.handled).toBe('duplicate');
+    const order = (await at().orders.order(c.id, placed.orderId))!;
+    expect(order.order.status).toBe('completed');
+    expect(order.documents.map((d) => d.kind).sort()).toEqual(['order', 'payment', 'receipt']);
+    expect(order.payments.filter((p) => p.status === 'approved')).toHaveLength(1);
+    const [mine] = await db.select().from(domains).where(eq(domains.asciiFqdn, c.name));
+    expect(mine).toMatchObject({ userId: c.id, status: 'active' });
+    // A forged signature is refused.
+    const forged = await SELF.fetch('http://localhost/api/payments/webhook', { method: 'POST', headers: { 'X-Signature': 't=1,v1=00' }, body: webhook.body });
+    expect(forged.status).toBe(400);
+  });
+
+  it('a registry failing during fulfilment leaves the item to cron, which completes it later', async () => {
+    const c = await readyCart('retry');
+    const placed = await at().orders.placeOrder(c.owner, { profileId: c.profileId, method: 'bank_transfer', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null });
+    if (!placed.ok) throw new Error('place');
+    await db.update(registrySettings).set({ failing: true }).where(eq(registrySettings.registry, 'gr'));
+    expect(await at().orders.confirmBankTransfer(placed.orderId)).toBe(true);
+    // Confirming twice changes nothing (the order is paid once).
+    expect(await at().orders.confirmBankTransfer(placed.orderId)).toBe(false);
+    let [item] = await db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId));
+    expect(item).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(item!.nextAttemptAt).not.toBeNull();
+    await db.update(registrySettings).set({ failing: false }).where(eq(registrySettings.registry, 'gr'));
+    // Too early: nothing happens.
+    expect(await at(Date.now()).orders.retryDue()).toBe(0);
+    expect(await at(Date.now() + 2 * 60_000).orders.retryDue()).toBe(1);
+    [item] = await db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId));
+    expect(item).toMatchObject({ status: 'completed', attempts: 2 });
+    expect((await at().orders.order(c.id, placed.orderId))!.order.status).toBe('completed');
+    const docs = await db.select().from(saleDocuments).where(eq(saleDocuments.orderId, placed.orderId));
+    expect(docs.filter((d) => d.kind === 'receipt')).toHaveLength(1);
+  });
+
+  it('an EU business with a VIES-confirmed VAT number pays no VAT; a bad Greek ΑΦΜ is refused', async () => {
+    const c = await newCustomer('vies');
+    const s = at();
+    expect(await s.orders.createBillingProfile(c.id, { type: 'INV', name: 'ΑΕ', vatNumber: '123456789', taxOffice: 'Α΄ Αθηνών', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', countryIso2: 'GR' })).toMatchObject({ ok: false, field: 'vat_number' });
+    const de = await s.orders.createBillingProfile(c.id, { type: 'INV', name: 'GmbH', vatNumber: 'DE 123456789', address: 'Str. 1', city: 'Berlin', postcode: '10115', countryIso2: 'DE' });
+    expect(de).toMatchObject({ ok: true, vatWaived: true });
+    const name = `${unique('rc')}.eu`;
+    const added = await s.cart.addDomain(c.owner, { name, action: 'register', uniqueId: null });
+    if (!added.ok || !de.ok) throw new Error('setup');
+    const contactId = await s.cart.createContact(c.id, { firstName: 'Max', lastName: 'M', email: 'm@example.de', phone: '+491512345678', address: 'Str. 1', city: 'Berlin', postcode: '10115', countryIso2: 'DE' });
+    await s.cart.update(c.owner, added.items[0]!.id, { config: { contacts: { registrant: contactId, tech: contactId }, nameservers: { mode: 'none' }, agree: true } }, null);
+    const placed = await at().orders.placeOrder(c.owner, { profileId: de.id, method: 'bank_transfer', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null });
+    if (!placed.ok) throw new Error(`place ${placed.code}`);
+    const [o] = await db.select().from(orders).where(eq(orders.id, placed.orderId));
+    expect(o).toMatchObject({ vatCents: 0, vatWaived: true });
+    expect(o!.grandTotalCents).toBe(o!.subTotalCents);
+  });
+});
+
+describe('the cart and checkout pages', () => {
+  it('work as plain forms: add, see the line, place an order with bank transfer', async () => {
+    const b = new Browser();
+    await login(b, 'demo@example.gr', 'Demo-Pelatis-2026');
+    const name = `${unique('plain')}.com`;
+    const { token } = await b.open('/cart');
+    const add = await b.fetch('/cart', form({ _token: token, intent: 'add', type: 'domain', fqdn: name }));
+    expect(add.status).toBe(303);
+    expect(add.headers.get('Location')).toBe('/cart');
+    const again = await b.fetch('/cart', form({ _token: token, intent: 'add', type: 'domain', fqdn: name }));
+    // The refusal travels in the errorCode cookie and shows as an alert on the cart page.
+    expect(again.headers.getSetCookie().join()).toContain('errorCode=domain_already_in_cart');
+    const page = await b.open('/cart');
+    expect(page.html).toContain(`data-name="${name}"`);
+    expect(page.html).toContain('data-testid="domain-config"');
+    const checkout = await b.fetch('/cart/checkout');
+    expect(checkout.status).toBe(200);
+    const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'demo@example.gr'));
+    await at().orders.createBillingProfile(demo!.id, { type: 'REC', name: 'Μαρία', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', countryIso2: 'GR' });
+    const html = await (await b.fetch('/cart/checkout')).text();
+    const key = /<input[^>]*name="key"[^>]*value="([^"]+)"/.exec(html)?.[1];
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    const profileId = /<input[^>]*name="profile_id"[^>]*value="(\d+)"/.exec(html)?.[1];
+    // Not ready (no contacts): 35014, nothing ordered.
+    const refused = await b.fetch('/cart/checkout', form({ _token: token, intent: 'place_order', profile_id: profileId!, method: 'bank_transfer', agree: 'on', key: key! }));
+    const refusedHtml = await refused.text();
+    expect(refused.status, /data-code="(\d+)"/.exec(refusedHtml)?.[1]).toBe(400);
+    expect(refusedHtml).toContain('data-code="35014"');
+    const removed = await db.select().from(payments).where(inArray(payments.orderId, [-1]));
+    expect(removed).toHaveLength(0);
+  });
+});
