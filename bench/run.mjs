@@ -4,13 +4,15 @@
 //    sequential and at concurrency 8, from a local load generator,
 //  - peak memory (VmHWM) of the workerd process,
 //  - CPU time per password hash and verify in workerd (bench/password-hash.mjs),
-//  - a domain search across every TLD: time to first and to all results, registry calls (bench/domain-search.mjs).
+//  - a domain search across every TLD: time to first and to all results, registry calls (bench/domain-search.mjs),
+//  - the cart: add round trip, cross-tab propagation, the summary page, a 20-item checkout (bench/cart.mjs).
 // Writes bench/results.json and prints a table. Targets are reported, never asserted (README).
 import { chromium } from '@playwright/test';
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { findChromium, INSTALL_HINT } from '../scripts/find-chromium.mjs';
+import { measureCart } from './cart.mjs';
 import { measureDomainSearch } from './domain-search.mjs';
 import { measurePasswordHash } from './password-hash.mjs';
 
@@ -19,7 +21,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const SEQUENTIAL = Number(process.env.BENCH_REQUESTS ?? 300);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT_REQUESTS ?? 600);
 const CONCURRENCY = 8;
-const TARGETS = { homeJsGzipKb: 110, homeP95Ms: 30, searchAllP95Ms: 300, searchCallsPerFamily: 1 };
+const TARGETS = { homeJsGzipKb: 110, homeP95Ms: 30, searchAllP95Ms: 300, searchCallsPerFamily: 1, crossTabP95Ms: 50, addToCartP95Ms: 100 };
 
 function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
@@ -135,6 +137,8 @@ try {
   const latency = {};
   for (const [name, path] of Object.entries(routes)) latency[name] = await load(path, headers);
   const domainSearch = await measureDomainSearch(BASE);
+  const cartBrowser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+  const cart = await measureCart(BASE, cartBrowser).finally(() => cartBrowser.close());
   const result = {
     measuredAt: new Date().toISOString(),
     machine: { node: process.version, cpus: (await import('node:os')).cpus().length, commit: execSync('git rev-parse --short HEAD').toString().trim() },
@@ -143,12 +147,15 @@ try {
     workerdPeakRssMb: Math.round(workerdPeakKb() / 102.4) / 10,
     passwordHash: await measurePasswordHash(),
     domainSearch,
+    cart,
     targets: TARGETS,
     verdict: {
       homeJs: js.gzipKb <= TARGETS.homeJsGzipKb ? 'met' : 'missed',
       homeP95: latency.home.sequential.p95Ms <= TARGETS.homeP95Ms ? 'met' : 'missed',
       searchAllP95: domainSearch.allResultsMs.p95 <= TARGETS.searchAllP95Ms ? 'met' : 'missed',
       searchCalls: domainSearch.registryCallsPerSearch <= domainSearch.familiesPerSearch * TARGETS.searchCallsPerFamily ? 'met' : 'missed',
+      crossTab: cart.crossTabMs.p95 <= TARGETS.crossTabP95Ms ? 'met' : 'missed',
+      addToCart: cart.addToCartMs.p95 <= TARGETS.addToCartP95Ms ? 'met' : 'missed',
     },
   };
   writeFileSync('bench/results.json', JSON.stringify(result, null, 2) + '\n');
@@ -166,6 +173,9 @@ try {
   console.log(`password hash (${result.passwordHash.algorithm}): ${result.passwordHash.hashCpuMs} ms CPU per hash, ${result.passwordHash.verifyCpuMs} ms per verify`);
   console.log(
     `domain search (${domainSearch.namesPerSearch} names, ${domainSearch.familiesPerSearch} registries): first result p50 ${domainSearch.firstResultMs.p50} / p95 ${domainSearch.firstResultMs.p95} ms, all p50 ${domainSearch.allResultsMs.p50} / p95 ${domainSearch.allResultsMs.p95} ms (target ≤ ${TARGETS.searchAllP95Ms}: ${result.verdict.searchAllP95}), ${domainSearch.registryCallsPerSearch} registry calls per search (${result.verdict.searchCalls}); cached repeat ${domainSearch.cachedRepeat.allMs} ms with ${domainSearch.cachedRepeat.registryCalls} calls`,
+  );
+  console.log(
+    `cart: add p50 ${cart.addToCartMs.p50} / p95 ${cart.addToCartMs.p95} ms (target ≤ ${TARGETS.addToCartP95Ms}: ${result.verdict.addToCart}); cross-tab p50 ${cart.crossTabMs.p50} / p95 ${cart.crossTabMs.p95} ms (target ≤ ${TARGETS.crossTabP95Ms}: ${result.verdict.crossTab}); summary with 60 items p50 ${cart.summaryWith60ItemsMs.p50} / p95 ${cart.summaryWith60ItemsMs.p95} ms; 20-item checkout p50 ${cart.checkout20ItemsMs.p50} / p95 ${cart.checkout20ItemsMs.p95} ms`,
   );
   console.log('written: bench/results.json');
 } finally {

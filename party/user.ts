@@ -60,7 +60,7 @@ export class User extends LiveServer {
    * Adds items (a parent first, then its children). Refuses the whole add on the first problem:
    * a duplicate (35008 domain, 35004 child — also broadcast as ItemAlreadyInCart) or a bad parent.
    */
-  async cartAdd(items: NewCartItem[], uniqueId: string | null, now: number): Promise<{ ok: true; added: CartItem[] } | { ok: false; code: number; existingId?: string }> {
+  async cartAdd(items: NewCartItem[], uniqueId: string | null, now: number): Promise<{ ok: true; added: CartItem[]; count: number } | { ok: false; code: number; existingId?: string }> {
     const current = this.cartItems();
     const added: CartItem[] = [];
     for (const n of items) {
@@ -76,11 +76,11 @@ export class User extends LiveServer {
     }
     for (const item of added) this.saveItem(item);
     await this.cartEvent(added.length === 1 ? 'CartItemWasCreated' : 'CartItemsWereCreated', uniqueId, { cart_item_id: added[0]?.id, items: added.map((a) => ({ id: a.id })) });
-    return { ok: true, added };
+    return { ok: true, added, count: visibleCount([...current, ...added]) };
   }
 
   /** Removes an item and its children; 35001 (CartItemNotFound) when it is not there. */
-  async cartRemove(id: string, uniqueId: string | null): Promise<{ ok: true; deleted: string[] } | { ok: false; notFound: string[] }> {
+  async cartRemove(id: string, uniqueId: string | null): Promise<{ ok: true; deleted: string[]; count: number } | { ok: false; notFound: string[] }> {
     const items = this.cartItems();
     if (!items.some((i) => i.id === id)) {
       await this.cartEvent('CartItemNotFound', uniqueId, { not_found: [id] });
@@ -89,7 +89,7 @@ export class User extends LiveServer {
     const deleted = removalSet(items, id);
     for (const d of deleted) this.sql`DELETE FROM cart_items WHERE id = ${d}`;
     await this.cartEvent('CartItemWasDeleted', uniqueId, { cart_item_id: id, deleted_items: deleted });
-    return { ok: true, deleted };
+    return { ok: true, deleted, count: visibleCount(items.filter((i) => !deleted.includes(i.id))) };
   }
 
   /** Changes an item's length or configuration (merged into what it has). */

@@ -10,6 +10,8 @@ import { DOMAIN_ACTIONS, type CartDomainAction } from '../../core/cart/types';
 import { ErrorCode } from '../../core/errors';
 import { contactSchema, domainConfigSchema, nameserverGroupSchema } from '../../core/validation/cart-forms';
 import { CartSummary } from '../components/cart/cart-summary';
+import { serializeCookie, wantsSecure } from '../../worker/http/cookies';
+import { CART_HINT_COOKIE } from '../../core/cart/types';
 import { cartOwner, redirectWithCode } from '../lib/cart.server';
 import { readProtectedForm, safeRedirectTo } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
@@ -37,7 +39,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const uniqueId = typeof form.get('unique_id') === 'string' && form.get('unique_id') ? String(form.get('unique_id')) : null;
   const owner = await cartOwner(context);
   const cart = context.services.cart;
-  const done = (r: Reply, status = 200) => (js ? data(r, { status }) : redirectWithCode(request, back, r.ok ? null : (r.code ?? ErrorCode.CART_ACTION_EXCEPTION)));
+  const done = (r: Reply & { count?: number }, status = 200) => {
+    // A guest's item count, so pages can skip the cart lookup while it is empty (see CART_HINT_COOKIE).
+    const hint = owner.userId === null && r.count !== undefined ? serializeCookie(CART_HINT_COOKIE, String(r.count), { sameSite: 'Lax', secure: wantsSecure(request), maxAgeSeconds: 30 * 86_400 }) : null;
+    if (js) return data(r, { status, headers: hint ? { 'Set-Cookie': hint } : undefined });
+    const res = redirectWithCode(request, back, r.ok ? null : (r.code ?? ErrorCode.CART_ACTION_EXCEPTION));
+    if (hint) res.headers.append('Set-Cookie', hint);
+    return res;
+  };
 
   switch (intent) {
     case 'add': {
@@ -48,14 +57,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const authCode = String(form.get('auth_code') ?? '').trim();
         if ((action === 'transfer' || action === 'transfer_renew') && (authCode.length < 6 || authCode.length > 64)) return done({ ok: false, intent, code: ErrorCode.INVALID_EPP_AUTH }, 400);
         const r = await cart.addDomain(owner, { name: String(form.get('fqdn') ?? ''), action, months, authCode, uniqueId });
-        return done(r.ok ? { ok: true, intent, ids: r.items.map((i) => i.id) } : { ok: false, intent, code: r.code, ids: r.existingId ? [r.existingId] : [] }, r.ok ? 200 : 400);
+        return done(r.ok ? { ok: true, intent, ids: r.items.map((i) => i.id), count: r.count } : { ok: false, intent, code: r.code, ids: r.existingId ? [r.existingId] : [] }, r.ok ? 200 : 400);
       }
       const r = await cart.addProduct(owner, { sku: String(form.get('sku') ?? type), months, parentId: (form.get('parent_id') as string | null) || null, uniqueId });
-      return done(r.ok ? { ok: true, intent, ids: r.items.map((i) => i.id) } : { ok: false, intent, code: r.code }, r.ok ? 200 : 400);
+      return done(r.ok ? { ok: true, intent, ids: r.items.map((i) => i.id), count: r.count } : { ok: false, intent, code: r.code }, r.ok ? 200 : 400);
     }
     case 'remove': {
       const r = await cart.remove(owner, String(form.get('id') ?? ''), uniqueId);
-      return done(r.ok ? { ok: true, intent, ids: r.deleted } : { ok: false, intent, code: r.code }, r.ok ? 200 : 404);
+      return done(r.ok ? { ok: true, intent, ids: r.deleted, count: r.count } : { ok: false, intent, code: r.code }, r.ok ? 200 : 404);
     }
     case 'length': {
       const r = await cart.update(owner, String(form.get('id') ?? ''), { lengthMonths: Number(form.get('months')) }, uniqueId);

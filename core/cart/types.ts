@@ -55,3 +55,9 @@ export type CartItem = {
 };
 
 export type NewCartItem = Omit<CartItem, 'id' | 'addedAt'>;
+
+/**
+ * A guest's cart lives in this browser's room and changes only through this browser's requests, so a
+ * cookie can say how many items it has: pages skip asking the Durable Object while it says none.
+ */
+export const CART_HINT_COOKIE = 'cart_n';

@@ -1,74 +1,10 @@
 // Issue #3 flows as a visitor meets them, with JavaScript on and off: registration in two steps with
 // the captcha and the OTP from the dev mailbox, two-factor login with an authenticator app, each
 // password-reset method, auto-suspension, GDPR approval at login and e-mail verification by link.
-import type { Page } from '@playwright/test';
 import { totp } from '../../core/totp';
 import { expect, hydrated, latestCode, outbox, test, uniqueEmail } from './fixtures';
 
-const PASSWORD = 'Kalimera-Thalassa-42!';
-
-function main(page: Page) {
-  return page.locator('main');
-}
-
-async function solveCaptcha(page: Page) {
-  const box = page.getByTestId('captcha');
-  const a = Number(await box.getAttribute('data-a'));
-  const b = Number(await box.getAttribute('data-b'));
-  await page.locator('#captcha_response').fill(String(a + b));
-}
-
-/** Steps 1 and 2 of the registration, ending on the OTP block. */
-async function fillRegistration(page: Page, email: string, options: { channel?: 'email' | 'sms'; mobile?: string; question?: boolean } = {}) {
-  await main(page).getByLabel('E-mail').fill(email);
-  await main(page).getByLabel('Κωδικός πρόσβασης', { exact: true }).fill(PASSWORD);
-  await main(page).getByLabel('Επιβεβαίωση κωδικού').fill(PASSWORD);
-  await main(page).getByLabel('Όνομα', { exact: true }).fill('Νίκος');
-  await main(page).getByLabel('Επώνυμο').fill('Ιωάννου');
-  await page.getByTestId('register-continue').click();
-  await expect(page.getByTestId('register-form')).toHaveAttribute('data-step', '2');
-  await page.getByTestId('state-select').selectOption({ label: 'Κεντρική Μακεδονία' });
-  await main(page).getByLabel('Πόλη').fill('Θεσσαλονίκη');
-  await main(page).getByLabel('Ταχυδρομικός κώδικας').fill('54622');
-  await main(page).getByLabel('Διεύθυνση (οδός και αριθμός)').fill('Τσιμισκή 10');
-  await main(page).getByLabel('Κινητό τηλέφωνο').fill(options.mobile ?? '+30 691 111 2233');
-  if (options.channel === 'sms') await main(page).getByLabel('Με SMS στο κινητό μου').check();
-  if (options.question) {
-    await page.getByText('Ερώτηση ασφαλείας (προαιρετικά)').click();
-    await main(page).getByLabel('Ερώτηση ασφαλείας').selectOption('first_pet');
-    await main(page).getByLabel('Απάντηση').fill('Ρεξ');
-    await main(page).getByLabel('Ημερομηνία γέννησης').fill('05/11/1990');
-  }
-  await page.getByLabel(/Συναινώ στην επεξεργασία/).check();
-  await page.getByLabel(/Βεβαιώνω ότι τα στοιχεία/).check();
-  await page.getByLabel(/Αποδέχομαι τους Όρους Χρήσης/).check();
-  await solveCaptcha(page);
-  await page.getByTestId('register-submit').click();
-  await expect(page.getByTestId('otp-block')).toBeVisible();
-}
-
-async function register(page: Page, js: boolean, email: string, options: Parameters<typeof fillRegistration>[2] = {}) {
-  await page.goto('/auth/register');
-  await hydrated(page, js);
-  await fillRegistration(page, email, options);
-  const target = options.channel === 'sms' ? (options.mobile ?? '+306911112233').replace(/\s/g, '') : email;
-  await main(page).getByLabel('Κωδικός μίας χρήσης').fill(await latestCode(page, target, 'otp:register'));
-  await page.getByTestId('otp-submit').click();
-  await expect(page).toHaveURL(/\/account\?welcome=1$/);
-}
-
-/** A new visitor in the same browser: leave the page first, so nothing in flight sets a cookie again. */
-async function signOut(page: Page) {
-  await page.goto('about:blank');
-  await page.context().clearCookies();
-}
-
-async function login(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/auth/login');
-  await main(page).getByLabel('E-mail').fill(email);
-  await main(page).getByLabel('Κωδικός πρόσβασης').fill(password);
-  await page.getByTestId('login-submit').click();
-}
+import { login, main, PASSWORD, register, signOut, solveCaptcha } from './flows';
 
 test('a visitor registers in two steps, fixes bad input, verifies the OTP from the mailbox and is logged in', async ({ page, js }) => {
   const email = uniqueEmail('nikos', js);

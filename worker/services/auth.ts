@@ -1,12 +1,10 @@
 // Authentication use cases (issue #3 §3): who is logged in, login with its refusals, logout and
 // "log out everywhere". Sessions live in the user's Durable Object; users live in D1.
 import { and, eq, sql } from 'drizzle-orm';
-import { getServerByName } from 'partyserver';
 import { ErrorCode } from '../../core/errors';
 import { AUTO_SUSPEND_AFTER_FAILED_LOGINS } from '../../core/rate-limits';
 import { parseSessionCookie, SESSION_ABSOLUTE_MS } from '../../core/sessions';
 import { users } from '../../db/schema';
-import type { User } from '../../party/user';
 import { deleteCookie, parseCookies, serializeCookie, wantsSecure } from '../http/cookies';
 import { rotateCsrfCookie } from '../http/csrf';
 import { hashPassword, needsRehash, verifyPassword } from '../security/password-hash';
@@ -18,6 +16,7 @@ import type { Language } from '../../i18n/config';
 import { createCartService } from './cart';
 import { createLiveService } from './live';
 import { createOtpService, sha256Hex } from './otp';
+import { userStub } from './party-stubs';
 import { createRateLimitService } from './rate-limit';
 
 export const SESSION_COOKIE = 'sid';
@@ -93,7 +92,7 @@ export function createAuthService(deps: ServiceDeps) {
   const live = createLiveService(env);
   const limits = createRateLimitService(deps);
   const otp = createOtpService(deps);
-  const stub = (userId: number) => getServerByName(env.User as unknown as DurableObjectNamespace<User>, userRoom(userId));
+  const stub = (userId: number) => userStub(deps, userRoom(userId));
 
   // A new session id at every login (no fixation); the other tabs of this browser reload.
   async function startSession(request: Request, u: typeof users.$inferSelect, meta: SessionMeta): Promise<string[]> {

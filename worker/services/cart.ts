@@ -3,7 +3,6 @@
 // merges them and builds the view: prices from the catalogue through core/cart, domain configuration
 // status, up-sells, and totals computed here only.
 import { and, eq, inArray } from 'drizzle-orm';
-import { getServerByName } from 'partyserver';
 import type { RegistryFamily } from '../../core/catalog';
 import { productFamilies } from '../../core/catalog';
 import { summaryOrder, visibleCount } from '../../core/cart/composition';
@@ -15,10 +14,10 @@ import { ErrorCode } from '../../core/errors';
 import { registryKeyFor } from '../../core/domains/keys';
 import { parseDomain } from '../../core/domains/names';
 import { contacts, nameserverGroups } from '../../db/schema';
-import type { User } from '../../party/user';
 import { RegistryError } from '../adapters/registry/port';
 import type { ServiceDeps } from '.';
 import { createCatalogService, type ProductCard, type TldPricing } from './catalog';
+import { userStub } from './party-stubs';
 
 type Lang = 'el' | 'en';
 
@@ -50,6 +49,8 @@ export type CartView = { lines: CartLine[]; count: number; totals: CartTotals; r
 
 export type CartOwner = { room: string; userId: number | null };
 
+export { CART_HINT_COOKIE } from '../../core/cart/types';
+
 export type CartResult<T = unknown> = ({ ok: true } & T) | { ok: false; code: number; existingId?: string };
 
 function offeredFromTld(t: TldPricing | undefined, action: CartDomainAction): OfferedLength[] {
@@ -64,7 +65,7 @@ function offeredFromProduct(p: ProductCard | undefined): OfferedLength[] {
 export function createCartService(deps: ServiceDeps) {
   const { db, env, now, adapters } = deps;
   const catalog = createCatalogService(deps);
-  const stub = (room: string) => getServerByName(env.User as unknown as DurableObjectNamespace<User>, room);
+  const stub = (room: string) => userStub(deps, room);
 
   async function catalogue(lang: Lang) {
     const [tldList, productList] = await Promise.all([
@@ -91,7 +92,7 @@ export function createCartService(deps: ServiceDeps) {
      * Adds a domain: register (availability checked again now, without the search cache), transfer
      * (with its EPP code), or renew/trade/rgp_restore of a name the customer holds (later issues).
      */
-    async addDomain(owner: CartOwner, input: { name: string; action: CartDomainAction; months?: number; authCode?: string; uniqueId: string | null }): Promise<CartResult<{ items: CartItem[] }>> {
+    async addDomain(owner: CartOwner, input: { name: string; action: CartDomainAction; months?: number; authCode?: string; uniqueId: string | null }): Promise<CartResult<{ items: CartItem[]; count: number }>> {
       const { tlds } = await catalogue('el');
       const parsed = parseDomain(input.name, [...tlds.keys()]);
       if (!parsed.ok) return { ok: false, code: parsed.code };
@@ -124,14 +125,14 @@ export function createCartService(deps: ServiceDeps) {
         config: input.authCode ? { authCode: input.authCode.trim() } : {},
       };
       const result = await (await stub(owner.room)).cartAdd([item], input.uniqueId, now.getTime());
-      return result.ok ? { ok: true, items: result.added } : result;
+      return result.ok ? { ok: true, items: result.added, count: result.count } : result;
     },
 
     /** Adds a product (hosting, SSL, an add-on), optionally as a child of an item already in the cart. */
     async addProduct(
       owner: CartOwner,
       input: { sku: string; months?: number; parentId?: string | null; relation?: CartItem['relation']; config?: CartItem['config']; uniqueId: string | null },
-    ): Promise<CartResult<{ items: CartItem[] }>> {
+    ): Promise<CartResult<{ items: CartItem[]; count: number }>> {
       const { products } = await catalogue('el');
       const p = products.get(input.sku);
       const offered = offeredFromProduct(p);
@@ -159,12 +160,12 @@ export function createCartService(deps: ServiceDeps) {
         config: input.config ?? {},
       };
       const result = await (await stub(owner.room)).cartAdd([item], input.uniqueId, now.getTime());
-      return result.ok ? { ok: true, items: result.added } : result;
+      return result.ok ? { ok: true, items: result.added, count: result.count } : result;
     },
 
-    async remove(owner: CartOwner, id: string, uniqueId: string | null): Promise<CartResult<{ deleted: string[] }>> {
+    async remove(owner: CartOwner, id: string, uniqueId: string | null): Promise<CartResult<{ deleted: string[]; count: number }>> {
       const r = await (await stub(owner.room)).cartRemove(id, uniqueId);
-      return r.ok ? { ok: true, deleted: r.deleted } : { ok: false, code: ErrorCode.CART_ITEM_NOT_FOUND };
+      return r.ok ? { ok: true, deleted: r.deleted, count: r.count } : { ok: false, code: ErrorCode.CART_ITEM_NOT_FOUND };
     },
 
     async update(owner: CartOwner, id: string, patch: { lengthMonths?: number; config?: CartItem['config'] }, uniqueId: string | null): Promise<CartResult<{ item: CartItem }>> {

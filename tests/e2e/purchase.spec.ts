@@ -1,0 +1,136 @@
+// Issue #5 as a buyer meets it, with JavaScript on and off: search → add a .gr and a hosting plan with
+// ID protect where offered → configure contacts and nameservers → checkout with an invoice profile →
+// pay by card in the sandbox → the domain appears registered; a bank transfer leaves the order pending;
+// two tabs of one browser keep the cart in step.
+import type { Page } from '@playwright/test';
+import { expect, hydrated, test, uniqueEmail } from './fixtures';
+import { main, register } from './flows';
+
+const unique = (p: string) => `${p}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+async function addDomainFromSearch(page: Page, js: boolean, fqdn: string) {
+  await page.goto(`/domains/search?q=${encodeURIComponent(fqdn)}${js ? '' : '&js=0'}`);
+  await hydrated(page, js);
+  const row = page.getByTestId('exact-result').getByTestId('result');
+  await expect(row).toHaveAttribute('data-status', 'available');
+  await row.getByTestId('add-to-cart').click();
+  // With JavaScript the visitor stays and the row says 'in cart'; without, the cart page opens.
+  if (js) await expect(page.getByTestId('exact-result').getByTestId('in-cart')).toBeVisible();
+  else await expect(page).toHaveURL(/\/cart$/);
+}
+
+async function configureDomain(page: Page, fqdn: string) {
+  await page.goto('/cart');
+  await page.getByTestId('new-contact').locator('summary').click();
+  const contact = page.getByTestId('new-contact');
+  await contact.getByLabel('Όνομα', { exact: true }).fill('Ελένη');
+  await contact.getByLabel('Επώνυμο', { exact: true }).fill('Οικονόμου');
+  await contact.getByLabel('Όνομα με λατινικούς').fill('Eleni');
+  await contact.getByLabel('Επώνυμο με λατινικούς').fill('Oikonomou');
+  await contact.getByLabel('Email').fill('eleni.o@example.gr');
+  await contact.getByLabel('Τηλέφωνο').fill('+306944444444');
+  await contact.getByLabel('Διεύθυνση').fill('Ερμού 5');
+  await contact.getByLabel('Πόλη').fill('Αθήνα');
+  await contact.getByLabel('Τ.Κ.').fill('10563');
+  await page.getByTestId('contact-save').click();
+  const line = page.locator(`[data-testid="cart-line"][data-name="${fqdn}"]`);
+  await expect(line.getByTestId('contact-registrant').locator('option')).toHaveCount(2);
+  for (const role of ['registrant', 'admin', 'tech', 'billing']) await line.getByTestId(`contact-${role}`).selectOption({ index: 1 });
+  await line.getByTestId('ns-mode-custom').check();
+  await line.getByTestId('ns-0').fill('ns1.example-dns.gr');
+  await line.getByTestId('ns-1').fill('ns2.example-dns.gr');
+  await line.getByLabel(/Αποδέχομαι τους όρους καταχώρισης/).check();
+  await line.getByTestId('config-save').click();
+  await expect(page.locator(`[data-testid="cart-line"][data-name="${fqdn}"]`).getByTestId('domain-config')).toHaveAttribute('data-ready', 'true');
+}
+
+test('a new customer buys a .gr with hosting, pays by card and sees the domain registered', async ({ page, js }) => {
+  test.setTimeout(90_000);
+  await register(page, js, uniqueEmail('buyer', js));
+  const fqdn = `${unique('kafeneio')}.gr`;
+  await addDomainFromSearch(page, js, fqdn);
+  // A hosting plan from its page.
+  await page.goto('/hosting/shared-linux');
+  await hydrated(page, js);
+  await page.locator('[data-testid="plan-card"][data-sku="sha_lin_start"]').getByTestId('add-plan').click();
+  if (js) await expect(page.getByTestId('cart-badge').first()).toHaveAttribute('data-count', '2');
+  else await expect(page).toHaveURL(/\/cart$/);
+
+  await configureDomain(page, fqdn);
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
+  // Grouped: the domain before the hosting.
+  await expect(page.getByTestId('cart-line').first()).toHaveAttribute('data-kind', 'domain');
+  await page.getByTestId('to-checkout').click();
+  await expect(page).toHaveURL(/\/cart\/checkout$/);
+
+  // An invoice profile with a valid ΑΦΜ and its ΔΟΥ; a bad ΑΦΜ is refused first.
+  const profile = page.getByTestId('new-profile');
+  await profile.getByTestId('type-INV').check();
+  await profile.getByLabel('Ονοματεπώνυμο ή επωνυμία').fill('Καφενείο Ο.Ε.');
+  await profile.getByLabel('ΑΦΜ / αριθμός ΦΠΑ').fill('123456789');
+  await profile.getByLabel('ΔΟΥ').fill('Α΄ Αθηνών');
+  await profile.getByLabel('Διεύθυνση').fill('Ερμού 5');
+  await profile.getByLabel('Πόλη').fill('Αθήνα');
+  await profile.getByLabel('Τ.Κ.').fill('10563');
+  await page.getByTestId('profile-save').click();
+  await expect(page.locator('[id$="vat_number-error"]')).toContainText('δεν είναι έγκυρος');
+  await expect(profile.getByLabel('Ονοματεπώνυμο ή επωνυμία')).toHaveValue('Καφενείο Ο.Ε.');
+  await profile.getByLabel('ΑΦΜ / αριθμός ΦΠΑ').fill('090000045');
+  await page.getByTestId('profile-save').click();
+  await expect(page.getByTestId('profile-option')).toHaveCount(1);
+  await expect(page.getByTestId('profile-option')).toContainText('Τιμολόγιο');
+
+  await page.getByTestId('place-order-form').getByLabel(/Αποδέχομαι τους Όρους Χρήσης/).check();
+  await page.getByTestId('place-order').click();
+  await expect(page.getByTestId('sandbox-payment')).toBeVisible();
+  await page.getByTestId('sandbox-approve').click();
+  await expect(page.getByTestId('order')).toHaveAttribute('data-status', 'completed');
+  await expect(page.getByTestId('payment-done')).toBeVisible();
+  await expect(page.locator('[data-testid="document"][data-kind="invoice"]')).toHaveCount(1);
+  await expect(page.getByTestId('order-item')).toHaveCount(2);
+  // The cart is empty again and the domain is the customer's.
+  await page.goto('/account?tab=domains');
+  await expect(page.locator(`[data-testid="my-domain"][data-fqdn="${fqdn}"]`)).toHaveAttribute('data-status', 'active');
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-empty')).toBeVisible();
+});
+
+test('a bank transfer leaves the order pending with the bank details', async ({ page, js }) => {
+  test.setTimeout(60_000);
+  await register(page, js, uniqueEmail('bank', js));
+  const fqdn = `${unique('trapeza')}.gr`;
+  await addDomainFromSearch(page, js, fqdn);
+  await configureDomain(page, fqdn);
+  await page.getByTestId('to-checkout').click();
+  const profile = page.getByTestId('new-profile');
+  await profile.getByLabel('Ονοματεπώνυμο ή επωνυμία').fill('Νίκος Ιωάννου');
+  await profile.getByLabel('Διεύθυνση').fill('Τσιμισκή 10');
+  await profile.getByLabel('Πόλη').fill('Θεσσαλονίκη');
+  await profile.getByLabel('Τ.Κ.').fill('54622');
+  await page.getByTestId('profile-save').click();
+  await page.getByTestId('method-bank_transfer').check();
+  await page.getByTestId('place-order-form').getByLabel(/Αποδέχομαι τους Όρους Χρήσης/).check();
+  await page.getByTestId('place-order').click();
+  await expect(page.getByTestId('order')).toHaveAttribute('data-status', 'pending');
+  await expect(page.getByTestId('bank-details')).toContainText('GR16');
+  await expect(page.getByTestId('order-item')).toHaveAttribute('data-status', 'pending');
+});
+
+test('two tabs of one browser keep the cart in step', async ({ page, context, js }) => {
+  test.skip(!js, 'the other tab learns through the live channel');
+  await page.goto('/cart');
+  await page.waitForFunction(() => document.documentElement.dataset.live === 'open');
+  const other = await context.newPage();
+  const fqdn = `${unique('tabs')}.eu`;
+  await other.goto(`/domains/search?q=${fqdn}`);
+  await hydrated(other, js);
+  await other.getByTestId('exact-result').getByTestId('add-to-cart').click();
+  // The first tab shows the new line without a reload.
+  await expect(page.locator(`[data-testid="cart-line"][data-name="${fqdn}"]`)).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByTestId('cart-badge').first()).toHaveAttribute('data-count', '1');
+  // Removing it in the first tab: the search tab opens the idle-cart notice instead of changing under the visitor.
+  await page.locator(`[data-testid="cart-line"][data-name="${fqdn}"]`).getByTestId('remove').click();
+  await expect(page.getByTestId('cart-empty')).toBeVisible();
+  await expect(other.getByTestId('idle-cart')).toBeVisible({ timeout: 10_000 });
+  await expect(main(page)).toContainText('άδειο');
+});
