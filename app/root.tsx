@@ -24,7 +24,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.session(),
   ]);
   const prefs = context.services.preferences;
-  const vat = prefs.vatDisplay(context.prefs, countries);
+  // Spec §4 VAT display: a reverse-charged default billing profile forces prices without VAT.
+  const defaultProfile = session ? await context.services.orders.defaultProfile(session.user.id) : null;
+  const vat = prefs.vatDisplay(context.prefs, countries, { vatWaived: defaultProfile?.vatWaived === true });
   const cartOwner = context.services.cart.ownerOf(session, context.visitorId);
   // A guest whose hint cookie says the cart is empty costs no Durable Object round trip (most visitors).
   const hint = readCookie(request, CART_HINT_COOKIE);

@@ -16,8 +16,10 @@ import { groupSecret } from '../../core/totp';
 import {
   emailTwoFactorSchema, passwordChangeSchema, passwordOnlySchema, preferencesSchema, profileSchema, securityQuestionSchema, totpConfirmSchema,
 } from '../../core/validation/account-forms';
+import { billingProfileSchema } from '../../core/validation/checkout-forms';
 import { deleteCookie, readCookie, wantsSecure } from '../../worker/http/cookies';
 import { AddressFields, SecurityQuestionFields } from '../components/address-fields';
+import { NewProfile } from '../components/billing-profile-form';
 import { CsrfInput } from '../components/csrf-input';
 import { PageIdInput } from '../components/page-id-input';
 import { requireUser } from '../lib/auth.server';
@@ -29,7 +31,7 @@ import { useLiveChannel } from '../lib/live';
 import { pageMeta } from '../lib/meta';
 import { fieldMessage, parseForm, SECRET_FIELDS } from '../lib/submission.server';
 
-const TABS = ['profile', 'domains', 'orders', 'security', 'preferences', 'sessions'] as const;
+const TABS = ['profile', 'domains', 'orders', 'billing', 'security', 'preferences', 'sessions'] as const;
 type Tab = (typeof TABS)[number];
 
 type ActionData = { intent: string; code?: number; result?: SubmissionResult<string[]>; stamp: number };
@@ -49,6 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     tab === 'orders' ? context.services.orders.orders(session.user.id) : Promise.resolve([]),
     tab === 'domains' ? context.services.orders.customerDomains(session.user.id) : Promise.resolve([]),
   ]);
+  const billingRows = tab === 'billing' ? await context.services.orders.billingProfiles(session.user.id) : [];
   // The enrolment QR code, drawn on the server as SVG: no QR code library reaches the browser.
   const totpQr = profile.twoFactor.pendingUri ? renderSVG(profile.twoFactor.pendingUri, { border: 2 }) : null;
   const regionName = profile.country === 'GR' && profile.state ? t(`countries:gr_regions.${profile.state}`) : null;
@@ -63,6 +66,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       profile: { ...profile, regionName },
       totpQr,
       preferences,
+      billing: billingRows.map((p) => ({ id: p.id, type: p.type, name: p.name, vatNumber: p.vatNumber, taxOffice: p.taxOffice, country: p.countryIso2, city: p.city, vatWaived: p.vatWaived, isDefault: p.isDefault })),
       orders: orderRows.map((o) => ({ id: o.id, status: o.status, totalCents: o.grandTotalCents, createdAt: o.createdAt.getTime(), method: o.paymentMethod })),
       domains: domainRows.map((d) => ({ id: d.id, fqdn: d.fqdn, status: d.status, expiresAt: d.expiresAt.getTime(), autoRenew: d.autoRenew, idProtect: d.idProtect })),
       sessions: sessions.map((s) => ({ ...describeUserAgent(s.userAgent), id: s.id.slice(0, 16), ip: s.ip, lastSeenAt: s.lastSeenAt, current: s.id === session.sessionId })),
@@ -150,6 +154,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
       return r.ok ? done(ErrorCode.PROFILE_UPDATED_SUCCESSFULLY) : done(r.code, r.status);
     }
+    case 'create_profile': {
+      const submission = parseForm(form, billingProfileSchema);
+      if (submission.status !== 'success') return data<ActionData>({ intent, code: ErrorCode.VALIDATION_ERROR, result: submission.reply(), stamp }, 400);
+      const v = submission.value;
+      const r = await context.services.orders.createBillingProfile(
+        userId,
+        { type: v.type as 'REC' | 'INV', name: v.name, vatNumber: v.vat_number, taxOffice: v.tax_office, profession: v.profession, address: v.address, city: v.city, postcode: v.postcode, countryIso2: v.country },
+        { uniqueId: typeof form.get('unique_id') === 'string' ? String(form.get('unique_id')) : null },
+      );
+      if (!r.ok) return data<ActionData>({ intent, code: r.code, result: submission.reply({ fieldErrors: r.field ? { [r.field]: fieldMessage(r.field === 'vat_number' ? (r.detail?.vies === 'unavailable' ? 'VAT_UNAVAILABLE' : 'VAT_INVALID') : 'REQUIRED') } : {} }), stamp }, 400);
+      return redirect('/account?tab=billing', 303);
+    }
+    case 'default_profile':
+    case 'delete_profile': {
+      const id = Number(form.get('id'));
+      const uniqueId = typeof form.get('unique_id') === 'string' ? String(form.get('unique_id')) : null;
+      const ok = intent === 'default_profile' ? await context.services.orders.setDefaultProfile(userId, id, uniqueId) : await context.services.orders.deleteBillingProfile(userId, id, uniqueId);
+      return ok ? redirect('/account?tab=billing', 303) : done(ErrorCode.ACTION_NOT_ALLOWED, 404);
+    }
     case 'logout_others':
       await context.services.auth.logoutEverywhere(session, { keepThis: true });
       return redirect('/account?tab=sessions', 303);
@@ -198,6 +221,7 @@ export default function Account() {
         {tab === 'preferences' ? <PreferencesTab data={loaderData} actionData={actionData} /> : null}
         {tab === 'sessions' ? <SessionsTab data={loaderData} /> : null}
         {tab === 'orders' ? <OrdersTab data={loaderData} /> : null}
+        {tab === 'billing' ? <BillingTab data={loaderData} actionData={actionData} /> : null}
         {tab === 'domains' ? <DomainsTab data={loaderData} /> : null}
       </div>
     </div>
@@ -570,6 +594,52 @@ function DomainsTab({ data }: { data: LoaderData }) {
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/** Spec §2 Account area: billing profiles listed, created, deleted and set as default. */
+function BillingTab({ data, actionData }: { data: LoaderData; actionData?: ActionData }) {
+  const { t } = useTranslation('checkout');
+  return (
+    <section className="card" aria-labelledby="billing-title">
+      <h2 id="billing-title" className="mb-3 text-xl font-semibold">
+        {t('billing')}
+      </h2>
+      <ul className="mb-4 divide-y divide-slate-100" data-testid="billing-list">
+        {data.billing.map((p) => (
+          <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="billing-profile" data-default={p.isDefault}>
+            <span>
+              <span className="font-medium">{p.type === 'INV' ? t('invoice') : t('receipt')}</span> · {p.name}
+              {p.vatNumber ? ` · ${p.vatNumber}` : ''}
+              {p.taxOffice ? ` · ${p.taxOffice}` : ''} · {p.city}, {p.country}
+              {p.vatWaived ? <span className="ml-2 rounded bg-emerald-100 px-2 text-xs text-emerald-900">{t('reverse_charge')}</span> : null}
+              {p.isDefault ? <span className="ml-2 rounded bg-blue-100 px-2 text-xs text-blue-900">{t('default')}</span> : null}
+            </span>
+            <span className="flex gap-2">
+              {!p.isDefault ? (
+                <Form method="post">
+                  <CsrfInput />
+                  <PageIdInput />
+                  <input type="hidden" name="id" value={p.id} />
+                  <SubmitButton intent="default_profile" className="btn-secondary px-2 py-1 text-sm" testId="make-default">
+                    {t('make_default')}
+                  </SubmitButton>
+                </Form>
+              ) : null}
+              <Form method="post">
+                <CsrfInput />
+                <PageIdInput />
+                <input type="hidden" name="id" value={p.id} />
+                <SubmitButton intent="delete_profile" className="link-button text-sm text-red-800" testId="delete-profile">
+                  {t('delete_profile')}
+                </SubmitButton>
+              </Form>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <NewProfile actionData={actionData as never} open={data.billing.length === 0} />
     </section>
   );
 }

@@ -70,6 +70,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const r = await cart.update(owner, String(form.get('id') ?? ''), { lengthMonths: Number(form.get('months')) }, uniqueId);
       return done(r.ok ? { ok: true, intent } : { ok: false, intent, code: r.code }, r.ok ? 200 : 404);
     }
+    case 'item_settings': {
+      const quantity = form.get('quantity');
+      const domain = form.get('domain');
+      const r = await cart.updateSettings(owner, String(form.get('id') ?? ''), { ...(typeof domain === 'string' ? { domain } : {}), ...(typeof quantity === 'string' && quantity !== '' ? { quantity: Number(quantity) } : {}) }, uniqueId);
+      return done(r.ok ? { ok: true, intent } : { ok: false, intent, code: r.code }, r.ok ? 200 : 400);
+    }
     case 'configure': {
       if (!owner.userId) return done({ ok: false, intent, code: ErrorCode.ACTION_ALLOWED_ONLY_TO_USERS }, 403);
       const submission = parseForm(form, domainConfigSchema);

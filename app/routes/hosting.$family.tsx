@@ -1,19 +1,16 @@
 // A page per hosting family: plan cards with features, the price per interval of each allowed
 // length (spec §9 lengths), setup fees, and for servers the configurable options by category.
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { useFetcher, useLoaderData } from '@remix-run/react';
-import { useState, type ReactNode } from 'react';
+import { useLoaderData } from '@remix-run/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isListedOptionCategory } from '../../core/catalog';
 import { ErrorCode } from '../../core/errors';
 import { pricePerInterval } from '../../core/lengths';
-import { CsrfInput } from '../components/csrf-input';
+import { AddProduct } from '../components/cart/add-product';
 import { IntervalSuffix, LengthLabel } from '../components/length-label';
-import { PageIdInput } from '../components/page-id-input';
 import { Price, VatNote } from '../components/price';
 import { HOSTING_PAGES, isHostingSlug } from '../lib/hosting-families';
-import { useHydrated } from '../lib/hydrated';
-import { useRootData } from '../lib/root-data';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 
@@ -36,34 +33,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 type Plan = Awaited<ReturnType<typeof loader>>['plans'][number];
-
-/**
- * The plan's length choice and its 'add to cart' button as one form: a plain POST to /cart takes the
- * chosen length without JavaScript; with it, a fetcher keeps the visitor here (the side cart opens).
- */
-function AddPlan({ plan, months, children }: { plan: Plan; months: number; children: ReactNode }) {
-  const { t } = useTranslation('cart');
-  const fetcher = useFetcher<{ ok: boolean; code?: number }>();
-  const hydrated = useHydrated();
-  const { cart } = useRootData();
-  const count = cart.items.filter((i) => i.kind !== 'domain' && !i.parentId && i.name === plan.name).length;
-  return (
-    <fetcher.Form method="post" action="/cart" className="contents">
-      <CsrfInput />
-      <PageIdInput />
-      <input type="hidden" name="intent" value="add" />
-      <input type="hidden" name="type" value="product" />
-      <input type="hidden" name="sku" value={plan.sku} />
-      {plan.prices.length <= 1 ? <input type="hidden" name="months" value={months} /> : null}
-      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-      {children}
-      <button type="submit" className="btn-primary mt-4" disabled={fetcher.state !== 'idle'} data-testid="add-plan">
-        {t('add_plan')}
-        {count > 0 ? <span className="ml-2 text-xs">({t('mini.in_cart')}: {count})</span> : null}
-      </button>
-    </fetcher.Form>
-  );
-}
 
 function PlanCard({ plan }: { plan: Plan }) {
   const { t } = useTranslation();
@@ -96,7 +65,7 @@ function PlanCard({ plan }: { plan: Plan }) {
           ) : null}
         </div>
       ) : null}
-      <AddPlan plan={plan} months={months}>
+      <AddProduct sku={plan.sku} name={plan.name} months={months} withLengthInput={plan.prices.length <= 1}>
       {plan.prices.length > 1 ? (
         <fieldset className="mt-4">
           <legend className="text-sm font-medium">{t('hosting_page.length')}</legend>
@@ -117,7 +86,7 @@ function PlanCard({ plan }: { plan: Plan }) {
       ) : (
         <p className="mt-4 text-sm text-slate-600">{t('hosting_page.monthly_only')}</p>
       )}
-      </AddPlan>
+      </AddProduct>
       <ul className="mt-4 flex-1 space-y-1 text-sm">
         {plan.features.map((f) => (
           <li key={f.key} className="flex gap-2">

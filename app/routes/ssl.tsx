@@ -4,6 +4,7 @@ import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { pricePerInterval } from '../../core/lengths';
 import { IntervalSuffix, LengthLabel } from '../components/length-label';
+import { AddProduct } from '../components/cart/add-product';
 import { Price, VatNote } from '../components/price';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
@@ -68,6 +69,9 @@ export default function SslPage() {
                   ))}
                 </p>
               ) : null}
+              <div className="mt-auto">
+                <AddProduct sku={c.sku} name={c.name} months={first?.months ?? 12} withLengthInput />
+              </div>
             </li>
           );
         })}

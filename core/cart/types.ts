@@ -31,6 +31,8 @@ export type HostingConfig = {
   domain?: string;
   /** Option name → chosen value (VPS and dedicated). */
   options?: Record<string, string>;
+  /** SSL: extra domains (spec §5 SSL settings quantity). */
+  quantity?: number;
 };
 
 export type CartItem = {

@@ -254,3 +254,44 @@ describe('the cart and checkout pages', () => {
     expect(removed).toHaveLength(0);
   });
 });
+
+describe('SSL in the cart', () => {
+  it('needs its domain, prices extra domains in packs, offers installation then maintenance, and enrolls when paid', async () => {
+    const s = at();
+    const c = await newCustomer('ssl');
+    const cert = await s.cart.addProduct(c.owner, { sku: 'ssl_dv_multi', uniqueId: null });
+    if (!cert.ok) throw new Error('add');
+    const id = cert.items[0]!.id;
+    let view = await s.cart.view(c.owner, { lang: 'el', vatRateBp: 2400 });
+    let line = view.lines.find((l) => l.id === id)!;
+    expect(view.ready).toBe(false);
+    expect(line.quantityOptions.slice(0, 3)).toEqual([0, 5, 10]);
+    const base = line.price!.totalCents;
+    expect(await s.cart.updateSettings(c.owner, id, { domain: 'not a domain' }, null)).toMatchObject({ ok: false, code: ErrorCode.CART_ATTRIBUTE_ERROR });
+    await s.cart.updateSettings(c.owner, id, { domain: 'Shop.Example.gr', quantity: 7 }, null);
+    view = await s.cart.view(c.owner, { lang: 'el', vatRateBp: 2400 });
+    line = view.lines.find((l) => l.id === id)!;
+    expect(line).toMatchObject({ domain: 'shop.example.gr', quantity: 5, extraCents: 1490 });
+    expect(line.price!.totalCents).toBe(base + 1490);
+    expect(line.upsells.map((u) => u.sku)).toEqual(['ssl_install_basic']);
+    const install = await s.cart.addProduct(c.owner, { sku: 'ssl_install_basic', parentId: id, uniqueId: null });
+    if (!install.ok) throw new Error('install');
+    view = await s.cart.view(c.owner, { lang: 'el', vatRateBp: 2400 });
+    const installLine = view.lines.find((l) => l.id === install.items[0]!.id)!;
+    // The installation takes the certificate's domain, so maintenance is offered at once.
+    expect(installLine.domain).toBe('shop.example.gr');
+    expect(installLine.upsells.map((u) => u.sku)).toEqual(['ssl_maintenance_basic']);
+    expect(view.ready).toBe(true);
+
+    const profile = await s.orders.createBillingProfile(c.id, { type: 'REC', name: 'Άννα', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', countryIso2: 'GR' });
+    if (!profile.ok) throw new Error('profile');
+    const placed = await at().orders.placeOrder(c.owner, { profileId: profile.id, method: 'bank_transfer', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null });
+    if (!placed.ok) throw new Error(`place ${placed.code}`);
+    await at().orders.confirmBankTransfer(placed.orderId);
+    const order = (await at().orders.order(c.id, placed.orderId))!;
+    const certItem = order.items.find((i) => i.sku === 'ssl_dv_multi')!;
+    expect(certItem.status).toBe('completed');
+    expect(certItem.result).toMatchObject({ status: 'PENDING' });
+    expect(certItem.priceCents).toBe(base + 1490);
+  });
+});

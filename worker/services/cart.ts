@@ -9,6 +9,8 @@ import { summaryOrder, visibleCount } from '../../core/cart/composition';
 import { readiness } from '../../core/cart/contacts';
 import { domainConfigStatus, type ConfigStatus, type RegistryRules } from '../../core/cart/domain-config';
 import { cartTotals, priceLine, type CartTotals, type LinePrice, type OfferedLength } from '../../core/cart/pricing';
+import { extraDomainsCents, installationSkuFor, normaliseQuantity, quantityOptions, type SslSettings } from '../../core/cart/ssl';
+import { domainNameError } from '../../core/validation/rules';
 import type { CartDomainAction, CartItem, NewCartItem } from '../../core/cart/types';
 import { ErrorCode } from '../../core/errors';
 import { registryKeyFor } from '../../core/domains/keys';
@@ -43,6 +45,13 @@ export type CartLine = {
   upsells: { sku: string; name: string; priceCents: number | null; childId: string | null }[];
   rgp: boolean;
   premium: boolean;
+  /** SSL and its installation need the domain they are for (spec §5 Cart: 'An SSL installation needs a domain name'). */
+  needsDomain: boolean;
+  domain: string | null;
+  /** SSL: the extra-domains select (empty when the certificate has none) and what they cost. */
+  quantityOptions: number[];
+  quantity: number;
+  extraCents: number;
 };
 
 export type CartView = { lines: CartLine[]; count: number; totals: CartTotals; ready: boolean; needsLogin: boolean };
@@ -139,10 +148,13 @@ export function createCartService(deps: ServiceDeps) {
       if (!p || !offered.length) return { ok: false, code: ErrorCode.CART_ITEM_ADD_FAILED };
       const kind: CartItem['kind'] = p.family === 'ssl' ? 'ssl' : p.family === 'addon' ? (p.sku.startsWith('ssl_install') ? 'ssl_installation' : 'addon') : 'hosting';
       let lengthMonths = input.months && offered.some((o) => o.months === input.months) ? input.months : offered[0]!.months;
-      if (input.parentId && input.sku === 'id_protect') {
-        // ID protect runs as long as its domain (its duration is fixed by the parent).
+      let inherited: CartItem['config'] = {};
+      if (input.parentId) {
         const parent = (await this.items(owner)).find((i) => i.id === input.parentId);
-        if (parent) lengthMonths = parent.lengthMonths;
+        // ID protect runs as long as its domain (its duration is fixed by the parent).
+        if (parent && input.sku === 'id_protect') lengthMonths = parent.lengthMonths;
+        // An installation goes on the certificate's domain unless the customer says otherwise.
+        if (parent?.config.domain && kind === 'ssl_installation') inherited = { domain: parent.config.domain.replace(/^\*\./, '') };
       }
       const item: NewCartItem = {
         kind,
@@ -157,7 +169,7 @@ export function createCartService(deps: ServiceDeps) {
         premiumYearCents: null,
         rgp: false,
         expired: false,
-        config: input.config ?? {},
+        config: { ...inherited, ...(input.config ?? {}) },
       };
       const result = await (await stub(owner.room)).cartAdd([item], input.uniqueId, now.getTime());
       return result.ok ? { ok: true, items: result.added, count: result.count } : result;
@@ -178,6 +190,26 @@ export function createCartService(deps: ServiceDeps) {
         for (const child of (await s.cartItems()).filter((c) => c.parentId === id && c.sku === 'id_protect')) await s.cartUpdate(child.id, { lengthMonths: patch.lengthMonths }, uniqueId);
       }
       return { ok: true, item };
+    },
+
+    /**
+     * An SSL certificate's (or installation's) domain and extra-domains quantity. The domain is a host
+     * name, a wildcard allowed for wildcard certificates; the quantity snaps to the allowed steps.
+     */
+    async updateSettings(owner: CartOwner, id: string, input: { domain?: string; quantity?: number }, uniqueId: string | null): Promise<CartResult<{ item: CartItem }>> {
+      const item = (await this.items(owner)).find((i) => i.id === id);
+      if (!item) return { ok: false, code: ErrorCode.CART_ITEM_NOT_FOUND };
+      const config: CartItem['config'] = {};
+      if (input.domain !== undefined) {
+        const domain = input.domain.trim().toLowerCase();
+        const { products } = await catalogue('el');
+        const wildcard = (products.get(item.sku)?.settings as SslSettings | undefined)?.wildcard === true;
+        const bare = wildcard && domain.startsWith('*.') ? domain.slice(2) : domain;
+        if (!bare.includes('.') || domainNameError(bare) !== null) return { ok: false, code: ErrorCode.CART_ATTRIBUTE_ERROR };
+        config.domain = wildcard && !domain.startsWith('*.') ? `*.${domain}` : domain;
+      }
+      if (input.quantity !== undefined) config.quantity = Math.max(0, Math.floor(input.quantity));
+      return this.update(owner, id, { config }, uniqueId);
     },
 
     /** At login: the guest's cart joins the user's, and the guest's room is emptied. */
@@ -217,6 +249,11 @@ export function createCartService(deps: ServiceDeps) {
         const offered = item.kind === 'domain' ? offeredFromTld(tlds.get(item.sku), item.action ?? 'register') : offeredFromProduct(products.get(item.sku));
         const price = priceLine(item, offered, { parentLengthMonths: parent?.lengthMonths });
         const product = products.get(item.sku);
+        const sslSettings = (item.kind === 'ssl' ? (product?.settings ?? {}) : {}) as SslSettings;
+        const quantity = item.kind === 'ssl' ? normaliseQuantity(sslSettings, item.config.quantity ?? 0) : 0;
+        const extraCents = price && item.kind === 'ssl' ? extraDomainsCents(sslSettings, quantity, price.selected.months) : 0;
+        if (price && extraCents) price.totalCents += extraCents;
+        const needsDomain = item.kind === 'ssl' || item.kind === 'ssl_installation';
         const r = item.registry ? rules.get(item.registry) : undefined;
         const upsells: CartLine['upsells'] = [];
         if (item.kind === 'domain' && item.registry && ID_PROTECT_REGISTRIES.includes(item.registry) && !item.expired && (item.action === 'register' || item.action === 'transfer')) {
@@ -225,6 +262,17 @@ export function createCartService(deps: ServiceDeps) {
           const idpPrice = idp ? priceLine({ ...item, sku: 'id_protect', kind: 'addon', premiumYearCents: null, rgp: false }, offeredFromProduct(idp), { parentLengthMonths: item.lengthMonths }) : null;
           if (idp) upsells.push({ sku: 'id_protect', name: idp.name, priceCents: idpPrice?.totalCents ?? null, childId: child?.id ?? null });
         }
+        const upsell = (sku: string) => {
+          const p = products.get(sku);
+          if (!p) return;
+          const child = items.find((c) => c.parentId === item.id && c.sku === sku);
+          const first = offeredFromProduct(p)[0];
+          upsells.push({ sku, name: p.name, priceCents: first ? first.totalCents + first.setupFeeCents : null, childId: child?.id ?? null });
+        };
+        // An SSL certificate offers its installation; the installation offers maintenance, but only
+        // once the domain to install on is set (issue #5 §1).
+        if (item.kind === 'ssl') upsell(installationSkuFor(sslSettings));
+        if (item.kind === 'ssl_installation' && item.config.domain) upsell('ssl_maintenance_basic');
         return {
           id: item.id,
           kind: item.kind,
@@ -243,6 +291,11 @@ export function createCartService(deps: ServiceDeps) {
           upsells,
           rgp: item.rgp,
           premium: item.premiumYearCents !== null,
+          needsDomain,
+          domain: item.config.domain ?? null,
+          quantityOptions: item.kind === 'ssl' ? quantityOptions(sslSettings) : [],
+          quantity,
+          extraCents,
         };
       });
       const totals = cartTotals(
@@ -250,7 +303,7 @@ export function createCartService(deps: ServiceDeps) {
         options.vatRateBp,
         options.vatWaived ?? false,
       );
-      const ready = lines.every((l) => l.price !== null && (l.kind !== 'domain' || l.configStatus?.ready === true));
+      const ready = lines.every((l) => l.price !== null && (l.kind !== 'domain' || l.configStatus?.ready === true) && (!l.needsDomain || Boolean(l.domain)));
       return { lines, count: visibleCount(items), totals, ready, needsLogin: owner.userId === null };
     },
 

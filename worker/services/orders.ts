@@ -321,6 +321,18 @@ export function createOrderService(deps: ServiceDeps) {
       return true;
     },
 
+    /** Removes a profile (past orders keep their own copy of the details); another becomes the default. */
+    async deleteBillingProfile(userId: number, id: number, uniqueId: string | null): Promise<boolean> {
+      const p = await profileOf(userId, id);
+      if (!p) return false;
+      await db.delete(billingProfiles).where(eq(billingProfiles.id, id));
+      if (p.isDefault) {
+        const [next] = await this.billingProfiles(userId);
+        if (next) await this.setDefaultProfile(userId, next.id, uniqueId);
+      }
+      return true;
+    },
+
     /** Spec §3/§7 billing channel: DefaultProfileWasUpdated makes other tabs reload their VAT widget. */
     async announceDefault(userId: number, uniqueId: string | null) {
       const p = await this.defaultProfile(userId);

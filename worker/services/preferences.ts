@@ -27,8 +27,9 @@ export function readPreferences(request: Request): Preferences {
   return { showVat: c.showVat ?? null, countryVat: c.countryVat ?? null, cookiesAccepted: c.cookiesAccepted === 'true', lng };
 }
 
-export function vatDisplayFor(prefs: Preferences, countries: readonly VatCountry[]): VatDisplay {
-  return resolveVatDisplay(prefs, countries);
+/** `vatWaived`: the customer's default billing profile is reverse-charged, which forces 'without VAT'. */
+export function vatDisplayFor(prefs: Preferences, countries: readonly VatCountry[], options: { vatWaived?: boolean } = {}): VatDisplay {
+  return resolveVatDisplay(prefs, countries, options);
 }
 
 export type SetPreferenceInput = { cName?: unknown; cValue?: unknown; cAction?: unknown };

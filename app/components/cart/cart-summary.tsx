@@ -139,14 +139,19 @@ function LineCard({ line, children, contacts, groups, loggedIn }: { line: CartLi
           </button>
         </remover.Form>
       </div>
+      {line.needsDomain ? <ItemSettings line={line} hydrated={hydrated} /> : null}
       {line.upsells.length ? <Upsells line={line} hydrated={hydrated} /> : null}
       {line.configStatus ? <DomainConfigPanel line={line} contacts={contacts} groups={groups} loggedIn={loggedIn} /> : null}
       {children.length ? (
         <ul className="mt-3 space-y-2 border-l-2 border-slate-200 pl-4">
           {children.map((c) => (
-            <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 text-sm" data-testid="cart-child" data-sku={c.sku}>
-              <span>{c.name}</span>
-              <LinePrice line={c} small />
+            <li key={c.id} className="text-sm" data-testid="cart-child" data-sku={c.sku} data-id={c.id}>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span>{c.name}</span>
+                <LinePrice line={c} small />
+              </div>
+              {c.needsDomain ? <ItemSettings line={c} hydrated={hydrated} /> : null}
+              {c.upsells.length ? <Upsells line={c} hydrated={hydrated} /> : null}
             </li>
           ))}
         </ul>
@@ -216,6 +221,66 @@ function LengthOption({ months, perInterval }: { months: number; perInterval: nu
   // An <option> holds text only: the price is formatted to a string here.
   const label = `${months < 12 ? t('lengths.months', { count: months }) : t('lengths.years', { count: months / 12 })} · ${format(perInterval)}${interval}`;
   return <option value={months}>{label}</option>;
+}
+
+/** An SSL certificate's domain (and extra domains), an installation's domain. */
+function ItemSettings({ line, hydrated }: { line: CartLine; hydrated: boolean }) {
+  const { t } = useTranslation('cart');
+  const fetcher = useCartFetcher();
+  const failed = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok;
+  return (
+    <fetcher.Form method="post" action="/cart" className="mt-3 flex flex-wrap items-end gap-3" data-testid="item-settings">
+      <CsrfInput />
+      <PageIdInput />
+      <Hidden fields={{ intent: 'item_settings', id: line.id, ...(hydrated ? { js: '1' } : {}) }} />
+      <div>
+        <label htmlFor={`domain-${line.id}`} className="block text-sm">
+          {line.kind === 'ssl' ? t('ssl.common_name') : t('ssl.install_domain')}
+          {!line.domain ? <span className="text-red-700"> *</span> : null}
+        </label>
+        <input
+          id={`domain-${line.id}`}
+          name="domain"
+          defaultValue={line.domain ?? ''}
+          key={line.domain ?? ''}
+          placeholder="example.gr"
+          autoCapitalize="none"
+          spellCheck={false}
+          aria-invalid={failed ? true : undefined}
+          aria-describedby={failed ? `domain-${line.id}-error` : undefined}
+          className="mt-1 rounded border border-slate-300 px-2 py-1 text-sm"
+          data-testid="item-domain"
+        />
+        {failed ? (
+          <p id={`domain-${line.id}-error`} className="mt-1 text-sm text-red-700">
+            {t('ssl.domain_invalid')}
+          </p>
+        ) : null}
+      </div>
+      {line.quantityOptions.length ? (
+        <div>
+          <label htmlFor={`qty-${line.id}`} className="block text-sm">
+            {t('ssl.extra_domains')}
+          </label>
+          <select id={`qty-${line.id}`} name="quantity" defaultValue={line.quantity} key={line.quantity} className="mt-1 rounded border border-slate-300 px-2 py-1 text-sm" data-testid="item-quantity">
+            {line.quantityOptions.map((q) => (
+              <option key={q} value={q}>
+                {q}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <button type="submit" className="btn-secondary px-2 py-1 text-sm" data-testid="item-settings-save">
+        {line.domain ? t('change') : t('config.save')}
+      </button>
+      {line.extraCents > 0 ? (
+        <span className="text-xs text-slate-600">
+          {t('ssl.extra_cost')}: <Price cents={line.extraCents} />
+        </span>
+      ) : null}
+    </fetcher.Form>
+  );
 }
 
 function Upsells({ line, hydrated }: { line: CartLine; hydrated: boolean }) {
