@@ -53,7 +53,9 @@ export class User extends LiveServer {
   }
 
   private async cartEvent(event: string, uniqueId: string | null, data: Record<string, unknown>) {
-    await this.publish({ channel: 'cart', event, unique_id: uniqueId, data });
+    // The count travels with every event: a guest's other tabs refresh their cart-count hint cookie
+    // before re-reading the cart, so they never trust a count from before this change.
+    await this.publish({ channel: 'cart', event, unique_id: uniqueId, data: { ...data, count: this.cartCount() } });
   }
 
   /**

@@ -295,3 +295,26 @@ describe('SSL in the cart', () => {
     expect(certItem.priceCents).toBe(base + 1490);
   });
 });
+
+describe('promotions in the cart', () => {
+  it("says 'offer yes' while the offer runs, 'offer no' with base prices when it exists but does not run", async () => {
+    const { promotions } = await import('../../db/schema');
+    const s = at();
+    const owner = { room: unique('g-promo'), userId: null };
+    const added = await s.cart.addDomain(owner, { name: `${unique('promo')}.gr`, action: 'register', uniqueId: null });
+    if (!added.ok) throw new Error('add');
+    let line = (await s.cart.view(owner, { lang: 'el', vatRateBp: 2400 })).lines[0]!;
+    expect(line.price!.promotion).toEqual({ exists: true, active: true });
+    expect(line.price!.selected.onPromo).toBe(true);
+    // Seen a month later, the offer has not started yet (as if scheduled): it exists, but does not run.
+    const [promo] = await db.select().from(promotions);
+    await db.update(promotions).set({ startsAt: new Date(Date.now() + 86_400_000) }).where(eq(promotions.id, promo!.id));
+    try {
+      line = (await at(Date.now() + 1000).cart.view(owner, { lang: 'el', vatRateBp: 2400 })).lines[0]!;
+      expect(line.price!.promotion).toEqual({ exists: true, active: false });
+      expect(line.price!.selected.onPromo).toBe(false);
+    } finally {
+      await db.update(promotions).set({ startsAt: promo!.startsAt }).where(eq(promotions.id, promo!.id));
+    }
+  });
+});

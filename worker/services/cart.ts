@@ -77,11 +77,18 @@ export function createCartService(deps: ServiceDeps) {
   const stub = (room: string) => userStub(deps, room);
 
   async function catalogue(lang: Lang) {
-    const [tldList, productList] = await Promise.all([
+    const [tldList, productList, promos] = await Promise.all([
       catalog.tldPricing({ actions: ['register', 'transfer', 'transfer_renew', 'renew', 'trade', 'rgp_restore'] }),
       catalog.productsByFamily(productFamilies, lang, { withOptions: false }),
+      catalog.promotionStates(),
     ]);
-    return { tlds: new Map(tldList.map((t) => [t.tld, t])), products: new Map(productList.map((p) => [p.sku, p])) };
+    /** Spec §4 Promotions for one item: does an offer list it, and does that offer run now? */
+    const promotionOf = (item: Pick<CartItem, 'kind' | 'sku'>) => {
+      const key = item.kind === 'domain' ? `tld:${item.sku}` : item.sku;
+      const listing = promos.filter((p) => p.skus.includes(key));
+      return { exists: listing.length > 0, active: listing.some((p) => p.running) };
+    };
+    return { tlds: new Map(tldList.map((t) => [t.tld, t])), products: new Map(productList.map((p) => [p.sku, p])), promotionOf };
   }
 
   return {
@@ -229,7 +236,7 @@ export function createCartService(deps: ServiceDeps) {
     /** The whole view for the pages: lines with prices and status, totals, readiness for checkout. */
     async view(owner: CartOwner, options: { lang: Lang; vatRateBp: number; vatWaived?: boolean; withConfig?: boolean }): Promise<CartView> {
       const items = await this.items(owner);
-      const { tlds, products } = await catalogue(options.lang);
+      const { tlds, products, promotionOf } = await catalogue(options.lang);
       // The header's mini cart needs no registry rules: only the summary page asks the registries.
       const families = options.withConfig === false ? [] : [...new Set(items.map((i) => i.registry).filter((f): f is RegistryFamily => f !== null))];
       const rules = new Map<RegistryFamily, RegistryRules>();
@@ -247,7 +254,9 @@ export function createCartService(deps: ServiceDeps) {
       const lines: CartLine[] = summaryOrder(items).map((item) => {
         const parent = item.parentId ? byId.get(item.parentId) : undefined;
         const offered = item.kind === 'domain' ? offeredFromTld(tlds.get(item.sku), item.action ?? 'register') : offeredFromProduct(products.get(item.sku));
-        const price = priceLine(item, offered, { parentLengthMonths: parent?.lengthMonths });
+        const promotion = promotionOf(item);
+        const price = priceLine(item, offered, { parentLengthMonths: parent?.lengthMonths, promotionExists: promotion.exists });
+        if (price) price.promotion = promotion;
         const product = products.get(item.sku);
         const sslSettings = (item.kind === 'ssl' ? (product?.settings ?? {}) : {}) as SslSettings;
         const quantity = item.kind === 'ssl' ? normaliseQuantity(sslSettings, item.config.quantity ?? 0) : 0;

@@ -90,6 +90,15 @@ export function createCatalogService({ db, env, now }: ServiceDeps) {
       return { id: p.id, name: p.name, title: lang === 'el' ? p.titleEl : p.titleEn, softEndAt: p.softEndAt.toISOString(), softEndText, skus: p.skus };
     },
 
+    /**
+     * Spec §4 Promotions: per offer, its conditions list (SKUs or 'tld:<tld>') and whether it runs now.
+     * A promotion that exists but does not run shows 'offer no' and base prices in the cart.
+     */
+    async promotionStates(): Promise<{ skus: string[]; running: boolean }[]> {
+      const rows = await cachedRead(scope, 'promotions:all', () => db.select().from(promotions).where(ne(promotions.status, 'ended')), 30_000);
+      return rows.map((p) => ({ skus: p.skus, running: isPromotionRunning(p, now) }));
+    },
+
     async tldPricing(filter: { featuredOnly?: boolean; actions?: DomainAction[] } = {}): Promise<TldPricing[]> {
       const tldWhere = filter.featuredOnly ? and(eq(tlds.active, true), eq(tlds.featured, true)) : eq(tlds.active, true);
       const priceWhere = and(

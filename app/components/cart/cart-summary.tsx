@@ -120,6 +120,12 @@ function LineCard({ line, children, contacts, groups, loggedIn }: { line: CartLi
           <p className="text-sm text-slate-600">
             {line.kind === 'domain' ? t(`actions.${line.action ?? 'register'}`) : line.subName}
             {line.premium ? <span className="ml-2 rounded bg-purple-100 px-2 text-purple-900">Premium</span> : null}
+            {line.price?.promotion.exists ? (
+              // Spec §4 Promotions: 'offer yes' while the offer runs, 'offer no' when it exists but does not.
+              <span className={`ml-2 rounded px-2 ${line.price.promotion.active ? 'bg-rose-100 text-rose-900' : 'bg-slate-100 text-slate-700'}`} data-testid="offer" data-active={line.price.promotion.active}>
+                {line.price.promotion.active ? t('offer_yes') : t('offer_no')}
+              </span>
+            ) : null}
           </p>
         </div>
         <LinePrice line={line} />

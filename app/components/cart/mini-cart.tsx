@@ -5,6 +5,7 @@
 import { Form, Link, useFetchers, useLocation, useRevalidator } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CART_HINT_COOKIE } from '../../../core/cart/types';
 import { useHydrated } from '../../lib/hydrated';
 import { useLiveChannel } from '../../lib/live';
 import { useRootData } from '../../lib/root-data';
@@ -184,7 +185,9 @@ export function CartLiveSync() {
   const location = useLocation();
   const [idle, setIdle] = useState(false);
   // This page's own changes never come back here (the unique_id rule); these are another tab's.
-  useLiveChannel('cart', () => {
+  useLiveChannel('cart', (m) => {
+    const count = (m.data as { count?: unknown }).count;
+    if (typeof count === 'number') document.cookie = `${CART_HINT_COOKIE}=${count}; Path=/; Max-Age=${30 * 86_400}; SameSite=Lax`;
     if (location.pathname === '/domains/search') setIdle(true);
     else revalidator.revalidate();
   });
