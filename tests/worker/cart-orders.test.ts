@@ -318,3 +318,26 @@ describe('promotions in the cart', () => {
     }
   });
 });
+
+describe('server options in the cart', () => {
+  it('defaults each option, prices the extras per month, lists specs without management, refuses values not offered', async () => {
+    const s = at();
+    const owner = { room: unique('g-vps'), userId: null };
+    const added = await s.cart.addProduct(owner, { sku: 'vps_lin_m', months: 12, uniqueId: null });
+    if (!added.ok) throw new Error('add');
+    const id = added.items[0]!.id;
+    let line = (await s.cart.view(owner, { lang: 'el', vatRateBp: 2400 })).lines[0]!;
+    expect(line.configurable).toBe(true);
+    expect(line.specs.map((g) => g.category)).not.toContain('management');
+    const base = line.price!.totalCents;
+    expect(await s.cart.setOptions(owner, id, { additional_ram: '999' }, null)).toMatchObject({ ok: false, code: ErrorCode.CART_OPTION_ERROR });
+    const conf = await s.cart.configurable(owner, id, 'el');
+    const ram = conf!.groups.find((g) => g.name === 'additional_ram')!;
+    const plus = ram.choices.find((c) => c.monthlyCents > 0)!;
+    expect(await s.cart.setOptions(owner, id, { additional_ram: plus.value }, null)).toMatchObject({ ok: true });
+    line = (await s.cart.view(owner, { lang: 'el', vatRateBp: 2400 })).lines[0]!;
+    expect(line.optionsCents).toBe(plus.monthlyCents * line.price!.selected.months);
+    expect(line.price!.totalCents).toBe(base + line.optionsCents);
+    expect(line.optionValues.additional_ram).toBe(plus.value);
+  });
+});

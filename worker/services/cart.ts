@@ -9,6 +9,7 @@ import { summaryOrder, visibleCount } from '../../core/cart/composition';
 import { readiness } from '../../core/cart/contacts';
 import { domainConfigStatus, type ConfigStatus, type RegistryRules } from '../../core/cart/domain-config';
 import { cartTotals, priceLine, type CartTotals, type LinePrice, type OfferedLength } from '../../core/cart/pricing';
+import { chosenOptions, isConfigurableType, optionsCents, specsByCategory, type OptionChoice } from '../../core/cart/options';
 import { extraDomainsCents, installationSkuFor, normaliseQuantity, quantityOptions, type SslSettings } from '../../core/cart/ssl';
 import { domainNameError } from '../../core/validation/rules';
 import type { CartDomainAction, CartItem, NewCartItem } from '../../core/cart/types';
@@ -52,6 +53,12 @@ export type CartLine = {
   quantityOptions: number[];
   quantity: number;
   extraCents: number;
+  /** Servers: the specs panel (by category, without management), every chosen value, their monthly cost. */
+  specs: { category: string; items: { name: string; label: string; storageType: string | null }[] }[];
+  optionValues: Record<string, string>;
+  optionsCents: number;
+  /** VPS and dedicated items have a 'configure' link (spec §2). */
+  configurable: boolean;
 };
 
 export type CartView = { lines: CartLine[]; count: number; totals: CartTotals; ready: boolean; needsLogin: boolean };
@@ -79,7 +86,8 @@ export function createCartService(deps: ServiceDeps) {
   async function catalogue(lang: Lang) {
     const [tldList, productList, promos] = await Promise.all([
       catalog.tldPricing({ actions: ['register', 'transfer', 'transfer_renew', 'renew', 'trade', 'rgp_restore'] }),
-      catalog.productsByFamily(productFamilies, lang, { withOptions: false }),
+      // Options too: server items price and list their configuration (VPS, dedicated, semi-dedicated).
+      catalog.productsByFamily(productFamilies, lang),
       catalog.promotionStates(),
     ]);
     /** Spec §4 Promotions for one item: does an offer list it, and does that offer run now? */
@@ -219,6 +227,35 @@ export function createCartService(deps: ServiceDeps) {
       return this.update(owner, id, { config }, uniqueId);
     },
 
+    /** The configure page of a server item: its offered options, grouped, and the current choices. */
+    async configurable(owner: CartOwner, id: string, lang: Lang) {
+      const item = (await this.items(owner)).find((i) => i.id === id);
+      if (!item || item.kind !== 'hosting') return null;
+      const { products } = await catalogue(lang);
+      const product = products.get(item.sku);
+      if (!product || !isConfigurableType(product.type)) return null;
+      const offered: OptionChoice[] = product.options.map((o) => ({ name: o.name, value: o.value, label: o.label, category: o.category, monthlyCents: o.monthlyCents, isDefault: o.isDefault, storageType: o.storageType }));
+      const chosen = chosenOptions(offered, item.config.options);
+      const names = [...new Set(offered.map((o) => o.name))];
+      return {
+        item: { id: item.id, name: product.name, lengthMonths: item.lengthMonths },
+        groups: names.map((name) => ({ name, category: offered.find((o) => o.name === name)!.category, choices: offered.filter((o) => o.name === name), chosen: chosen[name]!.value })),
+      };
+    },
+
+    /** Saves a server item's options, each checked against what the product offers (35006 otherwise). */
+    async setOptions(owner: CartOwner, id: string, wanted: Record<string, string>, uniqueId: string | null): Promise<CartResult<{ item: CartItem }>> {
+      const conf = await this.configurable(owner, id, 'el');
+      if (!conf) return { ok: false, code: ErrorCode.CART_ITEM_NOT_FOUND };
+      const options: Record<string, string> = {};
+      for (const g of conf.groups) {
+        const value = wanted[g.name] ?? g.chosen;
+        if (!g.choices.some((c) => c.value === value)) return { ok: false, code: ErrorCode.CART_OPTION_ERROR };
+        options[g.name] = value;
+      }
+      return this.update(owner, id, { config: { options } }, uniqueId);
+    },
+
     /** At login: the guest's cart joins the user's, and the guest's room is emptied. */
     async mergeAtLogin(guestRoom: string, userId: number): Promise<{ added: number; skipped: number }> {
       const guest = await stub(guestRoom);
@@ -262,7 +299,13 @@ export function createCartService(deps: ServiceDeps) {
         const quantity = item.kind === 'ssl' ? normaliseQuantity(sslSettings, item.config.quantity ?? 0) : 0;
         const extraCents = price && item.kind === 'ssl' ? extraDomainsCents(sslSettings, quantity, price.selected.months) : 0;
         if (price && extraCents) price.totalCents += extraCents;
-        const needsDomain = item.kind === 'ssl' || item.kind === 'ssl_installation';
+        // Server options: the chosen value per option (defaults until changed), priced per month.
+        const offeredOptions: OptionChoice[] = item.kind === 'hosting' ? (product?.options ?? []).map((o) => ({ name: o.name, value: o.value, label: o.label, category: o.category, monthlyCents: o.monthlyCents, isDefault: o.isDefault, storageType: o.storageType })) : [];
+        const chosen = chosenOptions(offeredOptions, item.config.options);
+        const optionsExtra = price ? optionsCents(chosen, price.selected.months) : 0;
+        if (price && optionsExtra) price.totalCents += optionsExtra;
+        // A WordPress plan is installed on a domain (spec §2: the WordPress domain panel).
+        const needsDomain = item.kind === 'ssl' || item.kind === 'ssl_installation' || (product?.type ?? '').startsWith('hosting-wp');
         const r = item.registry ? rules.get(item.registry) : undefined;
         const upsells: CartLine['upsells'] = [];
         if (item.kind === 'domain' && item.registry && ID_PROTECT_REGISTRIES.includes(item.registry) && !item.expired && (item.action === 'register' || item.action === 'transfer')) {
@@ -305,6 +348,10 @@ export function createCartService(deps: ServiceDeps) {
           quantityOptions: item.kind === 'ssl' ? quantityOptions(sslSettings) : [],
           quantity,
           extraCents,
+          specs: specsByCategory(chosen).map((g) => ({ category: g.category, items: g.items.map((i) => ({ name: i.name, label: i.label, storageType: i.storageType ?? null })) })),
+          optionValues: Object.fromEntries(Object.entries(chosen).map(([k, v]) => [k, v.value])),
+          optionsCents: optionsExtra,
+          configurable: isConfigurableType(product?.type ?? ''),
         };
       });
       const totals = cartTotals(

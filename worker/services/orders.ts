@@ -396,7 +396,8 @@ export function createOrderService(deps: ServiceDeps) {
           sql: `INSERT INTO order_items (order_id, position, parent_position, kind, sku, action, name, ascii_name, registry, length_months, config, price_cents, setup_fee_cents, status, attempts, result)
             VALUES ((SELECT id FROM orders WHERE idempotency_key = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', 0, '{}')
             ON CONFLICT(order_id, position) DO NOTHING`,
-          params: [key, i + 1, l.parentId ? (positions.get(l.parentId) ?? null) : null, l.kind, l.sku, l.action, l.name, l.asciiName, l.registry, l.lengthMonths, JSON.stringify(l.config), l.price?.totalCents ?? 0, l.price?.setupFeeCents ?? 0],
+          // Server items keep every chosen option (defaults included): the provisioner needs them all.
+          params: [key, i + 1, l.parentId ? (positions.get(l.parentId) ?? null) : null, l.kind, l.sku, l.action, l.name, l.asciiName, l.registry, l.lengthMonths, JSON.stringify(l.kind === 'hosting' && Object.keys(l.optionValues).length ? { ...l.config, options: l.optionValues } : l.config), l.price?.totalCents ?? 0, l.price?.setupFeeCents ?? 0],
         })),
         ...numberedDocument({ orderKey: key, kind: 'order', userId: owner.userId, status: 'OPEN', totalCents: view.totals.grandTotalCents, vatCents: view.totals.vatCents, at: now }),
       ]);

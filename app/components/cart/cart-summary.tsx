@@ -136,7 +136,12 @@ function LineCard({ line, children, contacts, groups, loggedIn }: { line: CartLi
             <LengthLabel months={line.price.selected.months} />
           </span>
         ) : null}
-        <remover.Form method="post" action="/cart" className="ml-auto">
+        {line.configurable ? (
+          <Link to={`/cart/configure/${line.id}`} className="link-button ml-auto text-sm" data-testid="configure-link">
+            {t('configure')}
+          </Link>
+        ) : null}
+        <remover.Form method="post" action="/cart" className={line.configurable ? '' : 'ml-auto'}>
           <CsrfInput />
           <PageIdInput />
           <Hidden fields={{ intent: 'remove', id: line.id, ...(hydrated ? { js: '1' } : {}) }} />
@@ -145,6 +150,7 @@ function LineCard({ line, children, contacts, groups, loggedIn }: { line: CartLi
           </button>
         </remover.Form>
       </div>
+      {line.specs.length ? <Specs line={line} /> : null}
       {line.needsDomain ? <ItemSettings line={line} hydrated={hydrated} /> : null}
       {line.upsells.length ? <Upsells line={line} hydrated={hydrated} /> : null}
       {line.configStatus ? <DomainConfigPanel line={line} contacts={contacts} groups={groups} loggedIn={loggedIn} /> : null}
@@ -227,6 +233,40 @@ function LengthOption({ months, perInterval }: { months: number; perInterval: nu
   // An <option> holds text only: the price is formatted to a string here.
   const label = `${months < 12 ? t('lengths.months', { count: months }) : t('lengths.years', { count: months / 12 })} · ${format(perInterval)}${interval}`;
   return <option value={months}>{label}</option>;
+}
+
+/** The specs panel of a server (spec §2): its options by category, without 'management'. */
+function Specs({ line }: { line: CartLine }) {
+  const { t } = useTranslation('cart');
+  return (
+    <details className="mt-3 rounded border border-slate-200 p-2 text-sm" data-testid="specs">
+      <summary className="cursor-pointer font-medium">
+        {t('specs')}
+        {line.optionsCents > 0 ? (
+          <span className="ml-2 font-normal text-slate-600">
+            (+<Price cents={line.optionsCents} />)
+          </span>
+        ) : null}
+      </summary>
+      <dl className="mt-2 grid gap-2 sm:grid-cols-2">
+        {line.specs.map((g) => (
+          <div key={g.category}>
+            <dt className="font-semibold">{t(`categories.${g.category}`)}</dt>
+            <dd>
+              <ul className="ml-4 list-disc">
+                {g.items.map((i) => (
+                  <li key={i.name}>
+                    {t(`catalog:options.${i.name}`)}: {i.label}
+                    {i.storageType ? ` (${i.storageType})` : ''}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
 }
 
 /** An SSL certificate's domain (and extra domains), an installation's domain. */
