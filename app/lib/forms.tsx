@@ -8,7 +8,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { decodeMessage } from '../../core/validation/messages';
 import { useHydrated } from './hydrated';
 
@@ -62,6 +62,8 @@ export function scrollToFirstError(form: HTMLFormElement | null) {
   scrollToY(Math.max(0, first.getBoundingClientRect().top + window.scrollY - SCROLL_OFFSET_PX), SCROLL_DURATION_MS);
 }
 
+const ANYTHING = z.object({}).passthrough();
+
 const constraints = new WeakMap<object, ReturnType<typeof getZodConstraint>>();
 function constraintOf(schema: z.ZodType) {
   let c = constraints.get(schema);
@@ -87,7 +89,10 @@ export function useAppForm<S extends z.ZodType>({ id, schema, lastResult, defaul
     defaultValue: defaultValue as never,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
+    // A secondary button marked formNoValidate (apply a coupon …) submits without the whole form
+    // being valid: conform validates every submit, so such a submit is parsed by a schema that accepts all.
+    onValidate: ({ formData, submitter }) =>
+      (submitter instanceof HTMLButtonElement && submitter.formNoValidate ? parseWithZod(formData, { schema: ANYTHING }) : parseWithZod(formData, { schema })) as never,
     // Constraints mark required fields (the asterisk, aria-required); the form stays noValidate, so
     // the browser's own bubbles never replace our translated messages.
     constraint: constraintOf(schema),
@@ -112,12 +117,15 @@ export function SubmitButton({
   className = 'btn-primary',
   disabled,
   testId,
+  noValidate = false,
 }: {
   intent?: string;
   children: ReactNode;
   className?: string;
   disabled?: boolean;
   testId?: string;
+  /** A secondary action of a form (apply a coupon …) that must not wait for the whole form to be valid. */
+  noValidate?: boolean;
 }) {
   const navigation = useNavigation();
   const busy = useSubmitting(intent);
@@ -130,6 +138,7 @@ export function SubmitButton({
       className={className}
       disabled={disabled || anyBusy}
       aria-busy={busy || undefined}
+      formNoValidate={noValidate || undefined}
       data-testid={testId}
     >
       {busy ? <span className="spinner" aria-hidden="true" /> : null}

@@ -17,7 +17,7 @@ import { Price } from '../components/price';
 import { requireUser } from '../lib/auth.server';
 import { cartOwner } from '../lib/cart.server';
 import { codeAlertType, codeMessage } from '../lib/codes';
-import { CheckboxField, FieldErrors, FormAlert, SubmitButton, useAppForm } from '../lib/forms';
+import { CheckboxField, FieldErrors, FormAlert, InputField, SubmitButton, useAppForm } from '../lib/forms';
 import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
@@ -68,13 +68,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return redirect('/cart/checkout', 303);
   }
+  if (intent === 'apply_coupon') {
+    // A preview of the discount and the totals it leaves (the order checks the coupon again).
+    const code = String(form.get('coupon') ?? '');
+    const owner = await cartOwner(context);
+    const view = await context.services.cart.view(owner, { lang, vatRateBp: Number(form.get('vat_rate_bp')) || 0 });
+    const c = await orders.coupon(session.user.id, code, view.totals.subTotalCents);
+    if (!c.ok) return data({ intent, couponError: c.key, coupon: code }, 400);
+    const rate = view.totals.vatRateBp;
+    const left = view.totals.subTotalCents - c.discountCents;
+    const vatCents = Math.round((left * rate) / 10_000);
+    return { intent, coupon: c.code, preview: { discountCents: c.discountCents, subTotalCents: view.totals.subTotalCents, vatCents, grandTotalCents: left + vatCents } };
+  }
   if (intent === 'place_order') {
     const submission = parseForm(form, placeOrderSchema);
     if (submission.status !== 'success') return data({ intent, code: ErrorCode.VALIDATION_ERROR, result: submission.reply() }, 400);
     const v = submission.value;
     const owner = await cartOwner(context);
-    const placed = await orders.placeOrder({ ...owner, userId: session.user.id }, { profileId: v.profile_id, method: v.method as 'card' | 'bank_transfer', idempotencyKey: v.key, lang, uniqueId });
-    if (!placed.ok) return data({ intent, code: placed.code, result: submission.reply(), names: (placed.detail?.names as string[] | undefined) ?? [] }, 400);
+    const placed = await orders.placeOrder({ ...owner, userId: session.user.id }, { profileId: v.profile_id, method: v.method as 'card' | 'bank_transfer', idempotencyKey: v.key, lang, uniqueId, coupon: v.coupon });
+    if (!placed.ok) {
+      const couponKey = placed.field === 'coupon' ? String(placed.detail?.key ?? 'validation:coupon_invalid') : null;
+      return data({ intent, code: placed.code, result: submission.reply(couponKey ? { fieldErrors: { coupon: [JSON.stringify({ key: couponKey })] } } : undefined), names: (placed.detail?.names as string[] | undefined) ?? [] }, 400);
+    }
     if (v.method === 'card') {
       const origin = new URL(request.url).origin;
       const pay = await orders.startCardPayment(session.user.id, placed.orderId, { returnUrl: `${origin}/orders/${placed.orderId}?payment=return`, cancelUrl: `${origin}/orders/${placed.orderId}?payment=cancelled` }, lang);
@@ -85,13 +100,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   throw data({ code: ErrorCode.UNRECOGNIZED_ACTION }, { status: 400 });
 }
 
-type ActionData = { intent: string; code?: number; result?: never; names?: string[] };
+type ActionData = { intent: string; code?: number; result?: never; names?: string[]; coupon?: string; couponError?: string; preview?: { discountCents: number; subTotalCents: number; vatCents: number; grandTotalCents: number } };
 
 export default function Checkout() {
   const { view, profiles, selectedId, key } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { t } = useTranslation('checkout');
-  const order = useAppForm({ id: 'place-order', schema: placeOrderSchema, lastResult: actionData?.intent === 'place_order' ? actionData.result : undefined, defaultValue: { profile_id: selectedId ?? undefined, method: 'card', key } });
+  const order = useAppForm({
+    id: 'place-order',
+    schema: placeOrderSchema,
+    lastResult: actionData?.intent === 'place_order' ? actionData.result : undefined,
+    defaultValue: { profile_id: selectedId ?? undefined, method: 'card', key, coupon: actionData?.coupon ?? '' },
+  });
+  const preview = actionData?.intent === 'apply_coupon' ? actionData.preview : undefined;
+  const totals = preview ?? { discountCents: 0, subTotalCents: view.totals.subTotalCents, vatCents: view.totals.vatCents, grandTotalCents: view.totals.grandTotalCents };
   // The begin_checkout analytics event (spec §7 Cart analytics), in euro, for the page's data layer.
   useEffect(() => {
     const w = window as unknown as { dataLayer?: unknown[] };
@@ -150,6 +172,18 @@ export default function Checkout() {
                 ))}
               </div>
             </fieldset>
+            <div className="flex flex-wrap items-end gap-2" data-testid="coupon">
+              <InputField meta={order.fields.coupon} label={t('coupon')} autoComplete="off" className="min-w-0 flex-1" />
+              <input type="hidden" name="vat_rate_bp" value={view.totals.vatRateBp} />
+              <SubmitButton intent="apply_coupon" className="btn-secondary" testId="coupon-apply" noValidate>
+                {t('coupon_apply')}
+              </SubmitButton>
+            </div>
+            {actionData?.couponError ? (
+              <p className="text-sm text-red-700" role="alert" data-testid="coupon-error">
+                {t(actionData.couponError)}
+              </p>
+            ) : null}
             <CheckboxField meta={order.fields.agree} label={t('terms')} />
             <SubmitButton intent="place_order" className="btn-primary w-full" testId="place-order" disabled={profiles.length === 0}>
               {t('place_order')}
@@ -177,16 +211,24 @@ export default function Checkout() {
                 <Price cents={view.totals.subTotalCents} exact />
               </dd>
             </div>
+            {totals.discountCents > 0 ? (
+              <div className="flex justify-between text-emerald-800" data-testid="coupon-discount">
+                <dt>{t('discount', { code: actionData?.coupon })}</dt>
+                <dd>
+                  −<Price cents={totals.discountCents} exact />
+                </dd>
+              </div>
+            ) : null}
             <div className="flex justify-between">
               <dt>{view.totals.vatRateBp === 0 ? t('no_vat') : t('vat', { rate: view.totals.vatRateBp / 100 })}</dt>
               <dd>
-                <Price cents={view.totals.vatCents} exact />
+                <Price cents={totals.vatCents} exact />
               </dd>
             </div>
             <div className="flex justify-between text-base font-semibold">
               <dt>{t('grand_total')}</dt>
-              <dd data-testid="checkout-total">
-                <Price cents={view.totals.grandTotalCents} exact />
+              <dd data-testid="checkout-total" data-cents={totals.grandTotalCents}>
+                <Price cents={totals.grandTotalCents} exact />
               </dd>
             </div>
           </dl>

@@ -120,6 +120,11 @@ export default function OrderPage() {
             </li>
           ))}
         </ul>
+        {order.discountCents > 0 ? (
+          <p className="mt-3 text-right text-sm text-emerald-800" data-testid="order-discount">
+            {t('discount', { code: order.couponCode })}: −<Price cents={order.discountCents} exact />
+          </p>
+        ) : null}
         <p className="mt-3 text-right font-semibold">
           {t('grand_total')}: <Price cents={order.grandTotalCents} exact />
           {order.vatWaived ? <span className="ml-2 text-xs font-normal text-slate-600">{t('reverse_charge_note')}</span> : null}

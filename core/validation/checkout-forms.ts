@@ -27,4 +27,5 @@ export const placeOrderSchema = z.object({
   method: requiredSelect(['card', 'bank_transfer']),
   agree: termsAccepted(),
   key: requiredText(lengthRange(16, 64)),
+  coupon: optionalText(maxLength(40)),
 });

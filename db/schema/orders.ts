@@ -55,6 +55,8 @@ export const orders = sqliteTable(
     grandTotalCents: integer('grand_total_cents').notNull(),
     vatRateBp: integer('vat_rate_bp').notNull(),
     vatWaived: integer('vat_waived', { mode: 'boolean' }).notNull().default(false),
+    couponCode: text('coupon_code'),
+    discountCents: integer('discount_cents').notNull().default(0),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
   },
@@ -139,4 +141,18 @@ export const payments = sqliteTable(
 export const paymentEvents = sqliteTable('payment_events', {
   eventId: text('event_id').primaryKey(),
   receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/** Spec §3 Coupon (created by staff in the back office; the demo seeds two). */
+export const coupons = sqliteTable('coupons', {
+  code: text('code').primaryKey(),
+  kind: text('kind', { enum: ['amount', 'percent'] }).notNull(),
+  /** Cents for an amount, basis points for a percentage. */
+  value: integer('value').notNull(),
+  status: text('status', { enum: ['active', 'pending'] }).notNull().default('active'),
+  audience: text('audience', { enum: ['all', 'new', 'old'] }).notNull().default('all'),
+  neverOrdered: integer('never_ordered', { mode: 'boolean' }).notNull().default(false),
+  validFrom: integer('valid_from', { mode: 'timestamp_ms' }),
+  validTo: integer('valid_to', { mode: 'timestamp_ms' }),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
 });

@@ -1,3 +1,4 @@
 export { seedCatalog, rowsPerInsert } from './seed-catalog';
 export { DEMO_USERS, seedDemoUsers } from './demo-users';
 export { seedRegistries } from './seed-registries';
+export { DEMO_COUPONS, seedCoupons } from './coupons';

@@ -80,12 +80,23 @@ test('a new customer buys a .gr with hosting, pays by card and sees the domain r
   await expect(page.getByTestId('profile-option')).toHaveCount(1);
   await expect(page.getByTestId('profile-option')).toContainText('Τιμολόγιο');
 
+  // A welcome coupon: a wrong code is refused, the right one comes off before VAT.
+  const total = Number(await page.getByTestId('checkout-total').getAttribute('data-cents'));
+  await page.getByTestId('coupon').getByLabel('Κουπόνι έκπτωσης').fill('NOSUCHCODE');
+  await page.getByTestId('coupon-apply').click();
+  await expect(page.getByTestId('coupon-error')).toBeVisible();
+  await page.getByTestId('coupon').getByLabel('Κουπόνι έκπτωσης').fill('kalosorisma10');
+  await page.getByTestId('coupon-apply').click();
+  await expect(page.getByTestId('coupon-discount')).toContainText('KALOSORISMA10');
+  expect(Number(await page.getByTestId('checkout-total').getAttribute('data-cents'))).toBeLessThan(total);
+
   await page.getByTestId('place-order-form').getByLabel(/Αποδέχομαι τους Όρους Χρήσης/).check();
   await page.getByTestId('place-order').click();
   await expect(page.getByTestId('sandbox-payment')).toBeVisible();
   await page.getByTestId('sandbox-approve').click();
   await expect(page.getByTestId('order')).toHaveAttribute('data-status', 'completed');
   await expect(page.getByTestId('payment-done')).toBeVisible();
+  await expect(page.getByTestId('order-discount')).toContainText('KALOSORISMA10');
   await expect(page.locator('[data-testid="document"][data-kind="invoice"]')).toHaveCount(1);
   await expect(page.getByTestId('order-item')).toHaveCount(2);
   // The cart is empty again and the domain is the customer's.

@@ -341,3 +341,23 @@ describe('server options in the cart', () => {
     expect(line.optionValues.additional_ram).toBe(plus.value);
   });
 });
+
+describe('coupons at checkout', () => {
+  it('takes a welcome coupon off the subtotal before VAT, once; refuses it to a customer who ordered already', async () => {
+    const c = await readyCart('coupon');
+    const before = await at().cart.view(c.owner, { lang: 'el', vatRateBp: 2400 });
+    const preview = await at().orders.coupon(c.id, ' kalosorisma10 ', before.totals.subTotalCents);
+    expect(preview).toMatchObject({ ok: true, code: 'KALOSORISMA10' });
+    expect(await at().orders.coupon(c.id, 'NOPE', 1000)).toMatchObject({ ok: false, key: 'validation:coupon_invalid' });
+    const placed = await at().orders.placeOrder(c.owner, { profileId: c.profileId, method: 'bank_transfer', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null, coupon: 'kalosorisma10' });
+    if (!placed.ok) throw new Error(`place ${placed.code}`);
+    const [o] = await db.select().from(orders).where(eq(orders.id, placed.orderId));
+    const discount = Math.round((before.totals.subTotalCents * 1000) / 10_000);
+    expect(o).toMatchObject({ couponCode: 'KALOSORISMA10', discountCents: discount });
+    expect(o!.grandTotalCents).toBe(o!.subTotalCents - discount + o!.vatCents);
+    await at().orders.confirmBankTransfer(placed.orderId);
+    // Now they have ordered: the coupon is for those who never did.
+    expect(await at().orders.coupon(c.id, 'KALOSORISMA10', 1000)).toMatchObject({ ok: false, key: 'validation:coupon_not_for_you' });
+    expect(await at().orders.coupon(c.id, 'BLACKFRIDAY5', 300)).toMatchObject({ ok: true, discountCents: 300 });
+  });
+});

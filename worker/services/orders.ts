@@ -9,12 +9,14 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { RegistryFamily } from '../../core/catalog';
 import { ErrorCode } from '../../core/errors';
+import { cartTotals } from '../../core/cart/pricing';
+import { couponDiscount, couponRefusal, normaliseCouponCode, type Coupon } from '../../core/orders/coupons';
 import { isFinalFailure, nextAttemptAt, orderVatRate } from '../../core/orders/fulfilment';
 import { registryKeyFor } from '../../core/domains/keys';
 import { parseDomain, splitDomain } from '../../core/domains/names';
 import type { Db } from '../../db/client';
 import {
-  billingProfiles, contacts, domains, nameserverGroups, orderItems, orders, paymentEvents, payments, saleDocuments, users,
+  billingProfiles, contacts, coupons, domains, nameserverGroups, orderItems, orders, paymentEvents, payments, saleDocuments, users,
 } from '../../db/schema';
 import { PaymentError } from '../adapters/payments/port';
 import { decideSandboxSession, getSandboxSession, type SandboxDecision } from '../adapters/payments/sandbox';
@@ -347,6 +349,19 @@ export function createOrderService(deps: ServiceDeps) {
         .catch(() => undefined);
     },
 
+    /** A coupon for this customer now, with the discount it gives on `subTotalCents`, or why not. */
+    async coupon(userId: number, input: string, subTotalCents: number): Promise<{ ok: true; code: string; discountCents: number } | { ok: false; key: string }> {
+      const code = normaliseCouponCode(input);
+      const [c] = code ? await db.select().from(coupons).where(eq(coupons.code, code)) : [];
+      if (!c) return { ok: false, key: 'validation:coupon_invalid' };
+      const [u] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
+      const [{ n }] = (await db.select({ n: sql<number>`count(*)` }).from(orders).where(and(eq(orders.userId, userId), inArray(orders.status, ['paid', 'processing', 'completed'])))) as [{ n: number }];
+      const coupon: Coupon = { code: c.code, kind: c.kind, value: c.value, status: c.status, audience: c.audience, neverOrdered: c.neverOrdered, validFrom: c.validFrom?.getTime() ?? null, validTo: c.validTo?.getTime() ?? null };
+      const refusal = couponRefusal(coupon, { registeredAt: u!.createdAt.getTime(), orders: n }, now.getTime());
+      if (refusal) return { ok: false, key: refusal };
+      return { ok: true, code, discountCents: couponDiscount(coupon, subTotalCents) };
+    },
+
     /**
      * Places the order from the cart (issue #5 §4). Same key → the same order. Checks: the cart is not
      * empty (35000) and ready (35014), names to register are still free (35018), the profile is the
@@ -354,7 +369,7 @@ export function createOrderService(deps: ServiceDeps) {
      */
     async placeOrder(
       owner: CartOwner & { userId: number },
-      input: { profileId: number; method: 'card' | 'bank_transfer'; idempotencyKey: string; lang: Lang; uniqueId: string | null },
+      input: { profileId: number; method: 'card' | 'bank_transfer'; idempotencyKey: string; lang: Lang; uniqueId: string | null; coupon?: string },
     ): Promise<{ ok: true; orderId: number; reused: boolean } | Fail> {
       const [existing] = await db.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey));
       if (existing) return existing.userId === owner.userId ? { ok: true, orderId: existing.id, reused: true } : { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED };
@@ -382,15 +397,24 @@ export function createOrderService(deps: ServiceDeps) {
         }
       }
       const key = input.idempotencyKey;
-      const orderId = sql`(SELECT id FROM orders WHERE idempotency_key = ${key})`;
+      // A coupon comes off the subtotal before VAT; VAT is worked out again on what is left.
+      let couponCode: string | null = null;
+      let discountCents = 0;
+      if (input.coupon?.trim()) {
+        const c = await this.coupon(owner.userId, input.coupon, view.totals.subTotalCents);
+        if (!c.ok) return { ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'coupon', detail: { key: c.key } };
+        couponCode = c.code;
+        discountCents = c.discountCents;
+      }
+      const totals = cartTotals([view.totals.subTotalCents - discountCents], view.totals.vatRateBp);
       const positions = new Map(view.lines.map((l, i) => [l.id, i + 1]));
       const billing = { type: profile.type, name: profile.name, vatNumber: profile.vatNumber, taxOffice: profile.taxOffice, address: profile.address, city: profile.city, postcode: profile.postcode, country: profile.countryIso2, vatWaived: profile.vatWaived };
       const at = now.getTime();
       await rawBatch(db, [
         {
-          sql: `INSERT INTO orders (user_id, idempotency_key, status, payment_method, billing_profile_id, billing, sub_total_cents, vat_cents, grand_total_cents, vat_rate_bp, vat_waived, created_at)
-            VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(idempotency_key) DO NOTHING`,
-          params: [owner.userId, key, input.method, profile.id, JSON.stringify(billing), view.totals.subTotalCents, view.totals.vatCents, view.totals.grandTotalCents, view.totals.vatRateBp, vat.waived ? 1 : 0, at],
+          sql: `INSERT INTO orders (user_id, idempotency_key, status, payment_method, billing_profile_id, billing, sub_total_cents, vat_cents, grand_total_cents, vat_rate_bp, vat_waived, coupon_code, discount_cents, created_at)
+            VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(idempotency_key) DO NOTHING`,
+          params: [owner.userId, key, input.method, profile.id, JSON.stringify(billing), view.totals.subTotalCents, totals.vatCents, totals.grandTotalCents, view.totals.vatRateBp, vat.waived ? 1 : 0, couponCode, discountCents, at],
         },
         ...view.lines.map((l, i) => ({
           sql: `INSERT INTO order_items (order_id, position, parent_position, kind, sku, action, name, ascii_name, registry, length_months, config, price_cents, setup_fee_cents, status, attempts, result)
@@ -399,13 +423,13 @@ export function createOrderService(deps: ServiceDeps) {
           // Server items keep every chosen option (defaults included): the provisioner needs them all.
           params: [key, i + 1, l.parentId ? (positions.get(l.parentId) ?? null) : null, l.kind, l.sku, l.action, l.name, l.asciiName, l.registry, l.lengthMonths, JSON.stringify(l.kind === 'hosting' && Object.keys(l.optionValues).length ? { ...l.config, options: l.optionValues } : l.config), l.price?.totalCents ?? 0, l.price?.setupFeeCents ?? 0],
         })),
-        ...numberedDocument({ orderKey: key, kind: 'order', userId: owner.userId, status: 'OPEN', totalCents: view.totals.grandTotalCents, vatCents: view.totals.vatCents, at: now }),
+        ...numberedDocument({ orderKey: key, kind: 'order', userId: owner.userId, status: 'OPEN', totalCents: totals.grandTotalCents, vatCents: totals.vatCents, at: now }),
       ]);
       const [placed] = await db.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.idempotencyKey, key));
       if (!placed || placed.userId !== owner.userId) return { ok: false, code: ErrorCode.CART_ACTION_EXCEPTION };
       await cart.clear(owner, view.lines.map((l) => l.id), input.uniqueId);
       if (input.method === 'bank_transfer') {
-        await db.insert(payments).values({ orderId: placed.id, method: 'bank_transfer', amountCents: view.totals.grandTotalCents, status: 'pending', createdAt: now });
+        await db.insert(payments).values({ orderId: placed.id, method: 'bank_transfer', amountCents: totals.grandTotalCents, status: 'pending', createdAt: now });
       }
       return { ok: true, orderId: placed.id, reused: false };
     },

@@ -1,0 +1,35 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { couponDiscount, couponRefusal, normaliseCouponCode, type Coupon } from './coupons';
+
+const DAY = 86_400_000;
+const NOW = 1_800_000_000_000;
+const coupon = (over: Partial<Coupon> = {}): Coupon => ({ code: 'X', kind: 'percent', value: 1000, status: 'active', audience: 'all', neverOrdered: false, validFrom: null, validTo: null, ...over });
+
+describe('coupons (spec §3)', () => {
+  it('normalises typed codes', () => {
+    expect(normaliseCouponCode(' kalos orisma10 ')).toBe('KALOSORISMA10');
+  });
+  it('applies to new or old users, to those who never ordered, between dates, only when active', () => {
+    const fresh = { registeredAt: NOW - 5 * DAY, orders: 0 };
+    const old = { registeredAt: NOW - 400 * DAY, orders: 3 };
+    expect(couponRefusal(coupon({ audience: 'new' }), fresh, NOW)).toBeNull();
+    expect(couponRefusal(coupon({ audience: 'new' }), old, NOW)).toBe('validation:coupon_not_for_you');
+    expect(couponRefusal(coupon({ audience: 'old' }), old, NOW)).toBeNull();
+    expect(couponRefusal(coupon({ neverOrdered: true }), old, NOW)).toBe('validation:coupon_not_for_you');
+    expect(couponRefusal(coupon({ validTo: NOW - 1 }), fresh, NOW)).toBe('validation:coupon_expired');
+    expect(couponRefusal(coupon({ validFrom: NOW + 1 }), fresh, NOW)).toBe('validation:coupon_not_yet');
+    expect(couponRefusal(coupon({ status: 'pending' }), fresh, NOW)).toBe('validation:coupon_invalid');
+  });
+  it('takes a percentage or an amount, never more than the subtotal (property)', () => {
+    expect(couponDiscount(coupon(), 2595)).toBe(260);
+    expect(couponDiscount(coupon({ kind: 'amount', value: 500 }), 300)).toBe(300);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 20_000 }), fc.boolean(), (sub, value, percent) => {
+        const d = couponDiscount(coupon({ kind: percent ? 'percent' : 'amount', value }), sub);
+        expect(d).toBeGreaterThanOrEqual(0);
+        expect(d).toBeLessThanOrEqual(sub);
+      }),
+    );
+  });
+});
