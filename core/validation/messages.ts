@@ -45,6 +45,11 @@ export const MESSAGES = {
   VAT_INVALID: 'validation:vat_invalid',
   /** VIES did not answer: the profile can be saved later, or as a receipt. */
   VAT_UNAVAILABLE: 'validation:vat_unavailable',
+  /** Coupons at checkout (core/orders/coupons.ts gives which). */
+  COUPON_INVALID: 'validation:coupon_invalid',
+  COUPON_NOT_YET: 'validation:coupon_not_yet',
+  COUPON_EXPIRED: 'validation:coupon_expired',
+  COUPON_NOT_FOR_YOU: 'validation:coupon_not_for_you',
   /** A mobile number in international form (+30 69…). */
   MOBILE: 'validation:mobile',
   /** A date typed as dd/mm/yyyy that is a real date in the past. */
