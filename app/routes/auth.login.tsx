@@ -10,6 +10,8 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
+import { encodeProgress, KEEP_PROGRESS_COOKIE, KEEP_PROGRESS_SECONDS, sanitiseProgress, type Progress } from '../../core/keep-progress';
+import { serializeCookie, wantsSecure } from '../../worker/http/cookies';
 import { loginSchema, twoFactorSchema } from '../../core/validation/account-forms';
 import { AuthTabs } from '../components/auth-tabs';
 import { CsrfInput } from '../components/csrf-input';
@@ -31,6 +33,7 @@ type ActionData = {
   challenge?: string;
   method?: 'totp' | 'email';
   target?: string;
+  progress?: Progress;
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -50,10 +53,13 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
   return headers;
 };
 
-function reply(body: ActionData, status: number, retryAfter?: number) {
-  const headers = new Headers();
-  if (retryAfter) headers.set('Retry-After', String(retryAfter));
-  return data(body, { status, headers });
+function replyWith(progress: Progress | null) {
+  // A failed attempt keeps the values held for another page's form (keep_progress).
+  return (body: ActionData, status: number, retryAfter?: number) => {
+    const headers = new Headers();
+    if (retryAfter) headers.set('Retry-After', String(retryAfter));
+    return data(progress && !body.progress ? { ...body, progress } : body, { status, headers });
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -67,11 +73,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     visitorId: context.visitorId,
     uniqueId: typeof uniqueId === 'string' && uniqueId ? uniqueId : null,
   };
+  // keep_progress: a form's values that came along to the login go back to their page in a cookie.
+  const progress = sanitiseProgress(form.get('progress_form'), Object.fromEntries([...form].filter(([k]) => k.startsWith('progress.')).map(([k, v]) => [k.slice('progress.'.length), v])));
   const success = (setCookies: string[]) => {
     const headers = new Headers();
     for (const c of setCookies) headers.append('Set-Cookie', c);
+    if (progress) headers.append('Set-Cookie', serializeCookie(KEEP_PROGRESS_COOKIE, encodeProgress(progress), { httpOnly: true, sameSite: 'Lax', secure: wantsSecure(request), maxAgeSeconds: KEEP_PROGRESS_SECONDS }));
     return redirect(redirectTo, { status: 303, headers });
   };
+  const reply = replyWith(progress);
+  // The other page's form has its own hidden intent; the submitter's value comes after it.
+  if (form.getAll('intent').includes('keep_progress')) {
+    // Another page's form asked to log in first: show the login with that form's values held.
+    const held = sanitiseProgress(form.get('progress_form'), Object.fromEntries(form));
+    return reply({ result: null, view: 'login', progress: held ?? undefined }, 200);
+  }
 
   if (form.get('intent') === 'two_factor') {
     const submission = parseForm(form, twoFactorSchema);
@@ -91,11 +107,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const submission = parseForm(form, loginSchema);
   const gdprShown = form.get('gdpr_mode') === '1';
-  if (submission.status !== 'success') return reply({ result: submission.reply({ hideFields: SECRET_FIELDS }), view: gdprShown ? 'gdpr' : 'login', code: ErrorCode.VALIDATION_ERROR }, 400);
+  if (submission.status !== 'success') return reply({ result: submission.reply({ hideFields: SECRET_FIELDS }), view: gdprShown ? 'gdpr' : 'login', code: ErrorCode.VALIDATION_ERROR, progress: progress ?? undefined }, 400);
   const { email, password } = submission.value;
   const result = await context.services.auth.login(request, { email, password, gdprAccept: gdprShown && submission.value.gdpr_accept === true, locale: lang, ...meta });
   if (result.ok) return success(result.setCookies);
-  const base = { result: submission.reply({ hideFields: SECRET_FIELDS }), code: result.code, email };
+  const base = { result: submission.reply({ hideFields: SECRET_FIELDS }), code: result.code, email, progress: progress ?? undefined };
   if ('challenge' in result) return reply({ ...base, view: 'two_factor', challenge: result.challenge, method: result.method, target: result.target }, 401);
   if (result.code === ErrorCode.ACCOUNT_AUTO_SUSPENDED) return reply({ ...base, view: 'suspended' }, result.status);
   const gdpr = result.code === ErrorCode.PROFILE_REQUIRED_GDPR_APPROVAL || (gdprShown && result.code === ErrorCode.LOGIN_FAILED);
@@ -148,6 +164,7 @@ function LoginForm({ data, view, redirectTo, alert }: { data: ActionData | undef
         <CsrfInput />
         <PageIdInput />
         <input type="hidden" name="redirectTo" value={redirectTo} />
+        <ProgressFields progress={data?.progress} />
         <InputField meta={fields.email} label={t('email')} type="email" autoComplete="username" />
         <InputField meta={fields.password} label={t('password')} type="password" autoComplete="current-password" />
         {gdprMode ? (
@@ -175,6 +192,19 @@ function LoginForm({ data, view, redirectTo, alert }: { data: ActionData | undef
           ) : null}
         </p>
       </Form>
+    </>
+  );
+}
+
+/** The held form values ride along with the login form (and the two-factor step). */
+function ProgressFields({ progress }: { progress?: Progress }) {
+  if (!progress) return null;
+  return (
+    <>
+      <input type="hidden" name="progress_form" value={progress.form} />
+      {Object.entries(progress.values).map(([k, v]) => (
+        <input key={k} type="hidden" name={`progress.${k}`} value={v} />
+      ))}
     </>
   );
 }
@@ -220,6 +250,7 @@ function TwoFactorForm({ data, redirectTo, alert }: { data: ActionData; redirect
         <input type="hidden" name="challenge" value={data.challenge} />
         <input type="hidden" name="method" value={data.method} />
         <input type="hidden" name="target" value={data.target ?? ''} />
+        <ProgressFields progress={data.progress} />
         <InputField meta={fields.code} label={t('two_factor_code')} inputMode="numeric" autoComplete="one-time-code" maxLength={7} autoFocus />
         <SubmitButton intent="two_factor" className="btn-primary w-full" testId="two-factor-submit">
           {t('two_factor_submit')}

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ErrorCode } from '../../core/errors';
 import { TRANSFER_COOKIE, TRANSFER_PATH } from '../../core/domains/search-bar';
+import { decodeProgress, KEEP_PROGRESS_COOKIE } from '../../core/keep-progress';
 import { encodeMessage, issueMessage, message } from '../../core/validation/messages';
 import { lengthRange, requiredText } from '../../core/validation/rules';
 import { deleteCookie, readCookie, wantsSecure } from '../../worker/http/cookies';
@@ -37,11 +38,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { t } = await pageT(request);
   const url = new URL(request.url);
   const fromCookie = readCookie(request, TRANSFER_COOKIE);
-  const name = (url.searchParams.get('domain') ?? fromCookie ?? '').trim();
+  // keep_progress: values typed here before logging in come back once (spec §4 Login).
+  const kept = decodeProgress(readCookie(request, KEEP_PROGRESS_COOKIE), 'transfer');
+  const name = (url.searchParams.get('domain') ?? kept?.domain ?? fromCookie ?? '').trim();
   const check: TransferCheck | null = name ? await context.services.domains.transferCheck(name) : null;
-  // The cookie has done its job: remove it (same path, or the browser keeps it).
-  const headers = fromCookie !== null ? { 'Set-Cookie': deleteCookie(TRANSFER_COOKIE, { path: TRANSFER_PATH, secure: wantsSecure(request) }) } : undefined;
-  return data({ meta: { title: t('domains:transfer.meta_title') }, name, check }, { headers });
+  // The cookies have done their job: remove them (same path, or the browser keeps them).
+  const headers = new Headers();
+  if (fromCookie !== null) headers.append('Set-Cookie', deleteCookie(TRANSFER_COOKIE, { path: TRANSFER_PATH, secure: wantsSecure(request) }));
+  if (kept) headers.append('Set-Cookie', deleteCookie(KEEP_PROGRESS_COOKIE, { secure: wantsSecure(request) }));
+  const session = await context.session();
+  return data({ meta: { title: t('domains:transfer.meta_title') }, name, check, keptAuthCode: kept?.auth_code ?? '', loggedIn: Boolean(session) }, { headers });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
@@ -96,14 +102,14 @@ export default function Transfer() {
           </FormAlert>
         </div>
       ) : null}
-      {check?.ok ? <TransferOffer check={check} /> : null}
+      {check?.ok ? <TransferOffer check={check} keptAuthCode={loaderData.keptAuthCode} loggedIn={loaderData.loggedIn} /> : null}
     </div>
   );
 }
 
-function TransferOffer({ check }: { check: Extract<TransferCheck, { ok: true }> }) {
+function TransferOffer({ check, keptAuthCode, loggedIn }: { check: Extract<TransferCheck, { ok: true }>; keptAuthCode: string; loggedIn: boolean }) {
   const { t, i18n } = useTranslation('domains');
-  const { fields, formProps } = useAppForm({ id: 'transfer', schema: eppCodeSchema, defaultValue: { fqdn: check.asciiFqdn } });
+  const { fields, formProps } = useAppForm({ id: 'transfer', schema: eppCodeSchema, defaultValue: { fqdn: check.asciiFqdn, auth_code: keptAuthCode } });
   const expires = new Date(check.expiresAt).toLocaleDateString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'long', timeZone: 'Europe/Athens' });
   return (
     <section className="card mt-6" aria-labelledby="offer-title" data-testid="transfer-offer" data-fqdn={check.fqdn}>
@@ -136,9 +142,29 @@ function TransferOffer({ check }: { check: Extract<TransferCheck, { ok: true }> 
         <input type="hidden" name="type" value={check.action} />
         <input type="hidden" name="fqdn" value={check.asciiFqdn} />
         <InputField meta={fields.auth_code} label={t('transfer.auth_code')} autoComplete="off" hint={t('transfer.auth_code_hint')} />
-        <button type="submit" className="btn-primary" disabled={check.redemption} data-testid="transfer-add">
-          {t('transfer.add')}
-        </button>
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" className="btn-primary" disabled={check.redemption} data-testid="transfer-add">
+            {t('transfer.add')}
+          </button>
+          {!loggedIn ? (
+            // keep_progress: log in first; the name and the code come back here afterwards.
+            <>
+              <input type="hidden" name="progress_form" value="transfer" />
+              <input type="hidden" name="domain" value={check.fqdn} />
+              <button
+                type="submit"
+                formAction={`/auth/login?redirectTo=${encodeURIComponent(`${TRANSFER_PATH}?domain=${check.fqdn}`)}`}
+                formNoValidate
+                name="intent"
+                value="keep_progress"
+                className="btn-secondary"
+                data-testid="transfer-login"
+              >
+                {t('transfer.login_first')}
+              </button>
+            </>
+          ) : null}
+        </div>
       </form>
     </section>
   );

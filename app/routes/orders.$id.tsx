@@ -106,7 +106,7 @@ export default function OrderPage() {
         </h2>
         <ul className="divide-y divide-slate-100">
           {items.map((i) => (
-            <li key={i.id} className={`flex flex-wrap items-center justify-between gap-2 py-2 ${i.parentPosition ? 'pl-4 text-sm' : ''}`} data-testid="order-item" data-name={i.name} data-status={i.status}>
+            <li key={i.id} className={`flex flex-wrap items-center justify-between gap-2 py-2 ${i.parentPosition ? 'pl-4 text-sm' : ''}`} data-testid="order-item" data-kind={i.kind} data-name={i.name} data-status={i.status}>
               <span className="min-w-0 break-all">
                 <span className="font-medium">{i.name || i.sku}</span>{' '}
                 <span className="text-sm text-slate-600">

@@ -125,6 +125,8 @@ test('a forgotten password is reset with the security question, after a wrong an
   await page.goto('/auth/login');
   await hydrated(page, js);
   await page.getByTestId('reset-link').click();
+  // The login page has an E-mail field too: wait for the reset page before typing.
+  await expect(page.getByTestId('reset')).toHaveAttribute('data-view', '1');
   await main(page).getByLabel('E-mail').fill(email);
   await page.getByTestId('reset-options').click();
   await expect(page.getByTestId('reset')).toHaveAttribute('data-view', '2');

@@ -1,7 +1,8 @@
 // Issue #4 flows with JavaScript on and off: a Latin and a Greek keyword across every TLD, filters,
 // sorting, a favourite star, the WHOIS modal (a page without JavaScript), the transfer page from the
 // search bar's transfer mode, and the '.el' → '.ελ' rewrite.
-import { expect, hydrated, test } from './fixtures';
+import { expect, hydrated, test, uniqueEmail } from './fixtures';
+import { PASSWORD, register, signOut } from './flows';
 
 const unique = (p: string) => `${p}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
@@ -121,4 +122,29 @@ test("the search bar's transfer mode opens the transfer page with the name, whic
   await page.getByTestId('transfer-domain').fill(`${unique('nobody')}.gr`);
   await page.getByTestId('transfer-check').click();
   await expect(page.getByTestId('transfer-alert')).toHaveAttribute('data-code', '30023');
+});
+
+test('a guest who types an EPP code and logs in first finds the name and the code still in the transfer form', async ({ page, js }) => {
+  const email = uniqueEmail('keep', js);
+  await register(page, js, email);
+  await signOut(page);
+  await page.goto('/domains/metafora?domain=transfer-demo.com');
+  await hydrated(page, js);
+  await page.getByLabel(/Κωδικός μεταφοράς/).fill('Com-Demo-2026#');
+  await page.getByTestId('transfer-login').click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+  // A wrong password first: the held values survive a failed attempt.
+  await page.locator('main').getByLabel('E-mail').fill(email);
+  await page.locator('main').getByLabel('Κωδικός πρόσβασης').fill('not-the-password');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('login-alert')).toBeVisible();
+  await page.locator('main').getByLabel('Κωδικός πρόσβασης').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/domains\/metafora\?domain=transfer-demo\.com$/);
+  await expect(page.getByTestId('transfer-offer')).toHaveAttribute('data-fqdn', 'transfer-demo.com');
+  await expect(page.getByLabel(/Κωδικός μεταφοράς/)).toHaveValue('Com-Demo-2026#');
+  await expect(page.getByTestId('transfer-login')).toHaveCount(0);
+  // Read once: a reload shows the form without the code.
+  await page.reload();
+  await expect(page.getByLabel(/Κωδικός μεταφοράς/)).toHaveValue('');
 });

@@ -44,7 +44,7 @@ async function configureDomain(page: Page, fqdn: string) {
   await expect(page.locator(`[data-testid="cart-line"][data-name="${fqdn}"]`).getByTestId('domain-config')).toHaveAttribute('data-ready', 'true');
 }
 
-test('a new customer buys a .gr with hosting, pays by card and sees the domain registered', async ({ page, js }) => {
+test('a new customer buys a .gr with hosting and SSL, pays by card and sees the domain registered', async ({ page, js }) => {
   test.setTimeout(90_000);
   await register(page, js, uniqueEmail('buyer', js));
   const fqdn = `${unique('kafeneio')}.gr`;
@@ -56,10 +56,24 @@ test('a new customer buys a .gr with hosting, pays by card and sees the domain r
   if (js) await expect(page.getByTestId('cart-badge').first()).toHaveAttribute('data-count', '2');
   else await expect(page).toHaveURL(/\/cart$/);
 
+  // An SSL certificate from its page, for the new name.
+  await page.goto('/ssl');
+  await hydrated(page, js);
+  await page.locator('[data-testid="ssl-card"][data-sku="ssl_dv_basic"]').getByTestId('add-plan').click();
+  if (js) await expect(page.getByTestId('cart-badge').first()).toHaveAttribute('data-count', '3');
+  else await expect(page).toHaveURL(/\/cart$/);
+
   await configureDomain(page, fqdn);
-  await expect(page.getByTestId('cart-line')).toHaveCount(2);
-  // Grouped: the domain before the hosting.
-  await expect(page.getByTestId('cart-line').first()).toHaveAttribute('data-kind', 'domain');
+  await expect(page.getByTestId('cart-line')).toHaveCount(3);
+  // Grouped: the domain, then the hosting, then the certificate.
+  await expect(page.getByTestId('cart-line').nth(0)).toHaveAttribute('data-kind', 'domain');
+  await expect(page.getByTestId('cart-line').nth(1)).toHaveAttribute('data-kind', 'hosting');
+  await expect(page.getByTestId('cart-line').nth(2)).toHaveAttribute('data-kind', 'ssl');
+  // The certificate cannot be ordered before it knows its domain.
+  const sslLine = page.getByTestId('cart-line').nth(2);
+  await sslLine.getByTestId('item-domain').fill(fqdn);
+  await sslLine.getByTestId('item-settings-save').click();
+  await expect(page.getByTestId('cart-line').nth(2).getByTestId('item-domain')).toHaveValue(fqdn);
   await page.getByTestId('to-checkout').click();
   await expect(page).toHaveURL(/\/cart\/checkout$/);
 
@@ -98,7 +112,8 @@ test('a new customer buys a .gr with hosting, pays by card and sees the domain r
   await expect(page.getByTestId('payment-done')).toBeVisible();
   await expect(page.getByTestId('order-discount')).toContainText('KALOSORISMA10');
   await expect(page.locator('[data-testid="document"][data-kind="invoice"]')).toHaveCount(1);
-  await expect(page.getByTestId('order-item')).toHaveCount(2);
+  await expect(page.getByTestId('order-item')).toHaveCount(3);
+  await expect(page.locator('[data-testid="order-item"][data-kind="ssl"]')).toHaveAttribute('data-status', 'completed');
   // The cart is empty again and the domain is the customer's.
   await page.goto('/account?tab=domains');
   await expect(page.locator(`[data-testid="my-domain"][data-fqdn="${fqdn}"]`)).toHaveAttribute('data-status', 'active');
