@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { experimental_readRawConfig, getPlatformProxy } from 'wrangler';
 import { createDb } from '../db/client';
-import { seedCatalog, seedCoupons, seedDemoUsers, seedRegistries } from '../db/seed';
+import { seedCatalog, seedCoupons, seedDemoCredit, seedDemoUsers, seedRegistries } from '../db/seed';
 
 const args = process.argv.slice(2);
 const persistIdx = args.indexOf('--persist-to');
@@ -27,6 +27,7 @@ try {
   result.inserted.users = await seedDemoUsers(db, new Date());
   Object.assign(result.inserted, await seedRegistries(db, new Date()));
   result.inserted.coupons = await seedCoupons(db, new Date());
+  result.inserted.credits = await seedDemoCredit(db, new Date());
   const total = Object.values(result.inserted).reduce((a, b) => a + b, 0);
   console.log(total === 0 ? 'seed: catalog already present, nothing changed' : `seed: inserted ${JSON.stringify(result.inserted)}`);
 } finally {

@@ -20,6 +20,7 @@ import { billingProfileSchema } from '../../core/validation/checkout-forms';
 import { deleteCookie, readCookie, wantsSecure } from '../../worker/http/cookies';
 import { AddressFields, SecurityQuestionFields } from '../components/address-fields';
 import { NewProfile } from '../components/billing-profile-form';
+import { Price } from '../components/price';
 import { CsrfInput } from '../components/csrf-input';
 import { PageIdInput } from '../components/page-id-input';
 import { requireUser } from '../lib/auth.server';
@@ -51,7 +52,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     tab === 'orders' ? context.services.orders.orders(session.user.id) : Promise.resolve([]),
     tab === 'domains' ? context.services.orders.customerDomains(session.user.id) : Promise.resolve([]),
   ]);
-  const billingRows = tab === 'billing' ? await context.services.orders.billingProfiles(session.user.id) : [];
+  const [billingRows, creditBalance, creditRows] =
+    tab === 'billing'
+      ? await Promise.all([context.services.orders.billingProfiles(session.user.id), context.services.orders.creditBalance(session.user.id), context.services.orders.creditMovements(session.user.id)])
+      : [[], 0, []];
   // The enrolment QR code, drawn on the server as SVG: no QR code library reaches the browser.
   const totpQr = profile.twoFactor.pendingUri ? renderSVG(profile.twoFactor.pendingUri, { border: 2 }) : null;
   const regionName = profile.country === 'GR' && profile.state ? t(`countries:gr_regions.${profile.state}`) : null;
@@ -67,6 +71,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       totpQr,
       preferences,
       billing: billingRows.map((p) => ({ id: p.id, type: p.type, name: p.name, vatNumber: p.vatNumber, taxOffice: p.taxOffice, country: p.countryIso2, city: p.city, vatWaived: p.vatWaived, isDefault: p.isDefault })),
+      credit: {
+        balanceCents: creditBalance,
+        movements: creditRows.map((m) => ({ id: m.id, amountCents: m.amountCents, reason: m.reason, orderId: m.orderId, note: m.note, at: m.createdAt.getTime(), document: m.series ? `${m.series}-${String(m.number).padStart(6, '0')}` : null })),
+      },
       orders: orderRows.map((o) => ({ id: o.id, status: o.status, totalCents: o.grandTotalCents, createdAt: o.createdAt.getTime(), method: o.paymentMethod })),
       domains: domainRows.map((d) => ({ id: d.id, fqdn: d.fqdn, status: d.status, expiresAt: d.expiresAt.getTime(), autoRenew: d.autoRenew, idProtect: d.idProtect })),
       sessions: sessions.map((s) => ({ ...describeUserAgent(s.userAgent), id: s.id.slice(0, 16), ip: s.ip, lastSeenAt: s.lastSeenAt, current: s.id === session.sessionId })),
@@ -640,6 +648,57 @@ function BillingTab({ data, actionData }: { data: LoaderData; actionData?: Actio
         ))}
       </ul>
       <NewProfile actionData={actionData as never} open={data.billing.length === 0} />
+      <CreditBalance credit={data.credit} lang={data.lang} />
+    </section>
+  );
+}
+
+/** The credit balance and the movements behind it: credit notes, orders that used it, cancellations. */
+function CreditBalance({ credit, lang }: { credit: LoaderData['credit']; lang: string }) {
+  const { t } = useTranslation('checkout');
+  return (
+    <section className="mt-6 border-t border-slate-200 pt-4" aria-labelledby="credit-title" data-testid="credit-balance" data-cents={credit.balanceCents}>
+      <h3 id="credit-title" className="text-lg font-semibold">
+        {t('credit_title')}: <Price cents={credit.balanceCents} exact />
+      </h3>
+      {credit.movements.length ? (
+        <table className="mt-2 w-full text-sm">
+          <caption className="sr-only">{t('credit_movements')}</caption>
+          <thead>
+            <tr className="text-left text-slate-600">
+              <th scope="col" className="py-1 font-medium">{t('credit_date')}</th>
+              <th scope="col" className="py-1 font-medium">{t('credit_what')}</th>
+              <th scope="col" className="py-1 text-right font-medium">{t('amount')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {credit.movements.map((m) => (
+              <tr key={m.id} className="border-t border-slate-100" data-testid="credit-movement" data-reason={m.reason}>
+                <td className="py-1">{new Date(m.at).toLocaleDateString(lang === 'en' ? 'en-GB' : 'el-GR', { timeZone: 'Europe/Athens' })}</td>
+                <td className="py-1">
+                  {t(`credit_reason.${m.reason}`)}
+                  {m.document ? ` · ${m.document}` : ''}
+                  {m.orderId ? (
+                    <>
+                      {' · '}
+                      <Link to={`/orders/${m.orderId}`} className="link-button">
+                        {t('order_title', { id: m.orderId })}
+                      </Link>
+                    </>
+                  ) : null}
+                  {m.note && m.reason !== 'order' ? <span className="block text-xs text-slate-600">{m.note}</span> : null}
+                </td>
+                <td className={`py-1 text-right ${m.amountCents < 0 ? '' : 'text-emerald-800'}`}>
+                  {m.amountCents < 0 ? '−' : '+'}
+                  <Price cents={Math.abs(m.amountCents)} exact />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="mt-1 text-sm text-slate-600">{t('credit_none')}</p>
+      )}
     </section>
   );
 }

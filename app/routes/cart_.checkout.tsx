@@ -5,7 +5,8 @@
 import { getInputProps } from '@conform-to/react';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { amountDue, creditToApply } from '../../core/orders/credit';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
 import { billingProfileSchema, placeOrderSchema } from '../../core/validation/checkout-forms';
@@ -34,7 +35,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const rateBp = !selected ? 2400 : selected.vatWaived || !country?.eu ? 0 : country.vatRateBp;
   const view = await context.services.cart.view(owner, { lang, vatRateBp: rateBp, vatWaived: selected?.vatWaived ?? false });
   if (!view.lines.length) throw redirect('/cart', 303);
+  const credit = await context.services.orders.checkoutCredit(session.user.id);
   return {
+    credit,
     meta: { title: t('checkout:meta_title') },
     view,
     profiles: profiles.map((p) => ({ id: p.id, type: p.type, name: p.name, vatNumber: p.vatNumber, country: p.countryIso2, vatWaived: p.vatWaived, isDefault: p.isDefault })),
@@ -85,12 +88,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== 'success') return data({ intent, code: ErrorCode.VALIDATION_ERROR, result: submission.reply() }, 400);
     const v = submission.value;
     const owner = await cartOwner(context);
-    const placed = await orders.placeOrder({ ...owner, userId: session.user.id }, { profileId: v.profile_id, method: v.method as 'card' | 'bank_transfer', idempotencyKey: v.key, lang, uniqueId, coupon: v.coupon });
+    const placed = await orders.placeOrder(
+      { ...owner, userId: session.user.id },
+      { profileId: v.profile_id, method: v.method as 'card' | 'bank_transfer', idempotencyKey: v.key, lang, uniqueId, coupon: v.coupon, useCredit: v.use_credit === true, creditExpectedCents: Number(form.get('credit_expected')) || 0 },
+    );
     if (!placed.ok) {
       const couponKey = placed.field === 'coupon' ? String(placed.detail?.key ?? 'validation:coupon_invalid') : null;
       return data({ intent, code: placed.code, result: submission.reply(couponKey ? { fieldErrors: { coupon: [JSON.stringify({ key: couponKey })] } } : undefined), names: (placed.detail?.names as string[] | undefined) ?? [] }, 400);
     }
-    if (v.method === 'card') {
+    const placedOrder = await orders.order(session.user.id, placed.orderId);
+    if (placedOrder?.order.paymentMethod === 'card' && placedOrder.order.status === 'pending') {
       const origin = new URL(request.url).origin;
       const pay = await orders.startCardPayment(session.user.id, placed.orderId, { returnUrl: `${origin}/orders/${placed.orderId}?payment=return`, cancelUrl: `${origin}/orders/${placed.orderId}?payment=cancelled` }, lang);
       if (pay.ok) return redirect(pay.redirectUrl, 303);
@@ -103,17 +110,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
 type ActionData = { intent: string; code?: number; result?: never; names?: string[]; coupon?: string; couponError?: string; preview?: { discountCents: number; subTotalCents: number; vatCents: number; grandTotalCents: number } };
 
 export default function Checkout() {
-  const { view, profiles, selectedId, key } = useLoaderData<typeof loader>();
+  const { view, profiles, selectedId, key, credit } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { t } = useTranslation('checkout');
   const order = useAppForm({
     id: 'place-order',
     schema: placeOrderSchema,
     lastResult: actionData?.intent === 'place_order' ? actionData.result : undefined,
-    defaultValue: { profile_id: selectedId ?? undefined, method: 'card', key, coupon: actionData?.coupon ?? '' },
+    defaultValue: { profile_id: selectedId ?? undefined, method: 'card', key, coupon: actionData?.coupon ?? '', use_credit: credit.show },
   });
+  // The credit box: what the balance covers of the total shown (coupon preview included); with
+  // JavaScript the summary follows the checkbox, without it the box says what will happen.
+  const [useCredit, setUseCredit] = useState(credit.show);
   const preview = actionData?.intent === 'apply_coupon' ? actionData.preview : undefined;
   const totals = preview ?? { discountCents: 0, subTotalCents: view.totals.subTotalCents, vatCents: view.totals.vatCents, grandTotalCents: view.totals.grandTotalCents };
+  const creditCents = creditToApply({ balanceCents: credit.balanceCents, grandTotalCents: totals.grandTotalCents, use: credit.show && useCredit });
+  const coverable = creditToApply({ balanceCents: credit.balanceCents, grandTotalCents: totals.grandTotalCents, use: credit.show });
+  const due = amountDue({ grandTotalCents: totals.grandTotalCents, creditCents });
   // The begin_checkout analytics event (spec §7 Cart analytics), in euro, for the page's data layer.
   useEffect(() => {
     const w = window as unknown as { dataLayer?: unknown[] };
@@ -158,6 +171,29 @@ export default function Checkout() {
               </div>
               <FieldErrors id={order.fields.profile_id.errorId} errors={order.fields.profile_id.errors} />
             </fieldset>
+            {credit.show ? (
+              <fieldset className="rounded border border-emerald-200 bg-emerald-50 p-3" data-testid="credit-box" data-balance={credit.balanceCents}>
+                <legend className="px-1 text-lg font-semibold">{t('credit_title')}</legend>
+                <p className="text-sm">{t('credit_balance', { amount: '' })}<Price cents={credit.balanceCents} exact /></p>
+                <label className="mt-2 flex items-start gap-2">
+                  <input type="hidden" name="credit_expected" value={coverable} />
+                  <input
+                    type="checkbox"
+                    name="use_credit"
+                    defaultChecked={credit.show}
+                    onChange={(e) => setUseCredit(e.currentTarget.checked)}
+                    className="mt-1"
+                    data-testid="use-credit"
+                  />
+                  <span>
+                    {t('use_credit')}
+                    <span className="block text-sm text-slate-700">
+                      {coverable >= totals.grandTotalCents ? t('use_credit_covers_all') : <>{t('use_credit_covers_part', { amount: '' })}<Price cents={coverable} exact /></>}
+                    </span>
+                  </span>
+                </label>
+              </fieldset>
+            ) : null}
             <fieldset>
               <legend className="text-lg font-semibold">{t('payment')}</legend>
               <div className="mt-2 space-y-2">
@@ -231,6 +267,22 @@ export default function Checkout() {
                 <Price cents={totals.grandTotalCents} exact />
               </dd>
             </div>
+            {creditCents > 0 ? (
+              <>
+                <div className="flex justify-between text-emerald-800" data-testid="checkout-credit" data-cents={creditCents}>
+                  <dt>{t('credit_used')}</dt>
+                  <dd>
+                    −<Price cents={creditCents} exact />
+                  </dd>
+                </div>
+                <div className="flex justify-between font-semibold">
+                  <dt>{t('amount_due')}</dt>
+                  <dd data-testid="checkout-due" data-cents={due}>
+                    <Price cents={due} exact />
+                  </dd>
+                </div>
+              </>
+            ) : null}
           </dl>
           <Link to="/cart" className="link-button mt-3 inline-block text-sm">
             {t('back_to_cart')}

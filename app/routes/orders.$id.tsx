@@ -1,16 +1,19 @@
 // An order (issue #5 §4–5): its items with their fulfilment state (carried out, being prepared, retried
 // after a failure), its documents (the order, then the receipt or invoice and the payment, each with
 // its number), the payment — the card page again for an unpaid card order, the bank details for a bank
-// transfer. After the hosted payment page the browser lands here (?payment=return|cancelled).
+// transfer, the credit it used and what is left to pay. An unpaid order can be cancelled (its credit
+// goes back). After the hosted payment page the browser lands here (?payment=return|cancelled).
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
 import { BANK_DETAILS } from '../../core/orders/bank';
+import { amountDue } from '../../core/orders/credit';
 import { CsrfInput } from '../components/csrf-input';
 import { LengthLabel } from '../components/length-label';
 import { Price } from '../components/price';
 import { requireUser } from '../lib/auth.server';
+import { codeAlertType, codeMessage } from '../lib/codes';
 import { FormAlert, SubmitButton } from '../lib/forms';
 import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
@@ -21,7 +24,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { t } = await pageT(request);
   const found = await context.services.orders.order(session.user.id, Number(params.id));
   if (!found) throw data({ code: ErrorCode.ORDER_NOT_FOUND }, { status: 404 });
-  const payment = new URL(request.url).searchParams.get('payment');
+  const url = new URL(request.url);
+  const payment = url.searchParams.get('payment');
   return {
     meta: { title: t('checkout:order_meta_title', { id: found.order.id }) },
     order: found.order,
@@ -29,6 +33,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     documents: found.documents.map((d) => ({ id: d.id, kind: d.kind, series: d.series, number: d.number, status: d.status, totalCents: d.totalCents })),
     payments: found.payments.map((p) => ({ id: p.id, method: p.method, status: p.status, amountCents: p.amountCents })),
     returned: payment === 'return' || payment === 'cancelled' ? payment : null,
+    justCancelled: url.searchParams.get('cancelled') === '1',
     bank: BANK_DETAILS,
   };
 }
@@ -38,9 +43,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
   const form = await readProtectedForm(request, context);
+  const id = Number(params.id);
+  if (form.get('intent') === 'cancel') {
+    const r = await context.services.orders.cancelOrder(session.user.id, id);
+    if (!r.ok) return data({ code: r.code }, r.code === ErrorCode.ORDER_NOT_FOUND ? 404 : 409);
+    return redirect(`/orders/${id}?cancelled=1`, 303);
+  }
   if (form.get('intent') !== 'pay') throw data({ code: ErrorCode.UNRECOGNIZED_ACTION }, { status: 400 });
   const { lang } = await pageT(request);
-  const id = Number(params.id);
   const origin = new URL(request.url).origin;
   const r = await context.services.orders.startCardPayment(session.user.id, id, { returnUrl: `${origin}/orders/${id}?payment=return`, cancelUrl: `${origin}/orders/${id}?payment=cancelled` }, lang);
   if (!r.ok) return data({ code: r.code }, 400);
@@ -48,16 +58,32 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function OrderPage() {
-  const { order, items, documents, payments, returned, bank } = useLoaderData<typeof loader>();
+  const { order, items, documents, payments, returned, justCancelled, bank } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as { code?: number } | undefined;
   const { t } = useTranslation('checkout');
   const paid = order.status !== 'pending' && order.status !== 'cancelled';
+  const due = amountDue(order);
   return (
     <div className="mx-auto max-w-4xl px-4 py-8" data-testid="order" data-status={order.status}>
       <h1 className="text-3xl font-bold">{t('order_title', { id: order.id })}</h1>
       <p className="mt-1 text-slate-700" data-testid="order-status">
         {t(`order_status.${order.status}`)}
       </p>
-      {returned === 'cancelled' && !paid ? (
+      {actionData?.code ? (
+        <div className="mt-4">
+          <FormAlert type={codeAlertType(actionData.code)} testId="order-alert" code={actionData.code}>
+            {codeMessage(t, actionData.code)}
+          </FormAlert>
+        </div>
+      ) : null}
+      {justCancelled && order.status === 'cancelled' ? (
+        <div className="mt-4">
+          <FormAlert type="info" testId="order-cancelled">
+            {order.creditCents > 0 ? t('cancelled_credit_back') : t('cancelled_done')}
+          </FormAlert>
+        </div>
+      ) : null}
+      {returned === 'cancelled' && order.status === 'pending' ? (
         <div className="mt-4">
           <FormAlert type="warning" testId="payment-cancelled">
             {t('payment_cancelled')}
@@ -85,8 +111,8 @@ export default function OrderPage() {
             <dt className="font-medium">{t('reference')}</dt>
             <dd className="font-mono">ORD-{order.id}</dd>
             <dt className="font-medium">{t('amount')}</dt>
-            <dd>
-              <Price cents={order.grandTotalCents} exact />
+            <dd data-testid="bank-amount" data-cents={due}>
+              <Price cents={due} exact />
             </dd>
           </dl>
         </section>
@@ -96,7 +122,16 @@ export default function OrderPage() {
           <CsrfInput />
           <SubmitButton intent="pay" testId="pay-again">
             {t('pay_by_card', { amount: '' })}
-            <Price cents={order.grandTotalCents} exact />
+            <Price cents={due} exact />
+          </SubmitButton>
+        </Form>
+      ) : null}
+      {order.status === 'pending' ? (
+        <Form method="post" className="mt-4" data-testid="cancel-order">
+          <CsrfInput />
+          <p className="text-sm text-slate-700">{order.creditCents > 0 ? t('cancel_help_credit') : t('cancel_help')}</p>
+          <SubmitButton intent="cancel" className="btn-secondary mt-2" testId="cancel-order-submit">
+            {t('cancel_order')}
           </SubmitButton>
         </Form>
       ) : null}
@@ -129,6 +164,16 @@ export default function OrderPage() {
           {t('grand_total')}: <Price cents={order.grandTotalCents} exact />
           {order.vatWaived ? <span className="ml-2 text-xs font-normal text-slate-600">{t('reverse_charge_note')}</span> : null}
         </p>
+        {order.creditCents > 0 ? (
+          <>
+            <p className="mt-1 text-right text-sm text-emerald-800" data-testid="order-credit" data-cents={order.creditCents}>
+              {t('credit_used')}: −<Price cents={order.creditCents} exact />
+            </p>
+            <p className="mt-1 text-right text-sm font-semibold" data-testid="order-due" data-cents={due}>
+              {t('amount_due')}: <Price cents={due} exact />
+            </p>
+          </>
+        ) : null}
       </section>
       <section className="card mt-6" aria-labelledby="docs-title">
         <h2 id="docs-title" className="mb-3 text-lg font-semibold">
@@ -163,10 +208,10 @@ export default function OrderPage() {
 
 function ItemState({ status, attempts, result }: { status: string; attempts: number; result: Record<string, unknown> }) {
   const { t } = useTranslation('checkout');
-  const tone = status === 'completed' ? 'bg-emerald-100 text-emerald-900' : status === 'failed' ? 'bg-amber-100 text-amber-900' : 'bg-slate-100 text-slate-800';
+  const tone = status === 'completed' ? 'bg-emerald-100 text-emerald-900' : status === 'failed' ? 'bg-amber-100 text-amber-900' : status === 'refunded' ? 'bg-sky-100 text-sky-900' : 'bg-slate-100 text-slate-800';
   const label = status === 'completed' && result.status === 'transfer_pending' ? t('item_status.transfer_pending') : status === 'completed' && (result.status === 'provisioning' || result.status === 'PENDING') ? t('item_status.preparing') : t(`item_status.${status}`);
   return (
-    <span className={`rounded px-2 ${tone}`} data-testid="item-state" title={status === 'failed' ? t('retrying', { count: attempts }) : undefined}>
+    <span className={`rounded px-2 ${tone}`} data-testid="item-state" title={status === 'failed' ? t('retrying', { count: attempts }) : status === 'refunded' ? t('refunded_help') : undefined}>
       {label}
     </span>
   );

@@ -28,4 +28,6 @@ export const placeOrderSchema = z.object({
   agree: termsAccepted(),
   key: requiredText(lengthRange(16, 64)),
   coupon: optionalText(maxLength(40)),
+  /** A checkbox: present ('on') when the customer uses the credit balance. */
+  use_credit: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()).optional(),
 });

@@ -34,7 +34,8 @@ export const billingProfiles = sqliteTable(
 );
 
 export const orderStatuses = ['pending', 'paid', 'processing', 'completed', 'cancelled'] as const;
-export const itemStatuses = ['pending', 'processing', 'completed', 'failed'] as const;
+/** 'refunded': no retry could carry it out, and its cost went back to the customer's credit. */
+export const itemStatuses = ['pending', 'processing', 'completed', 'failed', 'refunded'] as const;
 
 export const orders = sqliteTable(
   'orders',
@@ -46,7 +47,8 @@ export const orders = sqliteTable(
     /** One per checkout attempt: a double click, a retry or a second tab finds the same order. */
     idempotencyKey: text('idempotency_key').notNull(),
     status: text('status', { enum: orderStatuses }).notNull().default('pending'),
-    paymentMethod: text('payment_method', { enum: ['card', 'bank_transfer'] }).notNull(),
+    /** 'credit' when the credit balance covered the whole order. */
+    paymentMethod: text('payment_method', { enum: ['card', 'bank_transfer', 'credit'] }).notNull(),
     billingProfileId: integer('billing_profile_id').notNull(),
     /** The billing details as they were when ordering (a later edit must not change a past invoice). */
     billing: text('billing', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
@@ -57,6 +59,8 @@ export const orders = sqliteTable(
     vatWaived: integer('vat_waived', { mode: 'boolean' }).notNull().default(false),
     couponCode: text('coupon_code'),
     discountCents: integer('discount_cents').notNull().default(0),
+    /** Credit balance used towards the grand total; the rest is what a payment must bring. */
+    creditCents: integer('credit_cents').notNull().default(0),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
   },
@@ -156,3 +160,29 @@ export const coupons = sqliteTable('coupons', {
   validTo: integer('valid_to', { mode: 'timestamp_ms' }),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
 });
+
+export const creditReasons = ['grant', 'refund', 'order', 'release'] as const;
+
+/**
+ * The customer's credit balance is the sum of these (spec §2 credit box, §3 Checkout credit_adjustment):
+ * + a grant or a refund (each with its credit note), − what an order used, + what a cancelled order
+ * gave back. `dedupe_key` makes each movement happen once ("order:<key>", "refund:item:<id>", …).
+ */
+export const creditMovements = sqliteTable(
+  'credit_movements',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason', { enum: creditReasons }).notNull(),
+    orderId: integer('order_id'),
+    orderItemId: integer('order_item_id'),
+    documentId: integer('document_id'),
+    note: text('note'),
+    dedupeKey: text('dedupe_key').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [uniqueIndex('credit_movements_dedupe').on(t.dedupeKey), index('credit_movements_user_idx').on(t.userId)],
+);

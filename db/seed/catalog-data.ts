@@ -1052,4 +1052,8 @@ export const BANNERS: readonly BannerSeed[] = [
 
 export type SettingSeed = { key: string; value: string };
 
-export const SETTINGS: readonly SettingSeed[] = [{ key: 'banner_interval_ms', value: '7000' }];
+export const SETTINGS: readonly SettingSeed[] = [
+  { key: 'banner_interval_ms', value: '7000' },
+  // Spec §3 Checkout settings (credit_adjustment_box_show): customers with credit may use it at checkout.
+  { key: 'checkout_credit_box', value: '1' },
+];

@@ -2,3 +2,4 @@ export { seedCatalog, rowsPerInsert } from './seed-catalog';
 export { DEMO_USERS, seedDemoUsers } from './demo-users';
 export { seedRegistries } from './seed-registries';
 export { DEMO_COUPONS, seedCoupons } from './coupons';
+export { DEMO_CREDIT, seedDemoCredit } from './credits';

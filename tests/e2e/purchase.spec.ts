@@ -142,6 +142,52 @@ test('a bank transfer leaves the order pending with the bank details', async ({ 
   await expect(page.getByTestId('order-item')).toHaveAttribute('data-status', 'pending');
 });
 
+test('credit pays part of an order; cancelling the unpaid order gives the credit back', async ({ page, js }) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail('credit', js);
+  await register(page, js, email);
+  const token = await page.locator('input[name="_token"]').first().inputValue();
+  const granted = await page.request.post('/api/dev/credits', { data: { _token: token, email, amount_cents: 500, note: 'Αποζημίωση' } });
+  expect(granted.ok()).toBe(true);
+  const fqdn = `${unique('pistosi')}.gr`;
+  await addDomainFromSearch(page, js, fqdn);
+  await configureDomain(page, fqdn);
+  await page.getByTestId('to-checkout').click();
+  const profile = page.getByTestId('new-profile');
+  await profile.getByLabel('Ονοματεπώνυμο ή επωνυμία').fill('Μαρία Γεωργίου');
+  await profile.getByLabel('Διεύθυνση').fill('Κορίνθου 3');
+  await profile.getByLabel('Πόλη').fill('Πάτρα');
+  await profile.getByLabel('Τ.Κ.').fill('26221');
+  await page.getByTestId('profile-save').click();
+  // The box offers the balance, ticked; it covers €5 of the total.
+  await expect(page.getByTestId('credit-box')).toHaveAttribute('data-balance', '500');
+  await expect(page.getByTestId('use-credit')).toBeChecked();
+  const total = Number(await page.getByTestId('checkout-total').getAttribute('data-cents'));
+  await expect(page.getByTestId('checkout-due')).toHaveAttribute('data-cents', String(total - 500));
+  if (js) {
+    // The summary follows the checkbox.
+    await page.getByTestId('use-credit').uncheck();
+    await expect(page.getByTestId('checkout-due')).toHaveCount(0);
+    await page.getByTestId('use-credit').check();
+  }
+  await page.getByTestId('method-bank_transfer').check();
+  await page.getByTestId('place-order-form').getByLabel(/Αποδέχομαι τους Όρους Χρήσης/).check();
+  await page.getByTestId('place-order').click();
+  await expect(page.getByTestId('order')).toHaveAttribute('data-status', 'pending');
+  await expect(page.getByTestId('order-credit')).toHaveAttribute('data-cents', '500');
+  await expect(page.getByTestId('bank-amount')).toHaveAttribute('data-cents', String(total - 500));
+  await page.goto('/account?tab=billing');
+  await expect(page.getByTestId('credit-balance')).toHaveAttribute('data-cents', '0');
+  // Changed their mind: the order is cancelled and the credit is back.
+  await page.goBack();
+  await page.getByTestId('cancel-order-submit').click();
+  await expect(page.getByTestId('order')).toHaveAttribute('data-status', 'cancelled');
+  await expect(page.getByTestId('order-cancelled')).toBeVisible();
+  await page.goto('/account?tab=billing');
+  await expect(page.getByTestId('credit-balance')).toHaveAttribute('data-cents', '500');
+  await expect(page.getByTestId('credit-movement')).toHaveCount(3);
+});
+
 test('two tabs of one browser keep the cart in step', async ({ page, context, js }) => {
   test.skip(!js, 'the other tab learns through the live channel');
   await page.goto('/cart');

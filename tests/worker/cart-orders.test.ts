@@ -14,6 +14,7 @@ import { decideSandboxSession } from '../../worker/adapters/payments/sandbox';
 import { SANDBOX_WEBHOOK_SECRET } from '../../worker/adapters/payments/secret';
 import { createSandboxRegistry } from '../../worker/adapters/registry/sandbox';
 import { createServices } from '../../worker/services';
+import { newCustomer, readyCart } from './customers';
 import { Browser, form, login } from './helpers';
 
 const db = createDb(env.DB);
@@ -25,29 +26,6 @@ const stub = (room: string) => getServerByName(env.User as unknown as DurableObj
 afterEach(async () => {
   await db.update(registrySettings).set({ maintenance: false, failing: false, latencyMs: 0 });
 });
-
-async function newCustomer(prefix: string) {
-  const email = `${unique(prefix)}@example.gr`;
-  const [u] = await db
-    .insert(users)
-    .values({ email, passwordHash: 'x', firstName: 'Άννα', lastName: 'Κ', gdprProcessingAt: new Date(), emailVerifiedAt: new Date(), createdAt: new Date(), updatedAt: new Date() })
-    .returning({ id: users.id });
-  return { id: u!.id, owner: { room: `u-${u!.id}`, userId: u!.id } };
-}
-
-/** A customer with a ready .gr in the cart: contact, nameservers none, terms agreed, and a receipt profile. */
-async function readyCart(prefix: string) {
-  const s = at();
-  const c = await newCustomer(prefix);
-  const name = `${unique('shop')}.gr`;
-  const added = await s.cart.addDomain(c.owner, { name, action: 'register', uniqueId: null });
-  if (!added.ok) throw new Error(`add failed ${added.code}`);
-  const contactId = await s.cart.createContact(c.id, { firstName: 'Άννα', lastName: 'Κ', email: 'a@example.gr', phone: '+306900000000', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', countryIso2: 'GR' });
-  await s.cart.update(c.owner, added.items[0]!.id, { config: { contacts: { registrant: contactId, admin: contactId, tech: contactId, billing: contactId }, nameservers: { mode: 'none' }, agree: true } }, null);
-  const profile = await s.orders.createBillingProfile(c.id, { type: 'REC', name: 'Άννα Κ', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', countryIso2: 'GR' });
-  if (!profile.ok) throw new Error('profile failed');
-  return { ...c, name, profileId: profile.id, itemId: added.items[0]!.id };
-}
 
 describe('the cart in the User Durable Object', () => {
   it('keeps items in its SQLite storage, across an eviction of the object', async () => {

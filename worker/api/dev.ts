@@ -37,6 +37,17 @@ export const devRoutes = new Hono<ApiEnv>()
     if (!ok) throw new ApiError(ErrorCode.ORDER_REQUESTED_STATUS_NOT_EXECUTABLE, null, 409);
     return reply(c, ErrorCode.SUCCESS, { paid: true });
   })
+  /** Staff's goodwill credit until the back office has its screen: a credit note and a movement. */
+  .post('/credits', async (c) => {
+    const body = c.get('body');
+    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+    const amount = typeof body.amount_cents === 'number' && Number.isInteger(body.amount_cents) ? body.amount_cents : 0;
+    if (amount <= 0 || amount > 1_000_000) throw new ApiError(ErrorCode.VALIDATION_ERROR, { field: 'amount_cents' });
+    const note = typeof body.note === 'string' ? body.note.trim().slice(0, 200) : '';
+    const granted = await c.get('ctx').services.orders.grantCredit(email, amount, note);
+    if (!granted) throw new ApiError(ErrorCode.VALIDATION_ERROR, { field: 'email' }, 404);
+    return reply(c, ErrorCode.SUCCESS, granted);
+  })
   .post('/global-notification', async (c) => {
     const body = c.get('body');
     const display = typeof body.display === 'string' ? body.display.trim().slice(0, 500) : '';

@@ -11,12 +11,13 @@ import type { RegistryFamily } from '../../core/catalog';
 import { ErrorCode } from '../../core/errors';
 import { cartTotals } from '../../core/cart/pricing';
 import { couponDiscount, couponRefusal, normaliseCouponCode, type Coupon } from '../../core/orders/coupons';
+import { amountDue, creditToApply, refundShare } from '../../core/orders/credit';
 import { isFinalFailure, nextAttemptAt, orderVatRate } from '../../core/orders/fulfilment';
 import { registryKeyFor } from '../../core/domains/keys';
 import { parseDomain, splitDomain } from '../../core/domains/names';
-import type { Db } from '../../db/client';
+import { creditNoteStatements, rawBatch, type Raw } from '../../db/raw-batch';
 import {
-  billingProfiles, contacts, coupons, domains, nameserverGroups, orderItems, orders, paymentEvents, payments, saleDocuments, users,
+  billingProfiles, contacts, coupons, creditMovements, domains, nameserverGroups, orderItems, orders, paymentEvents, payments, saleDocuments, settings, users,
 } from '../../db/schema';
 import { PaymentError } from '../adapters/payments/port';
 import { decideSandboxSession, getSandboxSession, type SandboxDecision } from '../adapters/payments/sandbox';
@@ -53,14 +54,6 @@ export type Fail = { ok: false; code: number; field?: string; detail?: Record<st
 
 function orderSeries(kind: 'order' | 'receipt' | 'invoice' | 'payment'): string {
   return { order: 'ORD', receipt: 'REC', invoice: 'INV', payment: 'PAY' }[kind];
-}
-
-type Raw = { sql: string; params: unknown[] };
-
-/** One D1 batch (a transaction) of raw statements: what drizzle's batch cannot express (INSERT … SELECT). */
-async function rawBatch(db: Db, statements: Raw[]) {
-  const d1 = db.$client;
-  return d1.batch(statements.map((s) => d1.prepare(s.sql).bind(...s.params)));
 }
 
 /**
@@ -151,8 +144,10 @@ export function createOrderService(deps: ServiceDeps) {
         } catch (e) {
           // A retry after a lost answer: the name is ours already, so the registration did happen.
           if (e instanceof RegistryError && e.code === ErrorCode.DOMAIN_REGISTER_FAILED) {
+            // (Ours, and not another customer's: they are sponsored by us too.)
             const info = await registry.info(ref).catch(() => null);
-            if (!info?.sponsoredByUs) throw e;
+            const [holder] = await db.select({ userId: domains.userId }).from(domains).where(eq(domains.asciiFqdn, parsed.asciiFqdn));
+            if (!info?.sponsoredByUs || (holder && holder.userId !== order.userId)) throw e;
             expiresAt = info.expiresAt;
           } else throw e;
         }
@@ -227,17 +222,46 @@ export function createOrderService(deps: ServiceDeps) {
       const code = known ? e.code : ErrorCode.UNDEFINED_CODE;
       const reason = known ? (e.detail as Record<string, unknown> | undefined)?.reason : undefined;
       if (!known) console.error('fulfilment failed', item.id, e);
-      const next = isFinalFailure(code, reason) ? null : nextAttemptAt(claimed[0]!.attempts, now.getTime());
+      const final = isFinalFailure(code, reason);
+      const next = final ? null : nextAttemptAt(claimed[0]!.attempts, now.getTime());
       await db
         .update(orderItems)
         .set({ status: 'failed', lastError: String(code), nextAttemptAt: next === null ? null : new Date(next) })
         .where(eq(orderItems.id, item.id));
+      // No retry can carry it out (the name was taken meanwhile): the customer gets the item's cost
+      // back as credit at once, with its add-ons, which can no longer be carried out either.
+      if (final) await refundToCredit(order, item, siblings);
     }
+  }
+
+  async function refundToCredit(order: typeof orders.$inferSelect, item: typeof orderItems.$inferSelect, siblings: (typeof orderItems.$inferSelect)[]) {
+    const children = siblings.filter((c) => c.parentPosition === item.position && c.status === 'pending');
+    const statements = [item, ...children].flatMap((i) => {
+      const share = refundShare(order, i.priceCents + i.setupFeeCents);
+      if (share.totalCents <= 0) return [];
+      return creditNoteStatements({
+        userId: order.userId,
+        amountCents: share.totalCents,
+        vatCents: share.vatCents,
+        reason: 'refund',
+        orderId: order.id,
+        orderItemId: i.id,
+        note: i.name,
+        dedupeKey: `refund:item:${i.id}`,
+        at: now,
+      });
+    });
+    if (statements.length) await rawBatch(db, statements);
+    await db
+      .update(orderItems)
+      .set({ status: 'refunded', nextAttemptAt: null })
+      .where(and(inArray(orderItems.id, [item.id, ...children.map((c) => c.id)]), inArray(orderItems.status, ['failed', 'pending'])));
   }
 
   async function settleOrderStatus(orderId: number) {
     const items = await db.select({ status: orderItems.status }).from(orderItems).where(eq(orderItems.orderId, orderId));
-    const status = items.every((i) => i.status === 'completed') ? 'completed' : 'processing';
+    // Refunded items (credit given back) are done with, like completed ones.
+    const status = items.every((i) => i.status === 'completed' || i.status === 'refunded') ? 'completed' : 'processing';
     await db.update(orders).set({ status }).where(and(eq(orders.id, orderId), inArray(orders.status, ['paid', 'processing'])));
     if (status === 'completed') await db.update(saleDocuments).set({ status: 'COMPLETED' }).where(and(eq(saleDocuments.orderId, orderId), eq(saleDocuments.kind, 'order')));
   }
@@ -369,7 +393,17 @@ export function createOrderService(deps: ServiceDeps) {
      */
     async placeOrder(
       owner: CartOwner & { userId: number },
-      input: { profileId: number; method: 'card' | 'bank_transfer'; idempotencyKey: string; lang: Lang; uniqueId: string | null; coupon?: string },
+      input: {
+        profileId: number;
+        method: 'card' | 'bank_transfer';
+        idempotencyKey: string;
+        lang: Lang;
+        uniqueId: string | null;
+        coupon?: string;
+        useCredit?: boolean;
+        /** The credit the checkout page said would be used: less than that now (spent in another tab) is refused. */
+        creditExpectedCents?: number;
+      },
     ): Promise<{ ok: true; orderId: number; reused: boolean } | Fail> {
       const [existing] = await db.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey));
       if (existing) return existing.userId === owner.userId ? { ok: true, orderId: existing.id, reused: true } : { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED };
@@ -407,15 +441,34 @@ export function createOrderService(deps: ServiceDeps) {
         discountCents = c.discountCents;
       }
       const totals = cartTotals([view.totals.subTotalCents - discountCents], view.totals.vatRateBp);
+      // Credit comes off the grand total (it is money already paid); the balance is checked again
+      // inside the batch, so two tabs cannot spend the same credit twice.
+      const creditCents = creditToApply({ balanceCents: await this.creditBalance(owner.userId), grandTotalCents: totals.grandTotalCents, use: input.useCredit === true });
+      if (input.useCredit && creditCents < (input.creditExpectedCents ?? 0)) return { ok: false, code: ErrorCode.USER_CREDIT_EXHAUSTED, field: 'use_credit' };
+      const due = totals.grandTotalCents - creditCents;
+      const method = due === 0 ? 'credit' : input.method;
       const positions = new Map(view.lines.map((l, i) => [l.id, i + 1]));
       const billing = { type: profile.type, name: profile.name, vatNumber: profile.vatNumber, taxOffice: profile.taxOffice, address: profile.address, city: profile.city, postcode: profile.postcode, country: profile.countryIso2, vatWaived: profile.vatWaived };
       const at = now.getTime();
-      await rawBatch(db, [
+      const creditUse: Raw[] = creditCents
+        ? [
+            {
+              // NULL (and so a failed batch, nothing kept) when the balance no longer covers it.
+              sql: `INSERT INTO credit_movements (user_id, amount_cents, reason, order_id, dedupe_key, created_at)
+                VALUES (?, CASE WHEN EXISTS (SELECT 1 FROM credit_movements WHERE dedupe_key = ?) OR (SELECT COALESCE(SUM(amount_cents), 0) FROM credit_movements WHERE user_id = ?) >= ? THEN ? ELSE NULL END,
+                  'order', (SELECT id FROM orders WHERE idempotency_key = ?), ?, ?)
+                ON CONFLICT(dedupe_key) DO NOTHING`,
+              params: [owner.userId, `order:${key}`, owner.userId, creditCents, -creditCents, key, `order:${key}`, at],
+            },
+          ]
+        : [];
+      const statements: Raw[] = [
         {
-          sql: `INSERT INTO orders (user_id, idempotency_key, status, payment_method, billing_profile_id, billing, sub_total_cents, vat_cents, grand_total_cents, vat_rate_bp, vat_waived, coupon_code, discount_cents, created_at)
-            VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(idempotency_key) DO NOTHING`,
-          params: [owner.userId, key, input.method, profile.id, JSON.stringify(billing), view.totals.subTotalCents, totals.vatCents, totals.grandTotalCents, view.totals.vatRateBp, vat.waived ? 1 : 0, couponCode, discountCents, at],
+          sql: `INSERT INTO orders (user_id, idempotency_key, status, payment_method, billing_profile_id, billing, sub_total_cents, vat_cents, grand_total_cents, vat_rate_bp, vat_waived, coupon_code, discount_cents, credit_cents, created_at)
+            VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(idempotency_key) DO NOTHING`,
+          params: [owner.userId, key, method, profile.id, JSON.stringify(billing), view.totals.subTotalCents, totals.vatCents, totals.grandTotalCents, view.totals.vatRateBp, vat.waived ? 1 : 0, couponCode, discountCents, creditCents, at],
         },
+        ...creditUse,
         ...view.lines.map((l, i) => ({
           sql: `INSERT INTO order_items (order_id, position, parent_position, kind, sku, action, name, ascii_name, registry, length_months, config, price_cents, setup_fee_cents, status, attempts, result)
             VALUES ((SELECT id FROM orders WHERE idempotency_key = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', 0, '{}')
@@ -424,13 +477,24 @@ export function createOrderService(deps: ServiceDeps) {
           params: [key, i + 1, l.parentId ? (positions.get(l.parentId) ?? null) : null, l.kind, l.sku, l.action, l.name, l.asciiName, l.registry, l.lengthMonths, JSON.stringify(l.kind === 'hosting' && Object.keys(l.optionValues).length ? { ...l.config, options: l.optionValues } : l.config), l.price?.totalCents ?? 0, l.price?.setupFeeCents ?? 0],
         })),
         ...numberedDocument({ orderKey: key, kind: 'order', userId: owner.userId, status: 'OPEN', totalCents: totals.grandTotalCents, vatCents: totals.vatCents, at: now }),
-      ]);
+      ];
+      try {
+        await rawBatch(db, statements);
+      } catch (e) {
+        if (!/NOT NULL constraint failed: credit_movements\.amount_cents/.test(String((e as Error).message))) throw e;
+        // The credit went meanwhile (another tab's order): unless that was this very order, say so.
+        const [same] = await db.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.idempotencyKey, key));
+        if (same?.userId === owner.userId) return { ok: true, orderId: same.id, reused: true };
+        return { ok: false, code: ErrorCode.USER_CREDIT_EXHAUSTED, field: 'use_credit' };
+      }
       const [placed] = await db.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.idempotencyKey, key));
       if (!placed || placed.userId !== owner.userId) return { ok: false, code: ErrorCode.CART_ACTION_EXCEPTION };
       await cart.clear(owner, view.lines.map((l) => l.id), input.uniqueId);
-      if (input.method === 'bank_transfer') {
-        await db.insert(payments).values({ orderId: placed.id, method: 'bank_transfer', amountCents: totals.grandTotalCents, status: 'pending', createdAt: now });
+      if (method === 'bank_transfer') {
+        await db.insert(payments).values({ orderId: placed.id, method: 'bank_transfer', amountCents: due, status: 'pending', createdAt: now });
       }
+      // Credit covered all of it: nothing to pay, so the order is paid now and fulfilment starts.
+      if (method === 'credit') await this.markPaid(placed.id);
       return { ok: true, orderId: placed.id, reused: false };
     },
 
@@ -440,11 +504,12 @@ export function createOrderService(deps: ServiceDeps) {
       if (!order) return { ok: false, code: ErrorCode.ORDER_NOT_FOUND };
       if (order.status !== 'pending') return { ok: false, code: ErrorCode.DUE_DOCUMENT_BALANCE_ALREADY_PAID };
       const attemptNo = (await db.select({ id: payments.id }).from(payments).where(and(eq(payments.orderId, orderId), eq(payments.method, 'card')))).length;
-      const [payment] = await db.insert(payments).values({ orderId, method: 'card', amountCents: order.grandTotalCents, status: 'pending', createdAt: now }).returning({ id: payments.id });
+      const due = amountDue(order);
+      const [payment] = await db.insert(payments).values({ orderId, method: 'card', amountCents: due, status: 'pending', createdAt: now }).returning({ id: payments.id });
       try {
         const session = await adapters.payments.createSession({
           reference: `pay-${payment!.id}`,
-          amountCents: order.grandTotalCents,
+          amountCents: due,
           currency: 'EUR',
           description: lang === 'en' ? `Order ${order.id}` : `Παραγγελία ${order.id}`,
           returnUrl: urls.returnUrl,
@@ -483,7 +548,15 @@ export function createOrderService(deps: ServiceDeps) {
         return { ok: true, handled: 'declined' };
       }
       await db.update(payments).set({ status: 'approved', decidedAt: now }).where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
-      await this.markPaid(payment.orderId);
+      const paid = await this.markPaid(payment.orderId);
+      if (!paid) {
+        // Approved after the customer cancelled the order (the payment page was still open): the
+        // money is not lost, it becomes credit with its credit note.
+        const [order] = await db.select().from(orders).where(eq(orders.id, payment.orderId));
+        if (order?.status === 'cancelled') {
+          await rawBatch(db, creditNoteStatements({ userId: order.userId, amountCents: payment.amountCents, vatCents: 0, reason: 'refund', orderId: order.id, orderItemId: null, note: `pay-${payment.id}`, dedupeKey: `refund:payment:${payment.id}`, at: now }));
+        }
+      }
       return { ok: true, handled: 'approved' };
     },
 
@@ -501,7 +574,8 @@ export function createOrderService(deps: ServiceDeps) {
         { sql: "UPDATE sale_documents SET status = 'PAID' WHERE order_id = ? AND kind = 'order'", params: [orderId] },
         { sql: "UPDATE payments SET status = 'approved', decided_at = ? WHERE order_id = ? AND method = 'bank_transfer' AND status = 'pending'", params: [now.getTime(), orderId] },
         ...numberedDocument({ orderKey: order.idempotencyKey, kind: legal, userId: order.userId, status: 'PAID', totalCents: order.grandTotalCents, vatCents: order.vatCents, at: now }),
-        ...numberedDocument({ orderKey: order.idempotencyKey, kind: 'payment', userId: order.userId, status: 'COMPLETED', totalCents: order.grandTotalCents, vatCents: 0, at: now }),
+        // The payment document records money received; credit was received long ago (its credit note).
+        ...(amountDue(order) > 0 ? numberedDocument({ orderKey: order.idempotencyKey, kind: 'payment', userId: order.userId, status: 'COMPLETED', totalCents: amountDue(order), vatCents: 0, at: now }) : []),
       ]);
       await this.fulfil(orderId);
       return true;
@@ -542,12 +616,19 @@ export function createOrderService(deps: ServiceDeps) {
     async order(userId: number | null, orderId: number) {
       const [order] = await db.select().from(orders).where(userId === null ? eq(orders.id, orderId) : and(eq(orders.id, orderId), eq(orders.userId, userId)));
       if (!order) return null;
-      const [items, documents, paymentRows] = await Promise.all([
+      const [items, documents, credits, paymentRows] = await Promise.all([
         db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position)),
         db.select().from(saleDocuments).where(eq(saleDocuments.orderId, orderId)).orderBy(asc(saleDocuments.id)),
+        // Credit notes of refunds for this order's items (they belong to the customer, not the order).
+        db
+          .select({ doc: saleDocuments })
+          .from(creditMovements)
+          .innerJoin(saleDocuments, eq(saleDocuments.id, creditMovements.documentId))
+          .where(eq(creditMovements.orderId, orderId))
+          .orderBy(asc(saleDocuments.id)),
         db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id)),
       ]);
-      return { order, items, documents, payments: paymentRows };
+      return { order, items, documents: [...documents, ...credits.map((c) => c.doc)], payments: paymentRows };
     },
 
     async orders(userId: number) {
@@ -567,6 +648,72 @@ export function createOrderService(deps: ServiceDeps) {
 
     async sandboxPayment(sessionId: string) {
       return getSandboxSession(db, sessionId, now.getTime());
+    },
+
+    /** The customer's credit balance (grants and refunds, less what orders used). */
+    async creditBalance(userId: number): Promise<number> {
+      const [row] = await db.select({ total: sql<number>`COALESCE(SUM(${creditMovements.amountCents}), 0)` }).from(creditMovements).where(eq(creditMovements.userId, userId));
+      return Number(row?.total ?? 0);
+    },
+
+    /** Staff grant credit (goodwill, a refund agreed by phone): a numbered credit note and the movement. */
+    async grantCredit(email: string, amountCents: number, note: string): Promise<{ balanceCents: number } | null> {
+      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      if (!user) return null;
+      await rawBatch(db, creditNoteStatements({ userId: user.id, amountCents, vatCents: 0, reason: 'grant', orderId: null, orderItemId: null, note, dedupeKey: `grant:${crypto.randomUUID()}`, at: now }));
+      return { balanceCents: await this.creditBalance(user.id) };
+    },
+
+    /** The checkout's credit box (spec §3 Checkout settings): shown when the shop allows it and there is credit. */
+    async checkoutCredit(userId: number): Promise<{ show: boolean; balanceCents: number }> {
+      const [[setting], balanceCents] = await Promise.all([db.select().from(settings).where(eq(settings.key, 'checkout_credit_box')), this.creditBalance(userId)]);
+      return { show: setting?.value === '1' && balanceCents > 0, balanceCents };
+    },
+
+    /** The movements behind the balance, newest first, with their credit notes and orders. */
+    async creditMovements(userId: number) {
+      return db
+        .select({
+          id: creditMovements.id,
+          amountCents: creditMovements.amountCents,
+          reason: creditMovements.reason,
+          orderId: creditMovements.orderId,
+          note: creditMovements.note,
+          createdAt: creditMovements.createdAt,
+          series: saleDocuments.series,
+          number: saleDocuments.number,
+        })
+        .from(creditMovements)
+        .leftJoin(saleDocuments, eq(saleDocuments.id, creditMovements.documentId))
+        .where(eq(creditMovements.userId, userId))
+        .orderBy(desc(creditMovements.id))
+        .limit(50);
+    },
+
+    /**
+     * The customer cancels an order still waiting for its payment: the order and its document are
+     * CANCELLED, waiting payments stop, and credit it used goes back to the balance. Once only.
+     */
+    async cancelOrder(userId: number, orderId: number): Promise<{ ok: true } | Fail> {
+      const moved = await db.update(orders).set({ status: 'cancelled' }).where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(orders.status, 'pending'))).returning();
+      const order = moved[0];
+      if (!order) {
+        const [exists] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+        return { ok: false, code: exists ? ErrorCode.ORDER_REQUESTED_STATUS_NOT_EXECUTABLE : ErrorCode.ORDER_NOT_FOUND };
+      }
+      await rawBatch(db, [
+        { sql: "UPDATE sale_documents SET status = 'CANCELLED' WHERE order_id = ? AND kind = 'order'", params: [orderId] },
+        { sql: "UPDATE payments SET status = 'cancelled', decided_at = ? WHERE order_id = ? AND status = 'pending'", params: [now.getTime(), orderId] },
+        ...(order.creditCents > 0
+          ? [
+              {
+                sql: `INSERT INTO credit_movements (user_id, amount_cents, reason, order_id, dedupe_key, created_at) VALUES (?, ?, 'release', ?, ?, ?) ON CONFLICT(dedupe_key) DO NOTHING`,
+                params: [userId, order.creditCents, orderId, `release:order:${orderId}`, now.getTime()],
+              },
+            ]
+          : []),
+      ]);
+      return { ok: true };
     },
 
     /** Staff (or the development API): a bank transfer arrived for this order. */

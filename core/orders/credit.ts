@@ -1,0 +1,23 @@
+// Credit balance rules (spec §2 credit box, §3 Checkout credit_adjustment, §8 2104): what an order may
+// take from the balance, what is left to pay, and what a refunded item gives back. Pure, integer cents.
+
+/** The credit an order uses: all of it when the balance covers the order, otherwise the whole balance. */
+export function creditToApply(input: { balanceCents: number; grandTotalCents: number; use: boolean }): number {
+  if (!input.use || input.balanceCents <= 0 || input.grandTotalCents <= 0) return 0;
+  return Math.min(input.balanceCents, input.grandTotalCents);
+}
+
+/** What a payment must still bring for an order. */
+export function amountDue(order: { grandTotalCents: number; creditCents: number }): number {
+  return Math.max(0, order.grandTotalCents - order.creditCents);
+}
+
+/**
+ * An item's share of what the order cost (its net price, less its part of any coupon, plus its VAT),
+ * rounded down, so refunding every item of an order never gives back more than the order's total.
+ */
+export function refundShare(order: { subTotalCents: number; grandTotalCents: number; vatCents: number }, itemNetCents: number): { totalCents: number; vatCents: number } {
+  if (order.subTotalCents <= 0 || itemNetCents <= 0) return { totalCents: 0, vatCents: 0 };
+  const ratio = Math.min(1, itemNetCents / order.subTotalCents);
+  return { totalCents: Math.floor(order.grandTotalCents * ratio), vatCents: Math.floor(order.vatCents * ratio) };
+}

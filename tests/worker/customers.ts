@@ -1,0 +1,39 @@
+// Customers for the order tests: a fresh user straight in D1, and one with a ready .gr in the cart
+// (contact for every role, nameservers none, terms agreed) and a receipt profile.
+import { env } from 'cloudflare:workers';
+import { createDb } from '../../db/client';
+import { users } from '../../db/schema';
+import { createServices } from '../../worker/services';
+
+const db = createDb(env.DB);
+let n = 0;
+export const uniqueName = (p: string) => `${p}${Date.now().toString(36)}${n++}`;
+export const servicesAt = (ms = Date.now()) => createServices({ db, env, now: new Date(ms), origin: 'http://localhost' });
+
+export async function newCustomer(prefix: string) {
+  const email = `${uniqueName(prefix)}@example.gr`;
+  const [u] = await db
+    .insert(users)
+    .values({ email, passwordHash: 'x', firstName: 'Άννα', lastName: 'Κ', gdprProcessingAt: new Date(), emailVerifiedAt: new Date(), createdAt: new Date(), updatedAt: new Date() })
+    .returning({ id: users.id });
+  return { id: u!.id, email, owner: { room: `u-${u!.id}`, userId: u!.id } };
+}
+
+/** Adds a .gr to `owner`'s cart and configures it completely; returns the name and the line id. */
+export async function addReadyDomain(userId: number, owner: { room: string; userId: number | null }) {
+  const s = servicesAt();
+  const name = `${uniqueName('shop')}.gr`;
+  const added = await s.cart.addDomain(owner, { name, action: 'register', uniqueId: null });
+  if (!added.ok) throw new Error(`add failed ${added.code}`);
+  const contactId = await s.cart.createContact(userId, { firstName: 'Άννα', lastName: 'Κ', email: 'a@example.gr', phone: '+306900000000', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', countryIso2: 'GR' });
+  await s.cart.update(owner, added.items[0]!.id, { config: { contacts: { registrant: contactId, admin: contactId, tech: contactId, billing: contactId }, nameservers: { mode: 'none' }, agree: true } }, null);
+  return { name, itemId: added.items[0]!.id };
+}
+
+export async function readyCart(prefix: string) {
+  const c = await newCustomer(prefix);
+  const { name, itemId } = await addReadyDomain(c.id, c.owner);
+  const profile = await servicesAt().orders.createBillingProfile(c.id, { type: 'REC', name: 'Άννα Κ', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', countryIso2: 'GR' });
+  if (!profile.ok) throw new Error('profile failed');
+  return { ...c, name, profileId: profile.id, itemId };
+}
