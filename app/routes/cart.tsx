@@ -59,7 +59,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const r = await cart.addDomain(owner, { name: String(form.get('fqdn') ?? ''), action, months, authCode, uniqueId });
         return done(r.ok ? { ok: true, intent, ids: r.items.map((i) => i.id), count: r.count } : { ok: false, intent, code: r.code, ids: r.existingId ? [r.existingId] : [] }, r.ok ? 200 : 400);
       }
-      const r = await cart.addProduct(owner, { sku: String(form.get('sku') ?? type), months, parentId: (form.get('parent_id') as string | null) || null, uniqueId });
+      const parentId = (form.get('parent_id') as string | null) || null;
+      const relation = parentId && form.get('relation') === 'cross_sell' ? ('cross_sell' as const) : undefined;
+      const r = await cart.addProduct(owner, { sku: String(form.get('sku') ?? type), months, parentId, relation, uniqueId });
       return done(r.ok ? { ok: true, intent, ids: r.items.map((i) => i.id), count: r.count } : { ok: false, intent, code: r.code }, r.ok ? 200 : 400);
     }
     case 'remove': {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../errors';
 import { checkParent, duplicateOf, mergeCarts, removalSet, summaryOrder, visibleCount } from './composition';
+import { crossSellDomain, crossSellsFor, DOMAIN_CROSS_SELLS } from './cross-sells';
 import { configSections, domainConfigStatus } from './domain-config';
 import { allowedLengths, cartTotals, priceLine, type OfferedLength } from './pricing';
 import type { CartItem } from './types';
@@ -110,6 +111,30 @@ describe('cart composition', () => {
     expect(checkParent([d, child], item({ kind: 'addon', sku: 'x', parentId: child.id }))).toBe(ErrorCode.ITEM_CANT_BE_CHILD);
     expect(checkParent([item({ id: 'old', expired: true })], item({ kind: 'addon', sku: 'id_protect', parentId: 'old' }))).toBe(ErrorCode.ITEM_CANT_BE_CHILD);
     expect(checkParent([d], child)).toBeNull();
+  });
+
+  it('takes maintenance away with the installation it maintains, not with another item', () => {
+    const cert = item({ id: 'cert', kind: 'ssl', sku: 'ssl_dv_basic', action: null });
+    const install = item({ id: 'inst', kind: 'ssl_installation', sku: 'ssl_install_basic', action: null, parentId: 'cert' });
+    const care = item({ id: 'care', kind: 'addon', sku: 'ssl_maintenance_basic', action: null, parentId: 'cert' });
+    expect(removalSet([cert, install, care], 'inst').sort()).toEqual(['care', 'inst']);
+    expect(removalSet([cert, install, care], 'care')).toEqual(['care']);
+    expect(removalSet([cert, install, care], 'cert').sort()).toEqual(['care', 'cert', 'inst']);
+  });
+
+  it('accepts a cross-sell only under a name being registered or transferred, and only one it offers', () => {
+    const d = item({ id: 'reg' });
+    const renew = item({ id: 'ren', action: 'renew' });
+    const hosting = item({ id: 'host', kind: 'hosting', sku: 'sha_lin_start', action: null, registry: null });
+    const cross = (parentId: string, sku = 'ssl_dv_basic') => item({ kind: 'ssl', sku, action: null, parentId, relation: 'cross_sell' });
+    expect(checkParent([d], cross('reg'))).toBeNull();
+    expect(checkParent([d], cross('reg', 'sha_lin_start'))).toBeNull();
+    expect(checkParent([d], cross('reg', 'ssl_ev'))).toBe(ErrorCode.ITEM_CANT_BE_CHILD);
+    expect(checkParent([renew], cross('ren'))).toBe(ErrorCode.ITEM_CANT_BE_CHILD);
+    expect(checkParent([hosting], cross('host'))).toBe(ErrorCode.ITEM_CANT_BE_CHILD);
+    expect(crossSellsFor(item({ action: 'transfer' }))).toEqual(DOMAIN_CROSS_SELLS);
+    expect(crossSellsFor(item({ expired: true }))).toEqual([]);
+    expect(crossSellDomain(item({ name: 'καφενείο.gr', asciiName: 'xn--mxahbxey0c.gr' }))).toBe('xn--mxahbxey0c.gr');
   });
 
   it('removes children with their parent, and only them (property)', () => {

@@ -1,6 +1,7 @@
 // Cart composition rules (issue #5 §1): duplicates, parents and children, what a removal takes with it,
 // the order the summary groups items in, and merging a guest's cart into the user's at login.
 import { ErrorCode } from '../errors';
+import { crossSellsFor } from './cross-sells';
 import type { CartItem, ItemKind, NewCartItem } from './types';
 
 /** Spec §2: the summary groups domains, then hosting, then SSL, then SSL installations. */
@@ -28,12 +29,22 @@ export function checkParent(items: readonly CartItem[], candidate: NewCartItem):
   if (parent.parentId) return ErrorCode.ITEM_CANT_BE_CHILD;
   // ID protect guards a domain that is not expired (spec §3/issue #5: "not for expired items").
   if (candidate.sku === 'id_protect' && (parent.kind !== 'domain' || parent.expired)) return ErrorCode.ITEM_CANT_BE_CHILD;
+  // A cross-sell only where the parent offers it.
+  if (candidate.relation === 'cross_sell' && !crossSellsFor(parent).includes(candidate.sku)) return ErrorCode.ITEM_CANT_BE_CHILD;
   return null;
 }
 
-/** The item and every item under it (spec §3: children are removed together with their parent). */
+/**
+ * The item and every item under it (spec §3: children are removed together with their parent), and
+ * what depends on it beside it: maintenance of an installation, which hangs next to it under the
+ * certificate (children are one level deep), goes with the installation.
+ */
 export function removalSet(items: readonly CartItem[], id: string): string[] {
   const out = new Set<string>([id]);
+  const target = items.find((i) => i.id === id);
+  if (target?.kind === 'ssl_installation' && target.parentId) {
+    for (const i of items) if (i.parentId === target.parentId && i.sku.startsWith('ssl_maintenance')) out.add(i.id);
+  }
   let grew = true;
   while (grew) {
     grew = false;

@@ -188,6 +188,24 @@ test('credit pays part of an order; cancelling the unpaid order gives the credit
   await expect(page.getByTestId('credit-movement')).toHaveCount(3);
 });
 
+test('a certificate for the name from its cross-sell panel joins it, and leaves with it', async ({ page, js }) => {
+  const fqdn = `${unique('diplo')}.gr`;
+  await addDomainFromSearch(page, js, fqdn);
+  await page.goto('/cart');
+  await hydrated(page, js);
+  const line = page.locator(`[data-testid="cart-line"][data-name="${fqdn}"]`);
+  await expect(line.getByTestId('cross-sells')).toContainText(fqdn);
+  await line.getByTestId('cross-sell-ssl_dv_basic').getByTestId('cross-sell-add').click();
+  await expect(line.getByTestId('cross-sell-ssl_dv_basic')).toHaveAttribute('data-in-cart', 'true');
+  const child = line.locator('[data-testid="cart-child"][data-sku="ssl_dv_basic"]');
+  await expect(child).toContainText(fqdn);
+  await expect(child.getByTestId('item-domain')).toHaveValue(fqdn);
+  if (js) await expect(page.getByTestId('cart-badge').first()).toHaveAttribute('data-count', '2');
+  // Removing the name takes its certificate too.
+  await line.getByTestId('remove').click();
+  await expect(page.getByTestId('cart-empty')).toBeVisible();
+});
+
 test('two tabs of one browser keep the cart in step', async ({ page, context, js }) => {
   test.skip(!js, 'the other tab learns through the live channel');
   await page.goto('/cart');

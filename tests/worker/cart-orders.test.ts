@@ -259,6 +259,18 @@ describe('SSL in the cart', () => {
     // The installation takes the certificate's domain, so maintenance is offered at once.
     expect(installLine.domain).toBe('shop.example.gr');
     expect(installLine.upsells.map((u) => u.sku)).toEqual(['ssl_maintenance_basic']);
+    // Maintenance hangs beside the installation under the certificate (children are one level deep),
+    // and goes when the installation goes.
+    expect(installLine.upsells[0]!.parentId).toBe(id);
+    const care = await s.cart.addProduct(c.owner, { sku: 'ssl_maintenance_basic', parentId: installLine.upsells[0]!.parentId, uniqueId: null });
+    if (!care.ok) throw new Error(`maintenance ${care.code}`);
+    view = await s.cart.view(c.owner, { lang: 'el', vatRateBp: 2400 });
+    expect(view.lines.find((l) => l.id === install.items[0]!.id)!.upsells[0]!.childId).toBe(care.items[0]!.id);
+    const removed = await s.cart.remove(c.owner, install.items[0]!.id, null);
+    expect(removed.ok && removed.deleted.sort()).toEqual([install.items[0]!.id, care.items[0]!.id].sort());
+    const again = await s.cart.addProduct(c.owner, { sku: 'ssl_install_basic', parentId: id, uniqueId: null });
+    if (!again.ok) throw new Error('install again');
+    view = await s.cart.view(c.owner, { lang: 'el', vatRateBp: 2400 });
     expect(view.ready).toBe(true);
 
     const profile = await s.orders.createBillingProfile(c.id, { type: 'REC', name: 'Άννα', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', countryIso2: 'GR' });
@@ -337,5 +349,54 @@ describe('coupons at checkout', () => {
     // Now they have ordered: the coupon is for those who never did.
     expect(await at().orders.coupon(c.id, 'KALOSORISMA10', 1000)).toMatchObject({ ok: false, key: 'validation:coupon_not_for_you' });
     expect(await at().orders.coupon(c.id, 'BLACKFRIDAY5', 300)).toMatchObject({ ok: true, discountCents: 300 });
+  });
+});
+
+describe('cross-sells', () => {
+  it('a name offers hosting and a certificate for it; they join as children on its domain and leave with it', async () => {
+    const c = await readyCart('cross');
+    const s = at();
+    let view = await s.cart.view(c.owner, { lang: 'el', vatRateBp: 2400 });
+    const domainLine = view.lines.find((l) => l.id === c.itemId)!;
+    expect(domainLine.crossSells.map((x) => x.sku)).toEqual(['sha_lin_start', 'ssl_dv_basic']);
+    expect(domainLine.crossSells.every((x) => x.childId === null && (x.priceCents ?? 0) > 0)).toBe(true);
+    // Through the cart's form, as the panel's button posts it.
+    const ssl = await s.cart.addProduct(c.owner, { sku: 'ssl_dv_basic', parentId: c.itemId, relation: 'cross_sell', uniqueId: null });
+    const host = await s.cart.addProduct(c.owner, { sku: 'sha_lin_start', parentId: c.itemId, relation: 'cross_sell', uniqueId: null });
+    if (!ssl.ok || !host.ok) throw new Error('cross-sell add');
+    // Not every product can be a cross-sell of a name.
+    expect(await s.cart.addProduct(c.owner, { sku: 'ssl_ev', parentId: c.itemId, relation: 'cross_sell', uniqueId: null })).toMatchObject({ ok: false, code: ErrorCode.ITEM_CANT_BE_CHILD });
+    view = await s.cart.view(c.owner, { lang: 'el', vatRateBp: 2400 });
+    const sslLine = view.lines.find((l) => l.id === ssl.items[0]!.id)!;
+    expect(sslLine).toMatchObject({ parentId: c.itemId, relation: 'cross_sell', domain: c.name, upsells: [] });
+    expect(view.lines.find((l) => l.id === host.items[0]!.id)!.domain).toBe(c.name);
+    expect(view.lines.find((l) => l.id === c.itemId)!.crossSells.every((x) => x.childId !== null)).toBe(true);
+    // Its own length: a two-year certificate costs more than one year.
+    const oneYear = sslLine.price!.totalCents;
+    await s.cart.update(c.owner, ssl.items[0]!.id, { lengthMonths: 24 }, null);
+    view = await s.cart.view(c.owner, { lang: 'el', vatRateBp: 2400 });
+    expect(view.lines.find((l) => l.id === ssl.items[0]!.id)!.price!.totalCents).toBeGreaterThan(oneYear);
+    expect(view.ready).toBe(true);
+    // Ordered and paid: the certificate and the hosting are carried out on the new name after it.
+    const placed = await at().orders.placeOrder(c.owner, { profileId: c.profileId, method: 'bank_transfer', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null });
+    if (!placed.ok) throw new Error(`place ${placed.code}`);
+    await at().orders.confirmBankTransfer(placed.orderId);
+    const order = (await at().orders.order(c.id, placed.orderId))!;
+    expect(order.items.map((i) => [i.kind, i.status])).toEqual([
+      ['domain', 'completed'],
+      ['ssl', 'completed'],
+      ['hosting', 'completed'],
+    ]);
+    expect(order.items.find((i) => i.kind === 'ssl')!.parentPosition).toBe(1);
+  });
+
+  it('removing the name removes its cross-sells', async () => {
+    const c = await readyCart('cross-rm');
+    const s = at();
+    const ssl = await s.cart.addProduct(c.owner, { sku: 'ssl_dv_basic', parentId: c.itemId, relation: 'cross_sell', uniqueId: null });
+    if (!ssl.ok) throw new Error('add');
+    const removed = await s.cart.remove(c.owner, c.itemId, null);
+    expect(removed.ok && removed.deleted).toHaveLength(2);
+    expect(await s.cart.items(c.owner)).toHaveLength(0);
   });
 });

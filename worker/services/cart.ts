@@ -6,6 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { RegistryFamily } from '../../core/catalog';
 import { productFamilies } from '../../core/catalog';
 import { summaryOrder, visibleCount } from '../../core/cart/composition';
+import { crossSellDomain, crossSellsFor } from '../../core/cart/cross-sells';
 import { readiness } from '../../core/cart/contacts';
 import { domainConfigStatus, type ConfigStatus, type RegistryRules } from '../../core/cart/domain-config';
 import { cartTotals, priceLine, type CartTotals, type LinePrice, type OfferedLength } from '../../core/cart/pricing';
@@ -43,7 +44,10 @@ export type CartLine = {
   config: CartItem['config'];
   configStatus: ConfigStatus | null;
   /** Products this item can carry as a child (ID protect for a domain …), with their state. */
-  upsells: { sku: string; name: string; priceCents: number | null; childId: string | null }[];
+  /** `parentId`: where the up-sell hangs (maintenance goes under the certificate, beside its installation). */
+  upsells: { sku: string; name: string; priceCents: number | null; childId: string | null; parentId: string }[];
+  /** Products for this item's domain (spec §2 cross-sell panel): the first length's price. */
+  crossSells: { sku: string; name: string; priceCents: number | null; months: number | null; childId: string | null }[];
   rgp: boolean;
   premium: boolean;
   /** SSL and its installation need the domain they are for (spec §5 Cart: 'An SSL installation needs a domain name'). */
@@ -170,6 +174,8 @@ export function createCartService(deps: ServiceDeps) {
         if (parent && input.sku === 'id_protect') lengthMonths = parent.lengthMonths;
         // An installation goes on the certificate's domain unless the customer says otherwise.
         if (parent?.config.domain && kind === 'ssl_installation') inherited = { domain: parent.config.domain.replace(/^\*\./, '') };
+        // A cross-sell of a domain goes on that domain.
+        if (parent?.kind === 'domain' && input.relation === 'cross_sell') inherited = { domain: crossSellDomain(parent) };
       }
       const item: NewCartItem = {
         kind,
@@ -312,19 +318,29 @@ export function createCartService(deps: ServiceDeps) {
           const idp = products.get('id_protect');
           const child = items.find((c) => c.parentId === item.id && c.sku === 'id_protect');
           const idpPrice = idp ? priceLine({ ...item, sku: 'id_protect', kind: 'addon', premiumYearCents: null, rgp: false }, offeredFromProduct(idp), { parentLengthMonths: item.lengthMonths }) : null;
-          if (idp) upsells.push({ sku: 'id_protect', name: idp.name, priceCents: idpPrice?.totalCents ?? null, childId: child?.id ?? null });
+          if (idp) upsells.push({ sku: 'id_protect', name: idp.name, priceCents: idpPrice?.totalCents ?? null, childId: child?.id ?? null, parentId: item.id });
         }
+        // Children are one level deep: an up-sell offered on a child hangs under the child's parent.
         const upsell = (sku: string) => {
           const p = products.get(sku);
           if (!p) return;
-          const child = items.find((c) => c.parentId === item.id && c.sku === sku);
+          const owner = item.parentId ?? item.id;
+          const child = items.find((c) => c.parentId === owner && c.sku === sku);
           const first = offeredFromProduct(p)[0];
-          upsells.push({ sku, name: p.name, priceCents: first ? first.totalCents + first.setupFeeCents : null, childId: child?.id ?? null });
+          upsells.push({ sku, name: p.name, priceCents: first ? first.totalCents + first.setupFeeCents : null, childId: child?.id ?? null, parentId: owner });
         };
         // An SSL certificate offers its installation; the installation offers maintenance, but only
-        // once the domain to install on is set (issue #5 §1).
-        if (item.kind === 'ssl') upsell(installationSkuFor(sslSettings));
+        // once the domain to install on is set (issue #5 §1). A certificate sold for a domain (a
+        // cross-sell) is installed with that domain's hosting, so it offers none.
+        if (item.kind === 'ssl' && !item.parentId) upsell(installationSkuFor(sslSettings));
         if (item.kind === 'ssl_installation' && item.config.domain) upsell('ssl_maintenance_basic');
+        const crossSells: CartLine['crossSells'] = crossSellsFor(item).flatMap((sku) => {
+          const p = products.get(sku);
+          if (!p) return [];
+          const first = offeredFromProduct(p)[0];
+          const child = items.find((c) => c.parentId === item.id && c.sku === sku);
+          return [{ sku, name: p.name, priceCents: first ? first.totalCents + first.setupFeeCents : null, months: first?.months ?? null, childId: child?.id ?? null }];
+        });
         return {
           id: item.id,
           kind: item.kind,
@@ -341,6 +357,7 @@ export function createCartService(deps: ServiceDeps) {
           config: item.config,
           configStatus: item.kind === 'domain' ? (r ? domainConfigStatus(item, r) : null) : null,
           upsells,
+          crossSells,
           rgp: item.rgp,
           premium: item.premiumYearCents !== null,
           needsDomain,

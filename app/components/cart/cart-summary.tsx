@@ -153,15 +153,25 @@ function LineCard({ line, children, contacts, groups, loggedIn }: { line: CartLi
       {line.specs.length ? <Specs line={line} /> : null}
       {line.needsDomain ? <ItemSettings line={line} hydrated={hydrated} /> : null}
       {line.upsells.length ? <Upsells line={line} hydrated={hydrated} /> : null}
+      {line.crossSells.length ? <CrossSells line={line} hydrated={hydrated} /> : null}
       {line.configStatus ? <DomainConfigPanel line={line} contacts={contacts} groups={groups} loggedIn={loggedIn} /> : null}
       {children.length ? (
         <ul className="mt-3 space-y-2 border-l-2 border-slate-200 pl-4">
           {children.map((c) => (
             <li key={c.id} className="text-sm" data-testid="cart-child" data-sku={c.sku} data-id={c.id}>
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <span>{c.name}</span>
+                <span>
+                  {c.name}
+                  {c.relation === 'cross_sell' && c.domain ? <span className="text-slate-600"> · {t('for_domain', { domain: line.name })}</span> : null}
+                </span>
                 <LinePrice line={c} small />
               </div>
+              {/* A cross-sell is a product of its own: its own length (up-sells follow their parent). */}
+              {c.relation === 'cross_sell' && c.price && c.price.lengths.length > 1 ? (
+                <div className="mt-1">
+                  <LengthForm line={c} hydrated={hydrated} />
+                </div>
+              ) : null}
               {c.needsDomain ? <ItemSettings line={c} hydrated={hydrated} /> : null}
               {c.upsells.length ? <Upsells line={c} hydrated={hydrated} /> : null}
             </li>
@@ -335,7 +345,7 @@ function Upsells({ line, hydrated }: { line: CartLine; hydrated: boolean }) {
     <div className="mt-3 rounded border border-slate-200 bg-slate-50 p-3" data-testid="upsells">
       <h3 className="text-sm font-semibold">{t('upsells')}</h3>
       {line.upsells.map((u) => (
-        <UpsellRow key={u.sku} parentId={line.id} upsell={u} hydrated={hydrated} />
+        <UpsellRow key={u.sku} parentId={u.parentId} upsell={u} hydrated={hydrated} />
       ))}
     </div>
   );
@@ -367,6 +377,63 @@ function UpsellRow({ parentId, upsell, hydrated }: { parentId: string; upsell: C
         </button>
       )}
     </fetcher.Form>
+  );
+}
+
+/** Spec §2 add-ons / cross-sell panel: products for this domain, each with why one would want it. */
+function CrossSells({ line, hydrated }: { line: CartLine; hydrated: boolean }) {
+  const { t } = useTranslation('cart');
+  return (
+    <div className="mt-3 rounded border border-sky-200 bg-sky-50 p-3" data-testid="cross-sells">
+      <h3 className="text-sm font-semibold">{t('cross_sells', { domain: line.name })}</h3>
+      <ul>
+        {line.crossSells.map((c) => (
+          <CrossSellRow key={c.sku} parentId={line.id} offer={c} hydrated={hydrated} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function CrossSellRow({ parentId, offer, hydrated }: { parentId: string; offer: CartLine['crossSells'][number]; hydrated: boolean }) {
+  const { t } = useTranslation('cart');
+  const fetcher = useCartFetcher();
+  const pending = fetcher.state !== 'idle';
+  // Optimistic: while the request runs the row already shows what it will be.
+  const inCart = pending ? offer.childId === null : offer.childId !== null;
+  return (
+    <li className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid={`cross-sell-${offer.sku}`} data-in-cart={offer.childId !== null}>
+      <span className="min-w-0 flex-1">
+        <span className="font-medium">{offer.name}</span>
+        {offer.priceCents !== null && offer.months !== null ? (
+          <span className="text-slate-700">
+            {' '}
+            · {t('from')} <Price cents={offer.priceCents} /> / <LengthLabel months={offer.months} />
+          </span>
+        ) : null}
+        <span className="block text-xs text-slate-600">{t(`cross_sell_help.${offer.sku}`)}</span>
+      </span>
+      <fetcher.Form method="post" action="/cart">
+        <CsrfInput />
+        <PageIdInput />
+        <Hidden fields={offer.childId !== null ? { intent: 'remove', id: offer.childId } : { intent: 'add', type: 'product', sku: offer.sku, parent_id: parentId, relation: 'cross_sell' }} />
+        {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+        {inCart ? (
+          <span className="flex items-center gap-2">
+            <span className="rounded bg-emerald-100 px-2 text-emerald-900" data-testid="cross-sell-in-cart">
+              {t('in_cart')}
+            </span>
+            <button type="submit" className="link-button text-xs text-red-800" disabled={pending} data-testid="cross-sell-remove">
+              {t('remove')}
+            </button>
+          </span>
+        ) : (
+          <button type="submit" className="btn-secondary px-2 py-1 text-xs" disabled={pending} data-testid="cross-sell-add">
+            {t('add')}
+          </button>
+        )}
+      </fetcher.Form>
+    </li>
   );
 }
 
