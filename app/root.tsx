@@ -60,7 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // The header dropdown, side cart and mobile bar (spec §2 Cart): names, prices, the count.
       cart: {
         count: cart.count,
-        items: cart.lines.map((l) => ({ id: l.id, name: l.name, kind: l.kind, asciiName: l.asciiName, parentId: l.parentId, lengthMonths: l.lengthMonths, totalCents: l.price?.totalCents ?? 0 })),
+        items: cart.lines.map((l) => ({ id: l.id, name: l.name, kind: l.kind, asciiName: l.asciiName, parentId: l.parentId, bundle: l.relation === 'bundle', lengthMonths: l.lengthMonths, totalCents: l.price?.totalCents ?? 0 })),
         subTotalCents: cart.totals.subTotalCents,
       },
     },

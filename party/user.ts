@@ -59,13 +59,16 @@ export class User extends LiveServer {
   }
 
   /**
-   * Adds items (a parent first, then its children). Refuses the whole add on the first problem:
+   * Adds items (a parent first, then its children, which may name it '@0'). Refuses the whole add on the first problem:
    * a duplicate (35008 domain, 35004 child — also broadcast as ItemAlreadyInCart) or a bad parent.
    */
   async cartAdd(items: NewCartItem[], uniqueId: string | null, now: number): Promise<{ ok: true; added: CartItem[]; count: number } | { ok: false; code: number; existingId?: string }> {
     const current = this.cartItems();
     const added: CartItem[] = [];
-    for (const n of items) {
+    for (const given of items) {
+      // '@<i>' names the i-th item of this same add (a plan and the products it bundles).
+      const ref = given.parentId?.startsWith('@') ? added[Number(given.parentId.slice(1))] : undefined;
+      const n = ref ? { ...given, parentId: ref.id } : given;
       const all = [...current, ...added];
       const dup = duplicateOf(all, n);
       if (dup) {

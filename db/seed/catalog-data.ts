@@ -302,6 +302,7 @@ export const FEATURE_KEYS = [
   'id_protect',
   'ssl_installation',
   'ssl_monitoring',
+  'ssl_bundled',
 ] as const;
 export type FeatureKey = (typeof FEATURE_KEYS)[number];
 export type Feature = { key: `features.${FeatureKey}`; value: string | number | boolean };
@@ -475,7 +476,9 @@ export const PRODUCTS: readonly ProductSeed[] = [
       summaryEl: 'Αποκλειστικοί πόροι και διαχείριση για sites με μεγάλη κίνηση.',
       summaryEn: 'Dedicated resources and management for high-traffic sites.',
       monthlyFeeCents: monthly,
-      features: [f('cpu_cores', cores), f('ram_gb', ram), f('disk_gb', disk), f('websites', sites), f('ip', 1), f('litespeed_cache'), f('staging'), f('daily_backup', 30), ...sharedCommon],
+      features: [f('cpu_cores', cores), f('ram_gb', ram), f('disk_gb', disk), f('websites', sites), f('ip', 1), f('litespeed_cache'), f('staging'), f('daily_backup', 30), f('ssl_bundled', 'SSL OV Business'), ...sharedCommon],
+      // A business-validated certificate comes with the plan (a bundle child in the cart, spec §3).
+      settings: { bundles: ['ssl_ov'] },
       sortOrder: 100 + (i + 1) * 10,
       lengths: SEMI_LENGTHS,
     }),

@@ -400,3 +400,53 @@ describe('cross-sells', () => {
     expect(await s.cart.items(c.owner)).toHaveLength(0);
   });
 });
+
+describe('bundles', () => {
+  it('a WordPress Enterprise plan brings its OV certificate free, on its domain and for its length', async () => {
+    const c = await newCustomer('bundle');
+    const s = at();
+    const added = await s.cart.addProduct(c.owner, { sku: 'sha_wp_enterprise_m', months: 12, uniqueId: null });
+    if (!added.ok) throw new Error(`add ${added.code}`);
+    expect(added.items.map((i) => [i.sku, i.relation])).toEqual([
+      ['sha_wp_enterprise_m', null],
+      ['ssl_ov', 'bundle'],
+    ]);
+    // One purchase for the badges.
+    expect(added.count).toBe(1);
+    const plan = added.items[0]!;
+    const cert = added.items[1]!;
+    await s.cart.updateSettings(c.owner, plan.id, { domain: 'wp-shop.gr' }, null);
+    let view = await s.cart.view(c.owner, { lang: 'el', vatRateBp: 2400 });
+    let certLine = view.lines.find((l) => l.id === cert.id)!;
+    expect(certLine).toMatchObject({ parentId: plan.id, relation: 'bundle', domain: 'wp-shop.gr', lengthMonths: 12, needsDomain: false });
+    expect(certLine.price!.totalCents).toBe(0);
+    expect(certLine.price!.selected.baseCents).toBeGreaterThan(0);
+    const planTotal = view.lines.find((l) => l.id === plan.id)!.price!.totalCents;
+    expect(view.totals.subTotalCents).toBe(planTotal);
+    // Two years of plan: two years of certificate. One month: the certificate waits, with a note.
+    await s.cart.update(c.owner, plan.id, { lengthMonths: 24 }, null);
+    view = await s.cart.view(c.owner, { lang: 'el', vatRateBp: 2400 });
+    expect(view.lines.find((l) => l.id === cert.id)!.lengthMonths).toBe(24);
+    await s.cart.update(c.owner, plan.id, { lengthMonths: 1 }, null);
+    view = await s.cart.view(c.owner, { lang: 'el', vatRateBp: 2400 });
+    expect(view.lines.some((l) => l.id === cert.id)).toBe(false);
+    expect(view.lines.find((l) => l.id === plan.id)!.bundleNotes).toEqual([{ sku: 'ssl_ov', name: 'SSL OV Business', minMonths: 12 }]);
+    await s.cart.update(c.owner, plan.id, { lengthMonths: 12 }, null);
+
+    // Ordered and paid: the plan is created, then the certificate is enrolled on its domain at no charge.
+    const profile = await s.orders.createBillingProfile(c.id, { type: 'REC', name: 'Άννα', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', countryIso2: 'GR' });
+    if (!profile.ok) throw new Error('profile');
+    const placed = await at().orders.placeOrder(c.owner, { profileId: profile.id, method: 'bank_transfer', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null });
+    if (!placed.ok) throw new Error(`place ${placed.code}`);
+    await at().orders.confirmBankTransfer(placed.orderId);
+    const order = (await at().orders.order(c.id, placed.orderId))!;
+    const certItem = order.items.find((i) => i.sku === 'ssl_ov')!;
+    expect(certItem).toMatchObject({ priceCents: 0, status: 'completed', parentPosition: 1, lengthMonths: 12 });
+    expect(certItem.config).toMatchObject({ domain: 'wp-shop.gr' });
+    // Removing the plan takes the certificate.
+    const again = await s.cart.addProduct(c.owner, { sku: 'sha_wp_enterprise_m', months: 12, uniqueId: null });
+    if (!again.ok) throw new Error('again');
+    const removed = await s.cart.remove(c.owner, again.items[0]!.id, null);
+    expect(removed.ok && removed.deleted).toHaveLength(2);
+  });
+});

@@ -6,6 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { RegistryFamily } from '../../core/catalog';
 import { productFamilies } from '../../core/catalog';
 import { summaryOrder, visibleCount } from '../../core/cart/composition';
+import { bundleLength, bundlesOf, includedPrice } from '../../core/cart/bundles';
 import { crossSellDomain, crossSellsFor } from '../../core/cart/cross-sells';
 import { readiness } from '../../core/cart/contacts';
 import { domainConfigStatus, type ConfigStatus, type RegistryRules } from '../../core/cart/domain-config';
@@ -46,6 +47,8 @@ export type CartLine = {
   /** Products this item can carry as a child (ID protect for a domain …), with their state. */
   /** `parentId`: where the up-sell hangs (maintenance goes under the certificate, beside its installation). */
   upsells: { sku: string; name: string; priceCents: number | null; childId: string | null; parentId: string }[];
+  /** Bundles this plan brings only at a longer length (shown as a note on the plan). */
+  bundleNotes: { sku: string; name: string; minMonths: number }[];
   /** Products for this item's domain (spec §2 cross-sell panel): the first length's price. */
   crossSells: { sku: string; name: string; priceCents: number | null; months: number | null; childId: string | null }[];
   rgp: boolean;
@@ -192,7 +195,16 @@ export function createCartService(deps: ServiceDeps) {
         expired: false,
         config: { ...inherited, ...(input.config ?? {}) },
       };
-      const result = await (await stub(owner.room)).cartAdd([item], input.uniqueId, now.getTime());
+      // What the plan bundles joins it in the same add (children are one level deep: a child bundles nothing).
+      const bundled: NewCartItem[] = input.parentId
+        ? []
+        : bundlesOf(p.settings).flatMap((sku) => {
+            const b = products.get(sku);
+            const months = offeredFromProduct(b).map((o) => o.months);
+            if (!b || !months.length) return [];
+            return [{ ...item, kind: b.family === 'ssl' ? ('ssl' as const) : ('addon' as const), sku, lengthMonths: bundleLength(months, lengthMonths) ?? months[0]!, parentId: '@0', relation: 'bundle' as const, config: {} }];
+          });
+      const result = await (await stub(owner.room)).cartAdd([item, ...bundled], input.uniqueId, now.getTime());
       return result.ok ? { ok: true, items: result.added, count: result.count } : result;
     },
 
@@ -294,12 +306,22 @@ export function createCartService(deps: ServiceDeps) {
         }),
       );
       const byId = new Map(items.map((i) => [i.id, i]));
-      const lines: CartLine[] = summaryOrder(items).map((item) => {
+      // A bundle follows its plan's length; with a plan too short for it, it waits, not ordered (core/cart/bundles.ts).
+      const bundleMonths = (item: CartItem) => {
+        const parent = item.parentId ? byId.get(item.parentId) : undefined;
+        return parent ? bundleLength(offeredFromProduct(products.get(item.sku)).map((o) => o.months), parent.lengthMonths) : null;
+      };
+      const waiting = items.filter((i) => i.relation === 'bundle' && bundleMonths(i) === null);
+      const lines: CartLine[] = summaryOrder(items).flatMap((stored): CartLine[] => {
+        if (waiting.includes(stored)) return [];
+        const bundle = stored.relation === 'bundle';
+        const item = bundle ? { ...stored, lengthMonths: bundleMonths(stored)! } : stored;
         const parent = item.parentId ? byId.get(item.parentId) : undefined;
         const offered = item.kind === 'domain' ? offeredFromTld(tlds.get(item.sku), item.action ?? 'register') : offeredFromProduct(products.get(item.sku));
         const promotion = promotionOf(item);
-        const price = priceLine(item, offered, { parentLengthMonths: parent?.lengthMonths, promotionExists: promotion.exists });
-        if (price) price.promotion = promotion;
+        const listed = priceLine(item, offered, { parentLengthMonths: parent?.lengthMonths, promotionExists: promotion.exists });
+        const price = listed && bundle ? includedPrice(listed) : listed;
+        if (price) price.promotion = bundle ? { exists: false, active: false } : promotion;
         const product = products.get(item.sku);
         const sslSettings = (item.kind === 'ssl' ? (product?.settings ?? {}) : {}) as SslSettings;
         const quantity = item.kind === 'ssl' ? normaliseQuantity(sslSettings, item.config.quantity ?? 0) : 0;
@@ -310,8 +332,10 @@ export function createCartService(deps: ServiceDeps) {
         const chosen = chosenOptions(offeredOptions, item.config.options);
         const optionsExtra = price ? optionsCents(chosen, price.selected.months) : 0;
         if (price && optionsExtra) price.totalCents += optionsExtra;
-        // A WordPress plan is installed on a domain (spec §2: the WordPress domain panel).
-        const needsDomain = item.kind === 'ssl' || item.kind === 'ssl_installation' || (product?.type ?? '').startsWith('hosting-wp');
+        // A WordPress plan is installed on a domain (spec §2: the WordPress domain panel). A bundle goes
+        // on its plan's domain.
+        const needsDomain = !bundle && (item.kind === 'ssl' || item.kind === 'ssl_installation' || (product?.type ?? '').startsWith('hosting-wp'));
+        const domain = item.config.domain ?? (bundle ? (parent?.config.domain ?? null) : null);
         const r = item.registry ? rules.get(item.registry) : undefined;
         const upsells: CartLine['upsells'] = [];
         if (item.kind === 'domain' && item.registry && ID_PROTECT_REGISTRIES.includes(item.registry) && !item.expired && (item.action === 'register' || item.action === 'transfer')) {
@@ -333,6 +357,9 @@ export function createCartService(deps: ServiceDeps) {
         // once the domain to install on is set (issue #5 §1). A certificate sold for a domain (a
         // cross-sell) is installed with that domain's hosting, so it offers none.
         if (item.kind === 'ssl' && !item.parentId) upsell(installationSkuFor(sslSettings));
+        const bundleNotes = waiting
+          .filter((w) => w.parentId === item.id)
+          .map((w) => ({ sku: w.sku, name: products.get(w.sku)?.name ?? w.sku, minMonths: Math.min(...offeredFromProduct(products.get(w.sku)).map((o) => o.months)) }));
         if (item.kind === 'ssl_installation' && item.config.domain) upsell('ssl_maintenance_basic');
         const crossSells: CartLine['crossSells'] = crossSellsFor(item).flatMap((sku) => {
           const p = products.get(sku);
@@ -341,7 +368,7 @@ export function createCartService(deps: ServiceDeps) {
           const child = items.find((c) => c.parentId === item.id && c.sku === sku);
           return [{ sku, name: p.name, priceCents: first ? first.totalCents + first.setupFeeCents : null, months: first?.months ?? null, childId: child?.id ?? null }];
         });
-        return {
+        return [{
           id: item.id,
           kind: item.kind,
           sku: item.sku,
@@ -354,14 +381,14 @@ export function createCartService(deps: ServiceDeps) {
           relation: item.relation,
           lengthMonths: price?.selected.months ?? item.lengthMonths,
           price,
-          config: item.config,
+          config: domain ? { ...item.config, domain } : item.config,
           configStatus: item.kind === 'domain' ? (r ? domainConfigStatus(item, r) : null) : null,
           upsells,
           crossSells,
           rgp: item.rgp,
           premium: item.premiumYearCents !== null,
           needsDomain,
-          domain: item.config.domain ?? null,
+          domain,
           quantityOptions: item.kind === 'ssl' ? quantityOptions(sslSettings) : [],
           quantity,
           extraCents,
@@ -369,7 +396,8 @@ export function createCartService(deps: ServiceDeps) {
           optionValues: Object.fromEntries(Object.entries(chosen).map(([k, v]) => [k, v.value])),
           optionsCents: optionsExtra,
           configurable: isConfigurableType(product?.type ?? ''),
-        };
+          bundleNotes,
+        }];
       });
       const totals = cartTotals(
         lines.map((l) => l.price?.totalCents ?? 0),

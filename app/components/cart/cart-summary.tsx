@@ -150,6 +150,11 @@ function LineCard({ line, children, contacts, groups, loggedIn }: { line: CartLi
           </button>
         </remover.Form>
       </div>
+      {line.bundleNotes.length ? (
+        <p className="mt-2 rounded bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="bundle-note">
+          {line.bundleNotes.map((b) => t('bundle_needs_length', { name: b.name, months: b.minMonths })).join(' ')}
+        </p>
+      ) : null}
       {line.specs.length ? <Specs line={line} /> : null}
       {line.needsDomain ? <ItemSettings line={line} hydrated={hydrated} /> : null}
       {line.upsells.length ? <Upsells line={line} hydrated={hydrated} /> : null}
@@ -186,6 +191,19 @@ function LinePrice({ line, small = false }: { line: CartLine; small?: boolean })
   const { t } = useTranslation('cart');
   if (!line.price) return <span className="text-sm text-red-800">{t('no_price')}</span>;
   const p = line.price;
+  if (line.relation === 'bundle') {
+    return (
+      <div className="text-right" data-testid="line-price" data-cents={0}>
+        <Price cents={p.selected.baseCents} strike className="mr-2 text-sm text-slate-500" />
+        <span className="rounded bg-emerald-100 px-2 font-semibold text-emerald-900" data-testid="bundle-included">
+          {t('bundle_included')}
+        </span>
+        <span className="block text-xs text-slate-600">
+          <LengthLabel months={p.selected.months} />
+        </span>
+      </div>
+    );
+  }
   return (
     <div className={`text-right ${small ? '' : 'text-lg'}`} data-testid="line-price" data-cents={p.totalCents}>
       {p.selected.onPromo && p.selected.baseCents !== p.selected.totalCents ? <Price cents={p.selected.baseCents} strike className="mr-2 text-sm text-slate-500" /> : null}

@@ -55,19 +55,24 @@ function ItemRow({ item }: { item: MiniItem }) {
   return (
     <li className="flex items-start justify-between gap-2 py-2 text-sm" data-testid="mini-item" data-name={item.asciiName ?? item.name}>
       <span className={`min-w-0 break-all ${item.parentId ? 'pl-3 text-slate-600' : 'font-medium'}`}>{item.name}</span>
-      <span className="flex shrink-0 items-center gap-2">
-        <Price cents={item.totalCents} />
-        <Form method="post" action="/cart" navigate={false} fetcherKey={`remove-${item.id}`}>
-          <CsrfInput />
-          <PageIdInput />
-          <input type="hidden" name="intent" value="remove" />
-          <input type="hidden" name="id" value={item.id} />
-          {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-          <button type="submit" className="text-red-800" title={t('mini.remove')} aria-label={`${t('mini.remove')}: ${item.name}`} data-testid="mini-remove">
-            ×
-          </button>
-        </Form>
-      </span>
+      {item.bundle ? (
+        // Included in its plan: no price of its own, and it leaves only with the plan.
+        <span className="shrink-0 text-emerald-800">{t('bundle_included')}</span>
+      ) : (
+        <span className="flex shrink-0 items-center gap-2">
+          <Price cents={item.totalCents} />
+          <Form method="post" action="/cart" navigate={false} fetcherKey={`remove-${item.id}`}>
+            <CsrfInput />
+            <PageIdInput />
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="id" value={item.id} />
+            {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+            <button type="submit" className="text-red-800" title={t('mini.remove')} aria-label={`${t('mini.remove')}: ${item.name}`} data-testid="mini-remove">
+              ×
+            </button>
+          </Form>
+        </span>
+      )}
     </li>
   );
 }
