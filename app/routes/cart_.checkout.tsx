@@ -6,6 +6,7 @@ import { getInputProps } from '@conform-to/react';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
+import { beginCheckoutEvent } from '../../core/analytics';
 import { amountDue, creditToApply } from '../../core/orders/credit';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
@@ -22,6 +23,7 @@ import { CheckboxField, FieldErrors, FormAlert, InputField, SubmitButton, useApp
 import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
+import { useRootData } from '../lib/root-data';
 import { fieldMessage, parseForm } from '../lib/submission.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -127,12 +129,22 @@ export default function Checkout() {
   const creditCents = creditToApply({ balanceCents: credit.balanceCents, grandTotalCents: totals.grandTotalCents, use: credit.show && useCredit });
   const coverable = creditToApply({ balanceCents: credit.balanceCents, grandTotalCents: totals.grandTotalCents, use: credit.show });
   const due = amountDue({ grandTotalCents: totals.grandTotalCents, creditCents });
-  // The begin_checkout analytics event (spec §7 Cart analytics), in euro, for the page's data layer.
+  // The begin_checkout analytics event (spec §7 Cart analytics): the server builds its details; the
+  // page forces EUR and pushes it to the data layer. Once per checkout page (its key).
+  const { csrfToken } = useRootData();
   useEffect(() => {
-    const w = window as unknown as { dataLayer?: unknown[] };
-    w.dataLayer = w.dataLayer ?? [];
-    w.dataLayer.push({ event: 'begin_checkout', ecommerce: { currency: 'EUR', value: view.totals.grandTotalCents / 100, items: view.lines.map((l) => ({ item_id: l.sku, item_name: l.name, price: (l.price?.totalCents ?? 0) / 100 })) } });
-  }, [view]);
+    const body = new URLSearchParams({ _token: csrfToken });
+    fetch('/cart/analytics/items', { method: 'POST', body, credentials: 'same-origin' })
+      .then((r) => r.json() as Promise<{ success?: boolean; data?: { gtag?: { event_details?: Parameters<typeof beginCheckoutEvent>[0] } } }>)
+      .then((res) => {
+        const details = res.data?.gtag?.event_details;
+        if (!res.success || !details) return;
+        const w = window as unknown as { dataLayer?: unknown[] };
+        w.dataLayer = w.dataLayer ?? [];
+        w.dataLayer.push(beginCheckoutEvent(details));
+      })
+      .catch(() => undefined);
+  }, [key, csrfToken]);
   const code = actionData?.code;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">

@@ -76,6 +76,12 @@ test('a new customer buys a .gr with hosting and SSL, pays by card and sees the 
   await expect(page.getByTestId('cart-line').nth(2).getByTestId('item-domain')).toHaveValue(fqdn);
   await page.getByTestId('to-checkout').click();
   await expect(page).toHaveURL(/\/cart\/checkout$/);
+  if (js) {
+    // The begin_checkout event reached the page's data layer, in euros, with the three items.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { dataLayer?: { event?: string; ecommerce?: { currency: string; items: unknown[] } }[] }).dataLayer?.find((e) => e.event === 'begin_checkout')?.ecommerce))
+      .toMatchObject({ currency: 'EUR', items: [{}, {}, {}] });
+  }
 
   // An invoice profile with a valid ΑΦΜ and its ΔΟΥ; a bad ΑΦΜ is refused first.
   const profile = page.getByTestId('new-profile');

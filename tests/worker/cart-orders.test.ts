@@ -14,7 +14,7 @@ import { decideSandboxSession } from '../../worker/adapters/payments/sandbox';
 import { SANDBOX_WEBHOOK_SECRET } from '../../worker/adapters/payments/secret';
 import { createSandboxRegistry } from '../../worker/adapters/registry/sandbox';
 import { createServices } from '../../worker/services';
-import { newCustomer, readyCart } from './customers';
+import { newCustomer, readyCart, uniqueName } from './customers';
 import { Browser, form, login } from './helpers';
 
 const db = createDb(env.DB);
@@ -448,5 +448,23 @@ describe('bundles', () => {
     if (!again.ok) throw new Error('again');
     const removed = await s.cart.remove(c.owner, again.items[0]!.id, null);
     expect(removed.ok && removed.deleted).toHaveLength(2);
+  });
+});
+
+describe('cart analytics', () => {
+  it('POST /cart/analytics/items answers the begin_checkout details in EUR, only with the form token', async () => {
+    const b = new Browser();
+    const page = await b.open('/');
+    const name = `${uniqueName('ga')}.eu`;
+    await b.fetch('/cart', form({ _token: page.token, intent: 'add', type: 'domain', fqdn: name, js: '1' }));
+    expect((await b.fetch('/cart/analytics/items', form({}))).status).toBe(403);
+    const res = await b.fetch('/cart/analytics/items', form({ _token: page.token }));
+    expect(res.status).toBe(200);
+    const body = await res.json<{ success: boolean; data: { gtag: { event: string; event_details: { currency: string; value: number; items: { item_name: string; price: number }[] } } } }>();
+    expect(body.success).toBe(true);
+    expect(body.data.gtag.event).toBe('begin_checkout');
+    expect(body.data.gtag.event_details.currency).toBe('EUR');
+    expect(body.data.gtag.event_details.items.map((i) => i.item_name)).toEqual([name]);
+    expect(body.data.gtag.event_details.value).toBeGreaterThan(0);
   });
 });
