@@ -66,7 +66,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     case 'remove': {
       const r = await cart.remove(owner, String(form.get('id') ?? ''), uniqueId);
-      return done(r.ok ? { ok: true, intent, ids: r.deleted, count: r.count } : { ok: false, intent, code: r.code }, r.ok ? 200 : 404);
+      // 35001 carries the ids that are not there (spec §8: data.not_found), for the page to drop.
+      return done(r.ok ? { ok: true, intent, ids: r.deleted, count: r.count } : { ok: false, intent, code: r.code, ids: [String(form.get('id') ?? '')] }, r.ok ? 200 : 404);
     }
     case 'length': {
       const r = await cart.update(owner, String(form.get('id') ?? ''), { lengthMonths: Number(form.get('months')) }, uniqueId);

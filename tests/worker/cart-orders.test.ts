@@ -468,3 +468,27 @@ describe('cart analytics', () => {
     expect(body.data.gtag.event_details.value).toBeGreaterThan(0);
   });
 });
+
+describe('an item already gone', () => {
+  it('a second removal (another tab was first) answers 35001 with the id, and the cart is intact', async () => {
+    const b = new Browser();
+    const page = await b.open('/');
+    const keep = `${uniqueName('keep')}.eu`;
+    const gone = `${uniqueName('gone')}.eu`;
+    await b.fetch('/cart', form({ _token: page.token, intent: 'add', type: 'domain', fqdn: keep, js: '1' }));
+    const added = await (await b.fetch('/cart.data', form({ _token: page.token, intent: 'add', type: 'domain', fqdn: gone, js: '1' }))).text();
+    // A fetcher's answer (single fetch, '/cart.data'): the new item's id is the one UUID in it.
+    const id = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/.exec(added)?.[0];
+    expect(id).toBeDefined();
+    const first = await b.fetch('/cart.data', form({ _token: page.token, intent: 'remove', id: id!, js: '1' }));
+    expect(first.status).toBe(200);
+    const second = await b.fetch('/cart.data', form({ _token: page.token, intent: 'remove', id: id!, js: '1' }));
+    expect(second.status).toBe(404);
+    const text = await second.text();
+    expect(text).toContain('35001');
+    expect(text).toContain(id!);
+    const cartPage = await b.open('/cart');
+    expect(cartPage.html).toContain(`data-name="${keep}"`);
+    expect(cartPage.html).not.toContain(`data-name="${gone}"`);
+  });
+});

@@ -6,6 +6,7 @@
 import { Form, Link, useFetcher } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorCode, resolveCode } from '../../../core/errors';
 import type { CartLine, CartView } from '../../../worker/services/cart';
 import { codeMessage } from '../../lib/codes';
 import { useHydrated } from '../../lib/hydrated';
@@ -34,7 +35,11 @@ function useCartFetcher() {
   const { pushAlert } = useUi();
   const { t } = useTranslation('cart');
   useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok && fetcher.data.code) pushAlert('alert', codeMessage(t, fetcher.data.code));
+    if (fetcher.state !== 'idle' || !fetcher.data || fetcher.data.ok || !fetcher.data.code) return;
+    // 35001 (spec §8 cart_sync): the item went already (another tab); the revalidation after the
+    // action drops it and refreshes the totals, which is all the customer needs to see.
+    if (resolveCode(fetcher.data.code).handling === 'cart_sync') return;
+    pushAlert('alert', codeMessage(t, fetcher.data.code));
   }, [fetcher.state, fetcher.data, pushAlert, t]);
   return fetcher;
 }
@@ -107,7 +112,8 @@ function formatNet(cents: number) {
 function LineCard({ line, children, contacts, groups, loggedIn }: { line: CartLine; children: CartLine[]; contacts: ContactOption[]; groups: GroupOption[]; loggedIn: boolean }) {
   const { t } = useTranslation('cart');
   const remover = useCartFetcher();
-  const removing = remover.state !== 'idle' || remover.data?.ok === true;
+  // Hidden at once; shown again only if the server refuses (an item already gone stays hidden: 35001).
+  const removing = remover.state !== 'idle' || remover.data?.ok === true || remover.data?.code === ErrorCode.CART_ITEM_NOT_FOUND;
   const hydrated = useHydrated();
   if (removing) return null;
   return (
