@@ -599,6 +599,20 @@ function DomainsTab({ data }: { data: LoaderData }) {
             <span className="break-all font-medium">{d.fqdn}</span>
             <span className="text-sm text-slate-600">{t('account.expires', { date: when(d.expiresAt) })}</span>
             <span className="text-sm">{t(`account.domain_status.${d.status}`)}</span>
+            {d.status === 'active' || d.status === 'expired' || d.status === 'redemption' ? (
+              // To the cart: a renewal, or out of redemption a restore with its fee (spec §3 RGP).
+              <Form method="post" action="/cart">
+                <CsrfInput />
+                <PageIdInput />
+                <input type="hidden" name="intent" value="add" />
+                <input type="hidden" name="type" value={d.status === 'redemption' ? 'rgp_restore' : 'renew'} />
+                <input type="hidden" name="fqdn" value={d.fqdn} />
+                <input type="hidden" name="redirectTo" value="/cart" />
+                <button type="submit" className="btn-secondary px-2 py-1 text-sm" data-testid="renew-domain">
+                  {d.status === 'redemption' ? t('account.restore') : t('account.renew')}
+                </button>
+              </Form>
+            ) : null}
           </li>
         ))}
       </ul>

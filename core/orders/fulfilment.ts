@@ -15,6 +15,8 @@ const FINAL_CODES = new Set<number>([
   ErrorCode.NAMESERVER_DO_NOT_COVER_LOWER_LIMIT,
   ErrorCode.NAMESERVER_EXCEED_UPPER_LIMIT,
   ErrorCode.VALIDATION_ERROR,
+  // The name is no longer the customer's (a renewal of a name they gave away meanwhile).
+  ErrorCode.ACTION_NOT_ALLOWED,
 ]);
 
 /**

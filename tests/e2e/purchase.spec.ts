@@ -125,6 +125,12 @@ test('a new customer buys a .gr with hosting and SSL, pays by card and sees the 
   await expect(page.locator(`[data-testid="my-domain"][data-fqdn="${fqdn}"]`)).toHaveAttribute('data-status', 'active');
   await page.goto('/cart');
   await expect(page.getByTestId('cart-empty')).toBeVisible();
+  // A year on: the holder renews it from the account, and the cart has the renewal, ready to order.
+  await page.goto('/account?tab=domains');
+  await page.locator(`[data-testid="my-domain"][data-fqdn="${fqdn}"]`).getByTestId('renew-domain').click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.locator(`[data-testid="cart-line"][data-name="${fqdn}"]`)).toContainText('Ανανέωση');
+  await expect(page.getByTestId('to-checkout')).toBeVisible();
 });
 
 test('a bank transfer leaves the order pending with the bank details', async ({ page, js }) => {

@@ -8,7 +8,7 @@ import { getServerByName } from 'partyserver';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../core/errors';
 import { createDb } from '../../db/client';
-import { domains, orderItems, orders, payments, registrySettings, saleDocuments, users } from '../../db/schema';
+import { domains, orderItems, orders, payments, registryObjects, registrySettings, saleDocuments, users } from '../../db/schema';
 import type { User } from '../../party/user';
 import { decideSandboxSession } from '../../worker/adapters/payments/sandbox';
 import { SANDBOX_WEBHOOK_SECRET } from '../../worker/adapters/payments/secret';
@@ -490,5 +490,44 @@ describe('an item already gone', () => {
     const cartPage = await b.open('/cart');
     expect(cartPage.html).toContain(`data-name="${keep}"`);
     expect(cartPage.html).not.toContain(`data-name="${gone}"`);
+  });
+});
+
+describe('renewals', () => {
+  it('the holder renews a name through the cart; the registry and the account show the new expiry once', async () => {
+    const c = await readyCart('renew');
+    const first = await at().orders.placeOrder(c.owner, { profileId: c.profileId, method: 'bank_transfer', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null });
+    if (!first.ok) throw new Error('place');
+    await at().orders.confirmBankTransfer(first.orderId);
+    const [before] = await db.select().from(domains).where(eq(domains.userId, c.id));
+    // Someone else cannot renew it, nor can a guest.
+    const stranger = await newCustomer('stranger');
+    expect(await at().cart.addDomain(stranger.owner, { name: c.name, action: 'renew', uniqueId: null })).toMatchObject({ ok: false, code: ErrorCode.ACTION_NOT_ALLOWED });
+    expect(await at().cart.addDomain({ room: uniqueName('g-'), userId: null }, { name: c.name, action: 'renew', uniqueId: null })).toMatchObject({ ok: false, code: ErrorCode.ACTION_ALLOWED_ONLY_TO_USERS });
+
+    const added = await at().cart.addDomain(c.owner, { name: c.name, action: 'renew', months: 24, uniqueId: null });
+    if (!added.ok) throw new Error(`renew add ${added.code}`);
+    const view = await at().cart.view(c.owner, { lang: 'el', vatRateBp: 2400 });
+    // Nothing to configure for a renewal (spec §4: no contacts, nameservers or terms).
+    expect(view.ready).toBe(true);
+    expect(view.lines[0]!.crossSells).toEqual([]);
+    const placed = await at().orders.placeOrder(c.owner, { profileId: c.profileId, method: 'bank_transfer', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null });
+    if (!placed.ok) throw new Error(`place renew ${placed.code}`);
+    await at().orders.confirmBankTransfer(placed.orderId);
+    const [after] = await db.select().from(domains).where(eq(domains.userId, c.id));
+    const months = (after!.expiresAt.getTime() - before!.expiresAt.getTime()) / (30.4 * 86_400_000);
+    expect(Math.round(months)).toBe(24);
+    const order = (await at().orders.order(c.id, placed.orderId))!;
+    expect(order.items[0]).toMatchObject({ action: 'renew', status: 'completed' });
+    // A lost answer: the registry renewed, but we never recorded it and try again. EPP renew names the
+    // current expiry, so the retry cannot renew twice; it finds the renewal done.
+    const [registryRow] = await db.select().from(registryObjects).where(eq(registryObjects.name, c.name));
+    await db.update(domains).set({ expiresAt: before!.expiresAt }).where(eq(domains.id, after!.id));
+    await db.update(orderItems).set({ status: 'failed', nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(orderItems.orderId, placed.orderId));
+    await at().orders.fulfil(placed.orderId);
+    const [again] = await db.select().from(domains).where(eq(domains.userId, c.id));
+    expect(again!.expiresAt.getTime()).toBe(after!.expiresAt.getTime());
+    expect((await db.select().from(registryObjects).where(eq(registryObjects.name, c.name)))[0]!.expiresAt.getTime()).toBe(registryRow!.expiresAt.getTime());
+    expect((await db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId)))[0]!.status).toBe('completed');
   });
 });

@@ -18,7 +18,7 @@ import type { CartDomainAction, CartItem, NewCartItem } from '../../core/cart/ty
 import { ErrorCode } from '../../core/errors';
 import { registryKeyFor } from '../../core/domains/keys';
 import { parseDomain } from '../../core/domains/names';
-import { contacts, nameserverGroups } from '../../db/schema';
+import { contacts, domains, nameserverGroups } from '../../db/schema';
 import { RegistryError } from '../adapters/registry/port';
 import type { ServiceDeps } from '.';
 import { createCatalogService, type ProductCard, type TldPricing } from './catalog';
@@ -131,6 +131,14 @@ export function createCartService(deps: ServiceDeps) {
       const offered = offeredFromTld(t, input.action);
       if (!offered.length) return { ok: false, code: ErrorCode.CART_ITEM_ADD_FAILED };
       let premiumYearCents: number | null = null;
+      // Renewing, restoring or changing the holder of a name: only the customer who holds it here.
+      let held: { expiresAt: Date; status: string } | null = null;
+      if (input.action === 'renew' || input.action === 'trade' || input.action === 'rgp_restore') {
+        if (owner.userId === null) return { ok: false, code: ErrorCode.ACTION_ALLOWED_ONLY_TO_USERS };
+        const [row] = await db.select({ expiresAt: domains.expiresAt, status: domains.status }).from(domains).where(and(eq(domains.asciiFqdn, parsed.asciiFqdn), eq(domains.userId, owner.userId)));
+        if (!row) return { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED };
+        held = row;
+      }
       if (input.action === 'register') {
         try {
           const [answer] = await adapters.registries[t.registry].check([{ name: parsed.asciiFqdn, key: registryKeyFor(parsed.label, parsed.tld) }]);
@@ -151,8 +159,9 @@ export function createCartService(deps: ServiceDeps) {
         parentId: null,
         relation: null,
         premiumYearCents,
-        rgp: input.action === 'rgp_restore',
-        expired: false,
+        rgp: input.action === 'rgp_restore' || held?.status === 'redemption',
+        // An expired name gets no ID protect (spec §9).
+        expired: held !== null && held.expiresAt.getTime() < now.getTime(),
         config: input.authCode ? { authCode: input.authCode.trim() } : {},
       };
       const result = await (await stub(owner.room)).cartAdd([item], input.uniqueId, now.getTime());

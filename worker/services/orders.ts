@@ -123,6 +123,27 @@ export function createOrderService(deps: ServiceDeps) {
       const registry = adapters.registries[item.registry as RegistryFamily];
       const ref = { name: parsed.asciiFqdn, key: registryKeyFor(parsed.label, parsed.tld) };
       const idProtect = siblings.some((s) => s.parentPosition === item.position && s.sku === 'id_protect');
+      if (item.action === 'renew' || item.action === 'rgp_restore' || item.action === 'trade') {
+        const [held] = await db.select().from(domains).where(and(eq(domains.asciiFqdn, parsed.asciiFqdn), eq(domains.userId, order.userId)));
+        if (!held) throw new RegistryError(ErrorCode.ACTION_NOT_ALLOWED, { reason: 'not_held' });
+        if (item.action === 'trade') {
+          await registry.trade({ name: ref, registrant: await registrantOf(order.userId, item.config) });
+          await db.update(domains).set({ updatedAt: now }).where(eq(domains.id, held.id));
+          return { status: 'traded' };
+        }
+        // A renewal (or a restore out of redemption, which the registry does by renewing) names the
+        // current expiry, so it cannot happen twice; a retry after a lost answer finds it done.
+        let renewedTo: Date;
+        try {
+          renewedTo = (await registry.renew({ name: ref, periodMonths: item.lengthMonths, currentExpiry: held.expiresAt })).expiresAt;
+        } catch (e) {
+          const info = e instanceof RegistryError && e.detail.reason === 'expiry_mismatch' ? await registry.info(ref).catch(() => null) : null;
+          if (!info?.sponsoredByUs || info.expiresAt.getTime() <= held.expiresAt.getTime()) throw e;
+          renewedTo = info.expiresAt;
+        }
+        await db.update(domains).set({ expiresAt: renewedTo, status: 'active', updatedAt: now }).where(eq(domains.id, held.id));
+        return { expiresAt: renewedTo.toISOString(), status: 'active' };
+      }
       let expiresAt: Date;
       let status: 'active' | 'transfer_pending' = 'active';
       if (item.action === 'transfer' || item.action === 'transfer_renew') {
