@@ -17,6 +17,7 @@ import { createPanelApiProvisioner } from './provisioner/panel-api';
 import type { ProvisionerPort } from './provisioner/port';
 import { createSandboxProvisioner } from './provisioner/sandbox';
 import type { RegistryPort } from './registry/port';
+import { eppRegistriesFromEnv } from './registry/epp/config';
 import { createSandboxRegistry } from './registry/sandbox';
 import { createHttpSms } from './sms/http';
 import { createRealWhois } from './whois/client';
@@ -51,6 +52,8 @@ export type AdapterEnv = {
   SSL_API_KEY?: string;
   /** Where the browser comes back to (hosted payment pages); the request's origin when unset. */
   PUBLIC_ORIGIN?: string;
+  /** EPP_<FAMILY>_HOST, _PORT, _CLIENT_ID, _PASSWORD, _SETTINGS per registry family (decision 020). */
+  [eppKey: `EPP_${string}`]: string | undefined;
 };
 
 export { webhookSecretOf } from './payments/secret';
@@ -59,7 +62,7 @@ export type Adapters = {
   mail: MailPort;
   sms: SmsPort;
   captcha: CaptchaPort;
-  /** One registry per family. EPP clients are not configured yet: every family is its sandbox. */
+  /** One registry per family: its EPP client when configured (decision 020), otherwise its sandbox. */
   registries: Record<RegistryFamily, RegistryPort>;
   /**
    * WHOIS for names outside our registries: RDAP/port 43 when WHOIS_LIVE is set (it needs the
@@ -83,7 +86,8 @@ export function createAdapters(env: AdapterEnv, db: Db, origin = env.PUBLIC_ORIG
     env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET_KEY
       ? createTurnstileCaptcha({ siteKey: env.TURNSTILE_SITE_KEY, secretKey: env.TURNSTILE_SECRET_KEY })
       : createSandboxCaptcha(db);
-  const registries = Object.fromEntries(registryFamilies.map((f) => [f, createSandboxRegistry(db, f)])) as Record<RegistryFamily, RegistryPort>;
+  const epp = eppRegistriesFromEnv(env, connect);
+  const registries = Object.fromEntries(registryFamilies.map((f) => [f, epp[f] ?? createSandboxRegistry(db, f)])) as Record<RegistryFamily, RegistryPort>;
   const whois = env.WHOIS_LIVE === '1' ? createRealWhois({ fetch: (input, init) => fetch(input, init), connect }) : null;
   const secret = webhookSecretOf(env);
   const payments =

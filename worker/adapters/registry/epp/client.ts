@@ -1,0 +1,555 @@
+// The real registry client: EPP (RFC 5730 core, 5731 domain, 5732 host, 5733 contact) over TLS with
+// RFC 5734 framing, one client per registry family, answering the registry port with the same error
+// codes and `reason`s as the D1 sandbox (fulfilment decides retry vs final on them, core/orders/fulfilment).
+//
+// One EPP session per port call (connect, greeting, login, command(s), logout, close): a Worker's
+// socket belongs to the request that opened it and cannot be kept for the next one, so a pool would
+// need a Durable Object holding the sessions; registry calls are rare next to the login's cost (one
+// round trip more), and registries cap concurrent sessions, which short sessions respect best.
+// See docs/decisions/020-epp-registry-client.md.
+import { ErrorCode } from '../../../../core/errors';
+import type { SocketLike } from '../../whois/port43';
+import {
+  RegistryError, type CheckAnswer, type Contact, type DomainInfo, type NameRef, type RegisterInput, type RegistryFamily, type RegistryMessage, type RegistryPort,
+  type RegistrySettings,
+} from '../port';
+import { encodeFrame, FrameDecoder } from './frame';
+import { build, child, childrenOf, NS, periodOf, readEpp, readGreeting, readResponse, textOf, type EppResponse, type XmlElement } from './xml';
+
+/** `connect` from 'cloudflare:sockets', narrowed; tests pass an in-process server (tests/epp-server). */
+export type EppConnect = (address: { hostname: string; port: number }, options: { secureTransport: 'on'; allowHalfOpen: boolean }) => SocketLike;
+
+export type EppRegistryOptions = {
+  family: RegistryFamily;
+  host: string;
+  /** 700 is the IANA port for EPP over TLS (RFC 5734 §2). */
+  port?: number;
+  clientId: string;
+  password: string;
+  connect: EppConnect;
+  /** The registry's rules as configured: EPP has no command that reports them. */
+  settings: RegistrySettings;
+  /** For the whole session, connect to logout. */
+  timeoutMs?: number;
+  now?: () => Date;
+};
+
+/** Names per <domain:check>: registries cap it (often at 50) and answer 2306 above their cap. */
+export const CHECK_CHUNK = 50;
+const LOCKED_STATUS = 'clientTransferProhibited';
+/** Poll messages the product has no use for are acknowledged and skipped, up to this many per call. */
+const MAX_SKIPPED_MESSAGES = 20;
+
+/** A result code 2000 or above: the command failed (RFC 5730 §3). */
+class EppResultError extends Error {
+  constructor(readonly response: EppResponse) {
+    super(`EPP ${response.code} ${response.msg}`);
+    this.name = 'EppResultError';
+  }
+  get code(): number {
+    return this.response.code;
+  }
+}
+
+/** The session itself failed: refused, closed, timed out, garbled, or the login was refused. */
+class EppSessionError extends Error {
+  constructor(
+    message: string,
+    readonly eppCode?: number,
+  ) {
+    super(message);
+    this.name = 'EppSessionError';
+  }
+}
+
+type Session = { command(make: (clTRID: string) => string): Promise<EppResponse> };
+
+function randomFrom(alphabet: string, length: number): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(length));
+  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
+}
+
+/** Registries ask for auth codes with letters, digits and a symbol; no look-alike characters. */
+export function newAuthCode(): string {
+  return `${randomFrom('ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 12)}${randomFrom('23456789', 3)}#`;
+}
+
+/** Contact ids are 3–16 characters (RFC 5730 clIDType); a random one cannot collide in practice. */
+function newContactId(): string {
+  return `c${randomFrom('abcdefghijklmnopqrstuvwxyz0123456789', 15)}`;
+}
+
+/** EPP phones are "+CC.NUMBER" (RFC 5733 §2.5). Without a separator the country code's length is
+ *  only known for Greece; any other unseparated number is left out (voice is optional). */
+export function eppPhone(phone: string | null | undefined): string | null {
+  const p = (phone ?? '').replace(/[\s\-()]/g, '');
+  if (/^\+\d{1,3}\.\d{4,14}$/.test(p)) return p;
+  const gr = /^(?:\+|00)30(\d{10})$/.exec(p);
+  return gr ? `+30.${gr[1]}` : null;
+}
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+function dateOf(el: XmlElement | undefined): Date | null {
+  const t = textOf(el);
+  const d = t ? new Date(t) : null;
+  return d && !Number.isNaN(d.getTime()) ? d : null;
+}
+
+function addMonths(date: Date, months: number): Date {
+  const d = new Date(date.getTime());
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d;
+}
+
+/** Why a name is not available, from the registry's free-text <domain:reason>. */
+function checkReason(text: string): CheckAnswer['reason'] {
+  if (/redemption|rgp|pending ?delete|pendingdelete/i.test(text)) return 'redemption';
+  if (/reserv|block|prohibit|not allowed|policy|restricted/i.test(text)) return 'reserved';
+  return 'registered';
+}
+
+export function createEppRegistry(options: EppRegistryOptions): RegistryPort {
+  const { family, host, port = 700, clientId, password, connect, settings, timeoutMs = 20_000 } = options;
+  const now = options.now ?? (() => new Date());
+  const objURIs = [NS.domain, NS.host, NS.contact];
+  const extURIs = family === 'gr' ? [NS.grExtDomain] : [];
+
+  async function session<T>(failure: number, work: (s: Session) => Promise<T>): Promise<T> {
+    let socket: SocketLike | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+
+    const exchange = async (): Promise<T> => {
+      try {
+        socket = connect({ hostname: host, port }, { secureTransport: 'on', allowHalfOpen: false });
+      } catch (e) {
+        throw new EppSessionError(`connect failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
+      // A refused connection rejects `closed` as well as the read; the read reports it.
+      socket.closed.catch(() => undefined);
+      const reader = socket.readable.getReader();
+      const writer = socket.writable.getWriter();
+      const decoder = new FrameDecoder();
+      const inbox: string[] = [];
+      const next = async (): Promise<string> => {
+        while (!inbox.length) {
+          const { done, value } = await reader.read();
+          if (done) throw new EppSessionError(decoder.pending ? 'connection closed inside a frame' : 'connection closed by the registry');
+          inbox.push(...decoder.push(value));
+        }
+        return inbox.shift()!;
+      };
+      readGreeting(readEpp(await next()));
+
+      let seq = 0;
+      const stamp = `${Date.now().toString(36)}${randomFrom('abcdefghijklmnopqrstuvwxyz0123456789', 6)}`;
+      const s: Session = {
+        async command(make) {
+          // Unique per command so a registry's logs and ours can be matched (RFC 5730 §2.5).
+          const clTRID = `${clientId}-${stamp}-${++seq}`;
+          await writer.write(encodeFrame(make(clTRID)));
+          const response = readResponse(readEpp(await next()));
+          if (response.clTRID !== null && response.clTRID !== clTRID) throw new EppSessionError(`answer for ${response.clTRID}, expected ${clTRID}`);
+          if (response.code >= 2000) throw new EppResultError(response);
+          return response;
+        },
+      };
+      try {
+        await s.command((id) => build.login(id, { clientId, password, objURIs, extURIs }));
+      } catch (e) {
+        if (e instanceof EppResultError) throw new EppSessionError(`login refused: ${e.message}`, e.code);
+        throw e;
+      }
+      let result: T;
+      try {
+        result = await work(s);
+      } catch (e) {
+        // The command failed but the session is sound: say goodbye before reporting it.
+        if (e instanceof EppResultError || e instanceof RegistryError) await s.command(build.logout).catch(() => undefined);
+        throw e;
+      }
+      // Logout is courtesy: the answer is already in hand, its failure is not the operation's.
+      await s.command(build.logout).catch(() => undefined);
+      return result;
+    };
+
+    const pending = exchange();
+    // If the timeout wins, the abandoned exchange fails once the socket closes; nobody awaits it then.
+    pending.catch(() => undefined);
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new EppSessionError(`${host}:${port} timed out after ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      return await Promise.race([pending, timeout]);
+    } catch (e) {
+      throw toRegistryError(e, failure);
+    } finally {
+      clearTimeout(timer);
+      // Not awaited: closing a socket that is already gone may never settle.
+      const open = socket as SocketLike | undefined;
+      if (open) void Promise.resolve().then(() => open.close()).catch(() => undefined);
+    }
+  }
+
+  /** What is left after an operation mapped the result codes it knows; `failure` is the operation's code. */
+  function toRegistryError(e: unknown, failure: number): RegistryError {
+    if (e instanceof RegistryError) return e;
+    if (e instanceof EppResultError) {
+      const { code, msg } = e.response;
+      if (/maintenance/i.test(msg)) return new RegistryError(ErrorCode.REGISTRY_MAINTENANCE, { family, reason: 'maintenance', eppCode: code, message: msg });
+      // 2400 command failed, 2500–2502 server closing: the registry's trouble, worth retrying.
+      if (code === 2400 || code >= 2500) return new RegistryError(failure, { family, reason: 'failing', eppCode: code, message: msg });
+      if (code === 2201) return new RegistryError(failure, { family, reason: 'not_sponsor', eppCode: code, message: msg });
+      if (code === 2304) return new RegistryError(failure, { family, reason: 'status_prohibits', eppCode: code, message: msg });
+      return new RegistryError(failure, { family, reason: 'rejected', eppCode: code, message: msg });
+    }
+    const message = e instanceof Error ? e.message : String(e);
+    const eppCode = e instanceof EppSessionError ? e.eppCode : undefined;
+    if (/maintenance/i.test(message)) return new RegistryError(ErrorCode.REGISTRY_MAINTENANCE, { family, reason: 'maintenance', eppCode, message });
+    // Transport, framing, XML or login trouble: never the customer's request, so always retryable.
+    return new RegistryError(failure, { family, reason: 'failing', eppCode, message });
+  }
+
+  /** Runs a command and turns the listed result codes into the given errors. */
+  async function run(s: Session, make: (clTRID: string) => string, map: Record<number, () => RegistryError> = {}): Promise<EppResponse> {
+    try {
+      return await s.command(make);
+    } catch (e) {
+      if (e instanceof EppResultError && map[e.code]) throw map[e.code]!();
+      throw e;
+    }
+  }
+
+  const missing = (name: NameRef) => () => new RegistryError(ErrorCode.DOMAIN_DOES_NOT_EXIST, { name: name.name });
+
+  function checkNameservers(nameservers: string[]) {
+    if (nameservers.length < settings.nameserversMin) throw new RegistryError(ErrorCode.NAMESERVER_DO_NOT_COVER_LOWER_LIMIT, { min: settings.nameserversMin });
+    if (nameservers.length > settings.nameserversMax) throw new RegistryError(ErrorCode.NAMESERVER_EXCEED_UPPER_LIMIT, { max: settings.nameserversMax });
+  }
+
+  async function domainInfo(s: Session, name: NameRef, authCode?: string) {
+    const r = await run(s, (id) => build.domainInfo(id, name.name, authCode), { 2303: missing(name) });
+    const inf = child(r.resData, NS.domain, 'infData');
+    if (!inf) throw new EppSessionError('domain:info answer without infData');
+    const ns = child(inf, NS.domain, 'ns');
+    return {
+      name: textOf(child(inf, NS.domain, 'name')).toLowerCase() || name.name,
+      statuses: childrenOf(inf, NS.domain, 'status').map((st) => st.attrs.s ?? '').filter(Boolean),
+      registrantId: textOf(child(inf, NS.domain, 'registrant')),
+      nameservers: [...childrenOf(ns, NS.domain, 'hostObj').map(textOf), ...childrenOf(ns, NS.domain, 'hostAttr').map((a) => textOf(child(a, NS.domain, 'hostName')))].map((n) =>
+        n.toLowerCase(),
+      ),
+      clID: textOf(child(inf, NS.domain, 'clID')),
+      crDate: dateOf(child(inf, NS.domain, 'crDate')),
+      upDate: dateOf(child(inf, NS.domain, 'upDate')),
+      exDate: dateOf(child(inf, NS.domain, 'exDate')),
+    };
+  }
+
+  /** Creates the registrant as a new contact object and answers its id. */
+  async function createContact(s: Session, contact: Contact, hidden: boolean, failure: number): Promise<string> {
+    const id = newContactId();
+    await run(s, (tr) => build.contactCreate(tr, { id, ...contact, voice: eppPhone(contact.phone), authCode: newAuthCode(), hidden }), {
+      // The contact data itself was refused (a bad e-mail or country): the request, not the registry.
+      2005: () => new RegistryError(failure, { reason: 'invalid_contact' }),
+      2306: () => new RegistryError(failure, { reason: 'invalid_contact' }),
+    });
+    return id;
+  }
+
+  const epp: RegistryPort = {
+    family,
+
+    async settings() {
+      return settings;
+    },
+
+    async check(names) {
+      if (names.length === 0) return [];
+      const unique = [...new Set(names.map((n) => n.name.toLowerCase()))];
+      const found = await session(ErrorCode.DOMAIN_CHECK_FAILED, async (s) => {
+        const answers = new Map<string, CheckAnswer>();
+        for (let at = 0; at < unique.length; at += CHECK_CHUNK) {
+          const r = await s.command((id) => build.domainCheck(id, unique.slice(at, at + CHECK_CHUNK)));
+          for (const cd of childrenOf(child(r.resData, NS.domain, 'chkData'), NS.domain, 'cd')) {
+            const nameEl = child(cd, NS.domain, 'name');
+            const name = textOf(nameEl).toLowerCase();
+            const available = nameEl?.attrs.avail === '1' || nameEl?.attrs.avail === 'true';
+            // Premium prices come in the fee extension (RFC 8748), which this client does not ask
+            // for: a premium name answers as an ordinary available one.
+            answers.set(name, available ? { name, available } : { name, available, reason: checkReason(textOf(child(cd, NS.domain, 'reason'))) });
+          }
+        }
+        return answers;
+      });
+      return names.map((n) => {
+        const a = found.get(n.name.toLowerCase());
+        if (!a) throw new RegistryError(ErrorCode.DOMAIN_CHECK_FAILED, { family, reason: 'failing', message: `no answer for ${n.name}` });
+        return { ...a, name: n.name };
+      });
+    },
+
+    async info(name) {
+      return session(ErrorCode.DOMAIN_INFO_FAILED, async (s) => {
+        const d = await domainInfo(s, name);
+        const sponsoredByUs = d.clID === clientId;
+        let registrant: Partial<Contact> = {};
+        let idProtect = false;
+        // Other registrars' contacts are not ours to read (2201); ours tell the holder and ID protection.
+        if (sponsoredByUs && d.registrantId) {
+          const c = await s.command((id) => build.contactInfo(id, d.registrantId)).catch((e: unknown) => {
+            if (e instanceof EppResultError) return null;
+            throw e;
+          });
+          const inf = child(c?.resData, NS.contact, 'infData');
+          if (inf) {
+            const postal = childrenOf(inf, NS.contact, 'postalInfo');
+            const p = postal.find((x) => x.attrs.type === 'loc') ?? postal[0];
+            registrant = {
+              name: textOf(child(p, NS.contact, 'name')),
+              organisation: textOf(child(p, NS.contact, 'org')) || null,
+              email: textOf(child(inf, NS.contact, 'email')),
+              country: textOf(child(child(p, NS.contact, 'addr'), NS.contact, 'cc')),
+              phone: textOf(child(inf, NS.contact, 'voice')) || null,
+            };
+            idProtect = child(inf, NS.contact, 'disclose')?.attrs.flag === '0';
+          }
+        }
+        // A registry may hide dates from a non-sponsor (RFC 5731 §3.1.2): the epoch marks "unknown".
+        const created = d.crDate ?? new Date(0);
+        return {
+          name: d.name,
+          statuses: d.statuses,
+          sponsoredByUs,
+          registrar: d.clID,
+          registrant,
+          idProtect,
+          nameservers: d.nameservers,
+          createdAt: created,
+          updatedAt: d.upDate ?? created,
+          expiresAt: d.exDate ?? new Date(0),
+          locked: d.statuses.includes(LOCKED_STATUS),
+        } satisfies DomainInfo;
+      });
+    },
+
+    async register(input: RegisterInput) {
+      checkNameservers(input.nameservers);
+      const failure = ErrorCode.DOMAIN_REGISTER_FAILED;
+      return session(failure, async (s) => {
+        const contactId = await createContact(s, input.registrant, input.idProtect ?? false, failure);
+        const authCode = newAuthCode();
+        // The registrant also fills the other roles the registry asks for (settings.contactRoles).
+        const contacts = settings.contactRoles.filter((role) => role === 'admin' || role === 'tech' || role === 'billing').map((type) => ({ type, id: contactId }));
+        const r = await run(
+          s,
+          (id) =>
+            build.domainCreate(id, {
+              name: input.name.name,
+              period: periodOf(input.periodMonths),
+              nameservers: input.nameservers.map((n) => n.toLowerCase()),
+              registrant: contactId,
+              contacts,
+              authCode,
+            }),
+          { 2302: () => new RegistryError(failure, { name: input.name.name, reason: 'taken' }) },
+        );
+        const exDate = dateOf(child(child(r.resData, NS.domain, 'creData'), NS.domain, 'exDate'));
+        return { name: input.name.name, expiresAt: exDate ?? addMonths(now(), input.periodMonths), authCode };
+      });
+    },
+
+    async transfer({ name, authCode, periodMonths }) {
+      const failure = ErrorCode.INVALID_EPP_AUTH;
+      return session(failure, async (s) => {
+        // Only registries that renew with the transfer (.gr) take a period; others may refuse one.
+        const period = settings.transferRenews && periodMonths ? periodOf(periodMonths) : undefined;
+        let r: EppResponse;
+        try {
+          r = await run(s, (id) => build.domainTransfer(id, 'request', name.name, authCode.trim(), period), {
+            2201: () => new RegistryError(failure, { name: name.name, reason: 'auth' }),
+            2202: () => new RegistryError(failure, { name: name.name, reason: 'auth' }),
+            2303: () => new RegistryError(ErrorCode.DOMAIN_NOT_REGISTERED_CANT_BE_TRANSFERRED_NOT_REGISTERED, { name: name.name }),
+            2304: () => new RegistryError(failure, { name: name.name, reason: 'locked' }),
+          });
+        } catch (e) {
+          if (!(e instanceof EppResultError) || ![2002, 2106, 2300].includes(e.code)) throw e;
+          // "Not eligible" / "pending transfer": ask who holds the name, to tell our own name (or our
+          // own request, retried after a lost answer) from a refusal.
+          if (e.code === 2300) {
+            const q = await s.command((id) => build.domainTransfer(id, 'query', name.name, authCode.trim())).catch(() => null);
+            const trn = child(q?.resData, NS.domain, 'trnData');
+            if (textOf(child(trn, NS.domain, 'reID')) === clientId) return { status: 'pending' as const };
+            throw new RegistryError(failure, { name: name.name, reason: 'pending_transfer' });
+          }
+          const held = await domainInfo(s, name).catch(() => null);
+          if (held?.clID === clientId) throw new RegistryError(ErrorCode.DOMAIN_REGISTRANT_ALREADY_PROVIDER, { name: name.name });
+          throw new RegistryError(failure, { name: name.name, reason: 'not_eligible', eppCode: e.code });
+        }
+        const exDate = dateOf(child(child(r.resData, NS.domain, 'trnData'), NS.domain, 'exDate')) ?? undefined;
+        if (r.code === 1001) return exDate ? { status: 'pending' as const, expiresAt: exDate } : { status: 'pending' as const };
+        return exDate ? { status: 'completed' as const, expiresAt: exDate } : { status: 'completed' as const };
+      });
+    },
+
+    async renew({ name, periodMonths, currentExpiry }) {
+      const failure = ErrorCode.DOMAIN_CHECK_RENEW_WITH_AUTO_RENEW_FAILED;
+      return session(failure, async (s) => {
+        let r: EppResponse;
+        try {
+          r = await run(s, (id) => build.domainRenew(id, name.name, day(currentExpiry), periodOf(periodMonths)), { 2303: missing(name) });
+        } catch (e) {
+          if (!(e instanceof EppResultError) || (e.code !== 2306 && e.code !== 2004)) throw e;
+          // 2306 covers both a wrong current expiry and a renewal past ten years: look which it was.
+          const held = await domainInfo(s, name).catch(() => null);
+          if (held?.exDate && day(held.exDate) !== day(currentExpiry)) throw new RegistryError(failure, { reason: 'expiry_mismatch' });
+          throw new RegistryError(failure, { reason: 'over_ten_years', eppCode: e.code });
+        }
+        const exDate = dateOf(child(child(r.resData, NS.domain, 'renData'), NS.domain, 'exDate'));
+        return { expiresAt: exDate ?? addMonths(currentExpiry, periodMonths) };
+      });
+    },
+
+    async trade({ name, registrant }) {
+      const failure = ErrorCode.DOMAIN_CONTACT_UPDATE_FAILED;
+      await session(failure, async (s) => {
+        const contactId = await createContact(s, registrant, false, failure);
+        await run(s, (id) => build.domainUpdate(id, name.name, { registrant: contactId }), { 2303: missing(name) });
+      });
+    },
+
+    async sendAuthCode(name) {
+      // Plain EPP has no "e-mail the code to the registrant" command (some registries have their own
+      // extension for it): the product should offer resetAuthCode and show the code instead.
+      throw new RegistryError(ErrorCode.SEND_AUTHORIZATION_CODE_FAILED, { name: name.name, reason: 'not_offered' });
+    },
+
+    async resetAuthCode(name) {
+      return session(ErrorCode.SEND_AUTHORIZATION_CODE_FAILED, async (s) => {
+        const code = newAuthCode();
+        await run(s, (id) => build.domainUpdate(id, name.name, { authCode: code }), { 2303: missing(name) });
+        return code;
+      });
+    },
+
+    async updateNameservers(name, nameservers) {
+      checkNameservers(nameservers);
+      await session(ErrorCode.NAMESERVER_COULD_NOT_UPDATE, async (s) => {
+        const wanted = [...new Set(nameservers.map((n) => n.toLowerCase()))];
+        const current = (await domainInfo(s, name)).nameservers;
+        const addNs = wanted.filter((n) => !current.includes(n));
+        const remNs = current.filter((n) => !wanted.includes(n));
+        if (addNs.length || remNs.length) await run(s, (id) => build.domainUpdate(id, name.name, { addNs, remNs }), { 2303: missing(name) });
+      });
+    },
+
+    async createHost(hostName, ips) {
+      const lower = hostName.toLowerCase();
+      await session(ErrorCode.NAMESERVER_COULD_NOT_UPDATE, async (s) => {
+        try {
+          await s.command((id) => build.hostCreate(id, lower, ips));
+        } catch (e) {
+          if (!(e instanceof EppResultError) || e.code !== 2302) throw e;
+          // Like the sandbox, creating an existing host sets its addresses.
+          const r = await s.command((id) => build.hostInfo(id, lower));
+          const have = childrenOf(child(r.resData, NS.host, 'infData'), NS.host, 'addr').map(textOf);
+          const add = ips.filter((ip) => !have.includes(ip));
+          const rem = have.filter((ip) => !ips.includes(ip));
+          if (add.length || rem.length) await s.command((id) => build.hostUpdate(id, lower, add, rem));
+        }
+      });
+    },
+
+    async deleteHost(hostName) {
+      const lower = hostName.toLowerCase();
+      await session(ErrorCode.NAMESERVER_COULD_NOT_UPDATE, async (s) => {
+        try {
+          await run(s, (id) => build.hostDelete(id, lower), { 2305: () => new RegistryError(ErrorCode.HOST_IN_USE_DELETE_NOT_ALLOWED, { host: lower }) });
+        } catch (e) {
+          // Already gone is what the caller wanted.
+          if (!(e instanceof EppResultError) || e.code !== 2303) throw e;
+        }
+      });
+    },
+
+    async updateContacts(name, contacts) {
+      const failure = ErrorCode.DOMAIN_CONTACT_UPDATE_FAILED;
+      await session(failure, async (s) => {
+        if (contacts.registrant) {
+          const contactId = await createContact(s, contacts.registrant, contacts.idProtect ?? false, failure);
+          await run(s, (id) => build.domainUpdate(id, name.name, { registrant: contactId }), { 2303: missing(name) });
+        } else if (contacts.idProtect !== undefined) {
+          const held = await domainInfo(s, name);
+          if (!held.registrantId) throw new RegistryError(failure, { name: name.name, reason: 'no_registrant' });
+          await s.command((id) => build.contactUpdateDisclose(id, held.registrantId, contacts.idProtect!));
+        }
+      });
+    },
+
+    async setLock(name, locked) {
+      await session(ErrorCode.DOMAIN_INFO_FAILED, async (s) => {
+        // Adding a status the name already has is an error (2306) at most registries: look first.
+        const held = await domainInfo(s, name);
+        if (held.statuses.includes(LOCKED_STATUS) === locked) return;
+        const change = locked ? { addStatus: [LOCKED_STATUS] } : { remStatus: [LOCKED_STATUS] };
+        await run(s, (id) => build.domainUpdate(id, name.name, change), { 2303: missing(name) });
+      });
+    },
+
+    async poll() {
+      // EPP hands out one message at a time, the next only after an ack: this answers the first
+      // message the product uses, acknowledging (and skipping) notices it has no use for on the way.
+      return session(ErrorCode.DOMAIN_INFO_FAILED, async (s) => {
+        for (let skipped = 0; skipped <= MAX_SKIPPED_MESSAGES; skipped++) {
+          const r = await s.command(build.pollRequest);
+          if (r.code === 1300 || !r.msgQ) return [];
+          const message = toMessage(r);
+          if (message) return [message];
+          const msgId = r.msgQ.id;
+          await s.command((id) => build.pollAck(id, msgId));
+        }
+        return [];
+      });
+    },
+
+    async ack(id) {
+      await session(ErrorCode.DOMAIN_INFO_FAILED, async (s) => {
+        try {
+          await s.command((tr) => build.pollAck(tr, String(id)));
+        } catch (e) {
+          // Acknowledged already (a retried cron run): done.
+          if (!(e instanceof EppResultError) || e.code !== 2303) throw e;
+        }
+      });
+    },
+  };
+
+  /** A poll answer as the port's message, or null for a notice the product does not act on. */
+  function toMessage(r: EppResponse): RegistryMessage | null {
+    const q = r.msgQ!;
+    const id = Number(q.id);
+    if (!Number.isSafeInteger(id)) throw new EppSessionError(`poll message id ${q.id} is not a number`);
+    const createdAt = q.qDate ?? now();
+    const trn = child(r.resData, NS.domain, 'trnData');
+    if (trn) {
+      const name = textOf(child(trn, NS.domain, 'name')).toLowerCase();
+      const trStatus = textOf(child(trn, NS.domain, 'trStatus'));
+      const reID = textOf(child(trn, NS.domain, 'reID'));
+      const payload = { trStatus, reID, acID: textOf(child(trn, NS.domain, 'acID')), exDate: textOf(child(trn, NS.domain, 'exDate')) || null, message: q.msg };
+      const approved = trStatus === 'clientApproved' || trStatus === 'serverApproved';
+      if (reID === clientId && approved) return { id, name, type: 'transfer_completed', payload, createdAt };
+      if (reID === clientId && /Rejected|Cancelled/.test(trStatus)) return { id, name, type: 'transfer_rejected', payload, createdAt };
+      // Another registrar took one of our names: for us it is gone.
+      if (reID !== clientId && approved) return { id, name, type: 'deleted', payload: { ...payload, reason: 'transferred_away' }, createdAt };
+      return null;
+    }
+    const pan = child(r.resData, NS.domain, 'panData');
+    const name = textOf(child(pan, NS.domain, 'name')).toLowerCase();
+    if (!name) return null;
+    if (/delet|purg/i.test(q.msg)) return { id, name, type: 'deleted', payload: { message: q.msg }, createdAt };
+    if (/expir/i.test(q.msg)) return { id, name, type: 'expired', payload: { message: q.msg }, createdAt };
+    return null;
+  }
+
+  return epp;
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { build, child, escapeXml, NS, parseXml, readEpp, readResponse, textOf, XmlError } from './xml';
+
+describe('EPP XML', () => {
+  it('escapes special characters in text and attributes, and reads them back unchanged', () => {
+    const xml = build.contactCreate('tr-1', {
+      id: 'c1',
+      name: `O'Brien & <Sons> "Ltd"`,
+      organisation: 'Α&Β Ο.Ε.',
+      email: 'a@b.gr',
+      country: 'gr',
+      authCode: 'x<y&z"',
+      hidden: true,
+    });
+    expect(xml).not.toContain('<Sons>');
+    expect(xml).toContain('O&apos;Brien &amp; &lt;Sons&gt; &quot;Ltd&quot;');
+    const create = child(child(readEpp(xml), NS.epp, 'create'), NS.contact, 'create');
+    const postal = child(create, NS.contact, 'postalInfo');
+    expect(textOf(child(postal, NS.contact, 'name'))).toBe(`O'Brien & <Sons> "Ltd"`);
+    // Greek text cannot go as 'int' postal info
+    expect(postal?.attrs.type).toBe('loc');
+    expect(textOf(child(child(create, NS.contact, 'authInfo'), NS.contact, 'pw'))).toBe('x<y&z"');
+    expect(textOf(child(readEpp(xml), NS.epp, 'clTRID'))).toBe('tr-1');
+    expect(escapeXml(`<&>"'`)).toBe('&lt;&amp;&gt;&quot;&apos;');
+  });
+
+  it('resolves namespaces by URI, whatever the prefixes, and decodes entities, CDATA and character references', () => {
+    const root = parseXml(
+      `<?xml version="1.0"?><!-- c --><e:epp xmlns:e="${NS.epp}"><e:response><e:result code="1000"><e:msg><![CDATA[a<b]]> &#x3b1;&#946;</e:msg></e:result>` +
+        `<e:resData><d:chkData xmlns:d="${NS.domain}"><d:cd><d:name avail='1'>x.gr</d:name></d:cd></d:chkData></e:resData>` +
+        `<e:trID><e:clTRID>c-1</e:clTRID><e:svTRID>s-1</e:svTRID></e:trID></e:response></e:epp>`,
+    );
+    const response = readResponse(root.children[0]!);
+    expect(response).toMatchObject({ code: 1000, msg: 'a<b αβ', clTRID: 'c-1', svTRID: 's-1', msgQ: null });
+    const name = child(child(child(response.resData, NS.domain, 'chkData'), NS.domain, 'cd'), NS.domain, 'name');
+    expect(name?.attrs.avail).toBe('1');
+    expect(textOf(name)).toBe('x.gr');
+  });
+
+  it('refuses DTDs, unbalanced tags, undeclared prefixes and bare ampersands', () => {
+    expect(() => parseXml('<!DOCTYPE x [<!ENTITY a "b">]><x>&a;</x>')).toThrow(XmlError);
+    expect(() => parseXml('<a><b></a>')).toThrow(XmlError);
+    expect(() => parseXml('<p:a/>')).toThrow(XmlError);
+    expect(() => parseXml('<a>fish & chips</a>')).toThrow(XmlError);
+    expect(() => readEpp('<epp/>')).toThrow(XmlError);
+  });
+});
