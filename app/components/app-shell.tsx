@@ -14,6 +14,7 @@ import { AlertRegion, PageDialogs } from './feedback';
 import { Footer } from './footer';
 import { Header } from './header';
 import { CartLiveSync, MobileCartBar, SideCart } from './cart/mini-cart';
+import { LoginDialog } from './login-dialog';
 import { LiveNotices } from './live-notices';
 import { NavOverlay } from './main-nav';
 import { SideNav } from './side-nav';
@@ -65,6 +66,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           <PageDialogs />
           <LiveNotices />
           <CartLiveSync />
+          <LoginDialog />
           <SideCart />
           <MobileCartBar />
         </LiveProvider>

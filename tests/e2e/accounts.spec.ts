@@ -286,3 +286,33 @@ test('an e-mail is verified by link and every open tab turns its label to verifi
   await other.getByTestId('verify-submit').click();
   await expect(other.getByTestId('verify-invalid')).toBeVisible();
 });
+
+test('with JavaScript the login opens as a dialog over the page and comes back to it, cart merged', async ({ page, js }) => {
+  test.skip(!js, 'without JavaScript the same link is the login page (covered above)');
+  const email = uniqueEmail('dialog', js);
+  await register(page, js, email);
+  await signOut(page);
+  const fqdn = `dialog${Date.now().toString(36)}.eu`;
+  await page.goto(`/domains/search?q=${fqdn}`);
+  await hydrated(page, js);
+  await page.getByTestId('exact-result').getByTestId('add-to-cart').click();
+  await expect(page.getByTestId('exact-result').getByTestId('in-cart')).toBeVisible();
+  await page.goto('/cart');
+  await hydrated(page, js);
+  await page.getByTestId('cart-login-note').getByRole('link').click();
+  const dialog = page.getByTestId('login-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/cart$/);
+  // A wrong password answers inside the dialog, with the e-mail kept.
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('Κωδικός πρόσβασης').fill('not-the-password-1');
+  await dialog.getByTestId('login-submit').click();
+  await expect(dialog.getByTestId('login-alert')).toBeVisible();
+  await expect(dialog.getByLabel('E-mail')).toHaveValue(email);
+  await dialog.getByLabel('Κωδικός πρόσβασης').fill(PASSWORD);
+  await dialog.getByTestId('login-submit').click();
+  await expect(page.getByTestId('login-dialog')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByTestId('cart-login-note')).toHaveCount(0);
+  await expect(page.locator(`[data-testid="cart-line"][data-name="${fqdn}"]`)).toBeVisible();
+});

@@ -1,0 +1,174 @@
+// The login forms (spec §2 Login/register panel1; §4 Login, GDPR approval, two-factor, suspension),
+// shared by the login page and the login dialog: the page posts with Remix's <Form>, the dialog with a
+// fetcher's form to the same action (`/auth/login`), so both get the same answers and errors.
+import type { SubmissionResult } from '@conform-to/react';
+import { Form, Link } from '@remix-run/react';
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorCode } from '../../core/errors';
+import type { Progress } from '../../core/keep-progress';
+import { loginSchema, twoFactorSchema } from '../../core/validation/account-forms';
+import { codeAlertType, codeMessage } from '../lib/codes';
+import { CheckboxField, FormAlert, InputField, SubmitButton, useAppForm, useHydrated } from '../lib/forms';
+import { CsrfInput } from './csrf-input';
+import { PageIdInput } from './page-id-input';
+
+/** 'done': logged in from the dialog, which loads `redirectTo` afresh (new session, new form token, merged cart). */
+export type LoginView = 'login' | 'gdpr' | 'two_factor' | 'suspended' | 'done';
+export type LoginActionData = {
+  result: SubmissionResult<string[]> | null;
+  view: LoginView;
+  code?: number;
+  params?: Record<string, number>;
+  email?: string;
+  challenge?: string;
+  method?: 'totp' | 'email';
+  target?: string;
+  progress?: Progress;
+  redirectTo?: string;
+};
+
+/** Remix's <Form> or a fetcher's form: anything that renders a <form> posting like Remix's. */
+type FormLike = ComponentType<React.ComponentProps<typeof Form>>;
+
+/** The login step the last answer asks for: e-mail and password (or GDPR approval), or the two-factor code. */
+/** `idPrefix` set: the dialog's copy (its own ids, and `dialog=1` so a success answers instead of redirecting). */
+export function LoginPanel({ data, redirectTo, FormComponent, action, idPrefix = '' }: { data: LoginActionData | undefined; redirectTo: string; FormComponent: FormLike; action?: string; idPrefix?: string }) {
+  const { t } = useTranslation('auth');
+  const view = data?.view ?? 'login';
+  const code = data?.code;
+  // 43005 is shown as the form itself; a validation error shows under the fields.
+  const alert =
+    code === undefined || code === ErrorCode.VALIDATION_ERROR || code === ErrorCode.PROFILE_REQUIRED_GDPR_APPROVAL ? null : (
+      <FormAlert type={code === ErrorCode.TWO_FACTOR_AUTH ? 'warning' : codeAlertType(code)} testId="login-alert" code={code}>
+        {code === ErrorCode.TWO_FACTOR_FAIL && view === 'login' ? t('two_factor_restart') : codeMessage(t, code, data?.params)}
+      </FormAlert>
+    );
+  return view === 'two_factor' && data?.challenge ? (
+    <TwoFactorForm key={data.challenge} data={data} redirectTo={redirectTo} alert={alert} FormComponent={FormComponent} action={action} idPrefix={idPrefix} />
+  ) : (
+    <LoginForm key={view === 'gdpr' ? 'gdpr' : 'login'} data={data} view={view} redirectTo={redirectTo} alert={alert} FormComponent={FormComponent} action={action} idPrefix={idPrefix} />
+  );
+}
+
+type FormProps = { redirectTo: string; alert: ReactNode; FormComponent: FormLike; action?: string; idPrefix: string };
+
+function LoginForm({ data, view, redirectTo, alert, FormComponent, action, idPrefix }: FormProps & { data: LoginActionData | undefined; view: LoginView }) {
+  const { t } = useTranslation('auth');
+  const gdprMode = view === 'gdpr';
+  const { fields, formProps } = useAppForm({ id: `${idPrefix}login`, schema: loginSchema, lastResult: data?.result });
+  const [agreed, setAgreed] = useState(false);
+  const hydrated = useHydrated();
+  return (
+    <>
+      <h1 id={`${idPrefix}login-title`} className="mb-4 text-2xl font-bold">
+        {gdprMode ? t('gdpr_title') : t('login_title')}
+      </h1>
+      {alert}
+      {view === 'suspended' && data?.email ? <SuspendedHandOff email={data.email} /> : null}
+      <FormComponent method="post" action={action} className="space-y-4" {...formProps}>
+        <CsrfInput />
+        <PageIdInput />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        {idPrefix ? <input type="hidden" name="dialog" value="1" /> : null}
+        <ProgressFields progress={data?.progress} />
+        <InputField meta={fields.email} label={t('email')} type="email" autoComplete="username" />
+        <InputField meta={fields.password} label={t('password')} type="password" autoComplete="current-password" />
+        {gdprMode ? (
+          <div className="space-y-2" data-testid="gdpr-approval">
+            <input type="hidden" name="gdpr_mode" value="1" />
+            <p className="text-sm text-slate-700">{t('gdpr_text')}</p>
+            <p className="text-sm text-slate-700">{t('gdpr_password_again')}</p>
+            <div onChange={(e) => setAgreed((e.target as HTMLInputElement).checked)}>
+              <CheckboxField meta={fields.gdpr_accept} label={t('gdpr_accept')} />
+            </div>
+          </div>
+        ) : null}
+        {/* The button stays usable without JavaScript: the server checks the box then (spec §4). */}
+        <SubmitButton className="btn-primary w-full" testId="login-submit" disabled={gdprMode && hydrated && !agreed}>
+          {gdprMode ? t('accept_and_login') : t('login_button')}
+        </SubmitButton>
+        <p className="flex justify-between text-sm">
+          <Link to="/auth/reset" className="link-button" data-testid="reset-link">
+            {t('forgot_password')}
+          </Link>
+          {gdprMode ? (
+            <Link to="/auth/login" className="link-button">
+              {t('cancel')}
+            </Link>
+          ) : null}
+        </p>
+      </FormComponent>
+    </>
+  );
+}
+
+/** The held form values ride along with the login form (and the two-factor step). */
+function ProgressFields({ progress }: { progress?: Progress }) {
+  if (!progress) return null;
+  return (
+    <>
+      <input type="hidden" name="progress_form" value={progress.form} />
+      {Object.entries(progress.values).map(([k, v]) => (
+        <input key={k} type="hidden" name={`progress.${k}`} value={v} />
+      ))}
+    </>
+  );
+}
+
+/**
+ * Spec §4: on account_auto_suspended, a hidden form posts the e-mail into the reset flow, which shows the
+ * suspended notice. With JavaScript it goes by itself; without, the visitor presses the button.
+ */
+function SuspendedHandOff({ email }: { email: string }) {
+  const { t } = useTranslation('auth');
+  const ref = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const timer = window.setTimeout(() => ref.current?.requestSubmit(), 1500);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return (
+    <Form method="post" action="/auth/reset" ref={ref} className="mb-4" data-testid="suspended-form">
+      <CsrfInput />
+      <input type="hidden" name="intent" value="options" />
+      <input type="hidden" name="email" value={email} />
+      <input type="hidden" name="suspended" value="1" />
+      <button type="submit" className="btn-primary w-full">
+        {t('reset_to_reactivate')}
+      </button>
+    </Form>
+  );
+}
+
+function TwoFactorForm({ data, redirectTo, alert, FormComponent, action, idPrefix }: FormProps & { data: LoginActionData }) {
+  const { t } = useTranslation('auth');
+  const { fields, formProps } = useAppForm({ id: `${idPrefix}two-factor`, schema: twoFactorSchema, lastResult: data.result });
+  return (
+    <>
+      <h1 id={`${idPrefix}login-title`} className="mb-4 text-2xl font-bold">
+        {t('two_factor_title')}
+      </h1>
+      {alert}
+      <p className="mb-4 text-sm text-slate-700">{data.method === 'email' ? t('two_factor_email_text', { target: data.target }) : t('two_factor_totp_text')}</p>
+      <FormComponent method="post" action={action} className="space-y-4" {...formProps}>
+        <CsrfInput />
+        <PageIdInput />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <input type="hidden" name="challenge" value={data.challenge} />
+        <input type="hidden" name="method" value={data.method} />
+        <input type="hidden" name="target" value={data.target ?? ''} />
+        {idPrefix ? <input type="hidden" name="dialog" value="1" /> : null}
+        <ProgressFields progress={data.progress} />
+        <InputField meta={fields.code} label={t('two_factor_code')} inputMode="numeric" autoComplete="one-time-code" maxLength={7} autoFocus />
+        <SubmitButton intent="two_factor" className="btn-primary w-full" testId="two-factor-submit">
+          {t('two_factor_submit')}
+        </SubmitButton>
+        <p className="text-center text-sm">
+          <Link to="/auth/login" className="link-button">
+            {t('start_over')}
+          </Link>
+        </p>
+      </FormComponent>
+    </>
+  );
+}
