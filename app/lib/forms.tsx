@@ -170,7 +170,7 @@ type InputFieldProps = {
   type?: 'text' | 'email' | 'password' | 'tel' | 'number';
   autoComplete?: string;
   hint?: ReactNode;
-  inputMode?: 'numeric' | 'text' | 'tel' | 'email';
+  inputMode?: 'numeric' | 'decimal' | 'text' | 'tel' | 'email';
   placeholder?: string;
   className?: string;
   autoFocus?: boolean;

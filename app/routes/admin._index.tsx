@@ -1,7 +1,8 @@
 // The back office's front door (spec §1: a host beginning with 'my' or 'admin', admins only). The
-// admin screens of spec §2 (all domains, all hosting, coupons, catalog, users) arrive with their issues.
+// orders screen (bank transfers, failed items, credit) is here; the other admin screens of spec §2
+// (all domains, all hosting, coupons, catalog, users) arrive with their issues.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { requireAdmin } from '../lib/auth.server';
 import { pageT } from '../lib/i18n.server';
@@ -23,6 +24,15 @@ export default function AdminHome() {
     <div className="mx-auto max-w-5xl px-4 py-10" data-testid="admin-home">
       <h1 className="text-3xl font-bold">{t('admin.title')}</h1>
       <p className="mt-2 text-slate-600">{t('admin.welcome', { name })}</p>
+      <nav aria-label={t('admin.title')} className="mt-6">
+        <ul className="flex flex-wrap gap-3">
+          <li>
+            <Link to="/admin/orders" className="btn-secondary" data-testid="admin-orders-link">
+              {t('admin.orders_link')}
+            </Link>
+          </li>
+        </ul>
+      </nav>
       <dl className="mt-8 grid gap-4 sm:grid-cols-3">
         <div className="card">
           <dt className="text-sm text-slate-600">{t('home.numbers.tlds')}</dt>

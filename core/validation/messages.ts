@@ -56,6 +56,8 @@ export const MESSAGES = {
   BIRTH_DATE: 'validation:birth_date',
   /** A one-time code: six digits. */
   OTP_FORMAT: 'validation:otp_format',
+  /** Back office: no customer has this e-mail. */
+  CUSTOMER_NOT_FOUND: 'validation:customer_not_found',
   /**
    * Not a spec key: what a zod message that is not ours decodes to (a wrong type from a hand-made
    * request, for instance), so that every error still has a translated text.

@@ -133,8 +133,8 @@ test('a new customer buys a .gr with hosting and SSL, pays by card and sees the 
   await expect(page.getByTestId('to-checkout')).toBeVisible();
 });
 
-test('a bank transfer leaves the order pending with the bank details', async ({ page, js }) => {
-  test.setTimeout(60_000);
+test('a bank transfer leaves the order pending with the bank details until staff mark it received', async ({ page, js, browser }) => {
+  test.setTimeout(90_000);
   await register(page, js, uniqueEmail('bank', js));
   const fqdn = `${unique('trapeza')}.gr`;
   await addDomainFromSearch(page, js, fqdn);
@@ -152,6 +152,28 @@ test('a bank transfer leaves the order pending with the bank details', async ({ 
   await expect(page.getByTestId('order')).toHaveAttribute('data-status', 'pending');
   await expect(page.getByTestId('bank-details')).toContainText('GR16');
   await expect(page.getByTestId('order-item')).toHaveAttribute('data-status', 'pending');
+  const orderId = /\/orders\/(\d+)/.exec(page.url())![1];
+
+  // Staff, in their own browser on the admin host, find the order in the bank-transfer queue.
+  const octet = () => 1 + Math.floor(Math.random() * 250);
+  const staffContext = await browser.newContext({ javaScriptEnabled: js, extraHTTPHeaders: { 'CF-Connecting-IP': `10.${octet()}.${octet()}.${octet()}` } });
+  const staff = await staffContext.newPage();
+  await staff.goto('http://admin.localhost:8799/auth/login?redirectTo=/admin/orders');
+  await staff.locator('main').getByLabel('E-mail').fill('admin@example.gr');
+  await staff.locator('main').getByLabel('Κωδικός πρόσβασης').fill('Demo-Admin-2026');
+  await staff.getByTestId('login-submit').click();
+  const row = staff.getByTestId(`admin-order-${orderId}`);
+  await expect(row).toContainText(`ORD-${orderId}`);
+  await hydrated(staff, js);
+  await staff.getByTestId(`bank-received-${orderId}`).click();
+  await expect(staff.getByTestId('admin-done')).toContainText(`#${orderId}`);
+  await expect(staff.getByTestId(`admin-order-${orderId}`)).toHaveCount(0);
+  await staffContext.close();
+
+  // The customer's order is paid and carried out: the domain is registered.
+  await page.reload();
+  await expect(page.getByTestId('order')).toHaveAttribute('data-status', 'completed');
+  await expect(page.getByTestId('order-item')).toHaveAttribute('data-status', 'completed');
 });
 
 test('credit pays part of an order; cancelling the unpaid order gives the credit back', async ({ page, js }) => {

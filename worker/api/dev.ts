@@ -31,13 +31,13 @@ export const devRoutes = new Hono<ApiEnv>()
     const settings = await c.get('ctx').services.domains.setSandboxSwitches(family as RegistryFamily, patch);
     return reply(c, ErrorCode.SUCCESS, settings);
   })
-  /** Staff's "the bank transfer arrived" until the back office has its screen: marks the order paid. */
+  /** Staff's "the bank transfer arrived" (the button on /admin/orders), for scripts and tests. */
   .post('/orders/:id/bank-transfer-received', async (c) => {
     const ok = await c.get('ctx').services.orders.confirmBankTransfer(Number(c.req.param('id')));
     if (!ok) throw new ApiError(ErrorCode.ORDER_REQUESTED_STATUS_NOT_EXECUTABLE, null, 409);
     return reply(c, ErrorCode.SUCCESS, { paid: true });
   })
-  /** Staff's goodwill credit until the back office has its screen: a credit note and a movement. */
+  /** Staff's goodwill credit (the form on /admin/orders), for scripts and tests. */
   .post('/credits', async (c) => {
     const body = c.get('body');
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';

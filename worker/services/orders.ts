@@ -737,6 +737,40 @@ export function createOrderService(deps: ServiceDeps) {
       return { ok: true };
     },
 
+    /**
+     * The back office's order queues: bank transfers waiting for their money (oldest first, the order
+     * a bookkeeper matches statements in), orders with an item that failed or was refunded (newest
+     * first), and the latest orders. Each order comes with its customer and its items.
+     */
+    async staffOrders(view: StaffOrderView) {
+      const base = db
+        .select({ order: orders, email: users.email, firstName: users.firstName, lastName: users.lastName })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId));
+      const troubled = db.selectDistinct({ id: orderItems.orderId }).from(orderItems).where(inArray(orderItems.status, ['failed', 'refunded']));
+      const rows =
+        view === 'bank'
+          ? await base.where(and(eq(orders.status, 'pending'), eq(orders.paymentMethod, 'bank_transfer'))).orderBy(asc(orders.id)).limit(100)
+          : view === 'attention'
+            ? await base.where(inArray(orders.id, troubled)).orderBy(desc(orders.id)).limit(100)
+            : await base.orderBy(desc(orders.id)).limit(50);
+      const ids = rows.map((r) => r.order.id);
+      const items = ids.length ? await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.orderId), asc(orderItems.position)) : [];
+      return rows.map((r) => ({ ...r, items: items.filter((i) => i.orderId === r.order.id) }));
+    },
+
+    /** Staff: try an order's waiting failed items now instead of at their back-off time. */
+    async retryNow(orderId: number): Promise<boolean> {
+      const moved = await db
+        .update(orderItems)
+        .set({ nextAttemptAt: now })
+        .where(and(eq(orderItems.orderId, orderId), eq(orderItems.status, 'failed'), isNotNull(orderItems.nextAttemptAt)))
+        .returning({ id: orderItems.id });
+      if (moved.length === 0) return false;
+      await this.fulfil(orderId);
+      return true;
+    },
+
     /** Staff (or the development API): a bank transfer arrived for this order. */
     async confirmBankTransfer(orderId: number): Promise<boolean> {
       const [order] = await db.select({ method: orders.paymentMethod }).from(orders).where(eq(orders.id, orderId));
@@ -748,4 +782,5 @@ export function createOrderService(deps: ServiceDeps) {
 }
 
 export type OrderService = ReturnType<typeof createOrderService>;
+export type StaffOrderView = 'bank' | 'attention' | 'recent';
 

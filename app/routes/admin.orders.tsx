@@ -1,0 +1,263 @@
+// The back office's orders (spec §2 admin; issue #5 §4 "order pending until staff marks it paid"):
+// three queues — bank transfers waiting for their money, orders with an item that failed or was
+// refunded, the latest orders — and the staff actions on them: the transfer arrived (the order is
+// paid, its receipt or invoice numbered, fulfilment starts), try the failed items now, and grant a
+// customer credit. Admin host and admins only (requireAdmin); every action is a plain form (PRG).
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { ErrorCode } from '../../core/errors';
+import { amountDue } from '../../core/orders/credit';
+import { creditGrantSchema, eurosToCents } from '../../core/validation/admin-forms';
+import { CsrfInput } from '../components/csrf-input';
+import { Price } from '../components/price';
+import { requireAdmin } from '../lib/auth.server';
+import { codeAlertType, codeMessage } from '../lib/codes';
+import { FormAlert, InputField, SubmitButton, useAppForm } from '../lib/forms';
+import { readProtectedForm } from '../lib/forms.server';
+import { pageT } from '../lib/i18n.server';
+import { pageMeta } from '../lib/meta';
+import { fieldMessage, parseForm, type FormResult } from '../lib/submission.server';
+
+const VIEWS = ['bank', 'attention', 'recent'] as const;
+type View = (typeof VIEWS)[number];
+const DONE = ['paid', 'retried', 'credited'] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const { t } = await pageT(request);
+  const url = new URL(request.url);
+  const asked = url.searchParams.get('view');
+  const view: View = (VIEWS as readonly string[]).includes(asked ?? '') ? (asked as View) : 'bank';
+  const rows = await context.services.orders.staffOrders(view);
+  const done = url.searchParams.get('done');
+  return {
+    meta: { title: t('admin.orders.meta_title') },
+    view,
+    done: (DONE as readonly string[]).includes(done ?? '') ? (done as (typeof DONE)[number]) : null,
+    doneOrder: Number(url.searchParams.get('order')) || null,
+    orders: rows.map(({ order, email, firstName, lastName, items }) => ({
+      id: order.id,
+      status: order.status,
+      method: order.paymentMethod,
+      createdAt: order.createdAt.getTime(),
+      grandTotalCents: order.grandTotalCents,
+      dueCents: amountDue(order),
+      customer: `${firstName} ${lastName}`.trim(),
+      email,
+      items: items.map((i) => ({
+        id: i.id,
+        name: i.name,
+        sku: i.sku,
+        action: i.action,
+        status: i.status,
+        attempts: i.attempts,
+        nextAttemptAt: i.nextAttemptAt?.getTime() ?? null,
+        lastError: i.lastError,
+      })),
+    })),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
+
+type ActionData = { intent: 'grant_credit'; result: FormResult } | { intent: 'order'; code: number; orderId: number };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const form = await readProtectedForm(request, context);
+  const intent = form.get('intent');
+  const view = String(form.get('view') ?? 'bank');
+  if (intent === 'grant_credit') {
+    const submission = parseForm(form, creditGrantSchema);
+    if (submission.status !== 'success') return data<ActionData>({ intent: 'grant_credit', result: submission.reply() }, 400);
+    const cents = eurosToCents(submission.value.amount);
+    if (cents === null) return data<ActionData>({ intent: 'grant_credit', result: submission.reply({ fieldErrors: { amount: fieldMessage('NUMERIC') } }) }, 400);
+    const granted = await context.services.orders.grantCredit(submission.value.email.trim().toLowerCase(), cents, submission.value.note ?? '');
+    if (!granted) return data<ActionData>({ intent: 'grant_credit', result: submission.reply({ fieldErrors: { email: fieldMessage('CUSTOMER_NOT_FOUND') } }) }, 404);
+    return redirect(`/admin/orders?view=${encodeURIComponent(view)}&done=credited`, 303);
+  }
+  const orderId = Number(form.get('order_id'));
+  if (!Number.isInteger(orderId) || orderId <= 0) throw data({ code: ErrorCode.VALIDATION_ERROR }, { status: 400 });
+  if (intent === 'bank_received') {
+    // Once only: a second click (or a second staff member) finds the order no longer pending.
+    const ok = await context.services.orders.confirmBankTransfer(orderId);
+    if (!ok) return data<ActionData>({ intent: 'order', code: ErrorCode.ORDER_REQUESTED_STATUS_NOT_EXECUTABLE, orderId }, 409);
+    return redirect(`/admin/orders?view=${encodeURIComponent(view)}&done=paid&order=${orderId}`, 303);
+  }
+  if (intent === 'retry_now') {
+    const ok = await context.services.orders.retryNow(orderId);
+    if (!ok) return data<ActionData>({ intent: 'order', code: ErrorCode.ORDER_REQUESTED_STATUS_NOT_EXECUTABLE, orderId }, 409);
+    return redirect(`/admin/orders?view=attention&done=retried&order=${orderId}`, 303);
+  }
+  throw data({ code: ErrorCode.UNRECOGNIZED_ACTION }, { status: 400 });
+}
+
+export default function AdminOrders() {
+  const { view, orders, done, doneOrder } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const { t, i18n } = useTranslation();
+  const [params] = useSearchParams();
+  const when = (ms: number) => new Date(ms).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Athens' });
+  const orderAlert = actionData?.intent === 'order' ? actionData : null;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8" data-testid="admin-orders">
+      <p className="text-sm">
+        <Link to="/admin" className="text-blue-800 underline">
+          {t('admin.title')}
+        </Link>
+      </p>
+      <h1 className="mt-1 text-3xl font-bold">{t('admin.orders.title')}</h1>
+      <nav aria-label={t('admin.orders.views')} className="mt-4 flex flex-wrap gap-2 border-b border-slate-200">
+        {VIEWS.map((v) => (
+          <Link
+            key={v}
+            to={`/admin/orders?view=${v}`}
+            aria-current={v === view ? 'page' : undefined}
+            className={`-mb-px border-b-2 px-4 py-2 ${v === view ? 'border-blue-800 font-semibold text-blue-900' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+            data-testid={`admin-view-${v}`}
+          >
+            {t(`admin.orders.view.${v}`)}
+          </Link>
+        ))}
+      </nav>
+      <div className="mt-4 space-y-3" aria-live="polite">
+        {done ? (
+          <FormAlert type="success" testId="admin-done">
+            {t(`admin.orders.done.${done}`, { id: doneOrder ?? '' })}
+          </FormAlert>
+        ) : null}
+        {orderAlert ? (
+          <FormAlert type={codeAlertType(orderAlert.code)} testId="admin-alert" code={orderAlert.code}>
+            {t('admin.orders.order_n', { id: orderAlert.orderId })}: {codeMessage(t, orderAlert.code)}
+          </FormAlert>
+        ) : null}
+      </div>
+      {orders.length === 0 ? (
+        <p className="mt-6 text-slate-600" data-testid="admin-orders-empty">
+          {t(`admin.orders.empty.${view}`)}
+        </p>
+      ) : (
+        <ul className="mt-6 space-y-4">
+          {orders.map((o) => (
+            <li key={o.id} className="card" data-testid={`admin-order-${o.id}`} data-status={o.status}>
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h2 className="text-lg font-semibold">
+                  <span>{t('admin.orders.order_n', { id: o.id })}</span> <span className="font-normal text-slate-600">· {when(o.createdAt)}</span>
+                </h2>
+                <span className="text-sm" data-testid="admin-order-status">
+                  {t(`checkout:order_status.${o.status}`)} · {t(`admin.orders.method.${o.method}`)}
+                </span>
+              </div>
+              <p className="mt-1 text-sm text-slate-700">
+                {o.customer} · <a href={`mailto:${o.email}`}>{o.email}</a>
+              </p>
+              <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+                <div className="flex gap-1">
+                  <dt className="text-slate-600">{t('admin.orders.total')}:</dt>
+                  <dd>
+                    <Price cents={o.grandTotalCents} exact />
+                  </dd>
+                </div>
+                <div className="flex gap-1">
+                  <dt className="text-slate-600">{t('admin.orders.due')}:</dt>
+                  <dd data-testid="admin-order-due">
+                    <Price cents={o.dueCents} exact />
+                  </dd>
+                </div>
+                <div className="flex gap-1">
+                  <dt className="text-slate-600">{t('admin.orders.reference')}:</dt>
+                  <dd>
+                    <code>{`ORD-${o.id}`}</code>
+                  </dd>
+                </div>
+              </dl>
+              <table className="mt-3 w-full text-left text-sm">
+                <caption className="sr-only">{t('admin.orders.items')}</caption>
+                <thead className="text-slate-600">
+                  <tr>
+                    <th scope="col" className="py-1 pr-3 font-medium">
+                      {t('admin.orders.item')}
+                    </th>
+                    <th scope="col" className="py-1 pr-3 font-medium">
+                      {t('admin.orders.item_status')}
+                    </th>
+                    <th scope="col" className="py-1 font-medium">
+                      {t('admin.orders.last_error')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {o.items.map((i) => (
+                    <tr key={i.id} className="border-t border-slate-100" data-testid={`admin-item-${i.id}`} data-status={i.status}>
+                      <td className="py-1 pr-3">
+                        {i.name} <span className="text-slate-500">({i.sku})</span>
+                      </td>
+                      <td className="py-1 pr-3">
+                        {t(`checkout:item_status.${i.status}`)}
+                        {i.status === 'failed' && i.nextAttemptAt ? (
+                          <span className="block text-xs text-slate-600">
+                            {t('admin.orders.next_attempt', { when: when(i.nextAttemptAt), count: i.attempts })}
+                          </span>
+                        ) : null}
+                      </td>
+                      <td className="py-1 font-mono text-xs text-slate-700">{i.lastError ?? '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <div className="mt-3 flex flex-wrap gap-3">
+                {o.status === 'pending' && o.method === 'bank_transfer' ? (
+                  <Form method="post">
+                    <CsrfInput />
+                    <input type="hidden" name="order_id" value={o.id} />
+                    <input type="hidden" name="view" value={params.get('view') ?? view} />
+                    <SubmitButton intent="bank_received" testId={`bank-received-${o.id}`}>
+                      {t('admin.orders.bank_received')}
+                    </SubmitButton>
+                  </Form>
+                ) : null}
+                {o.items.some((i) => i.status === 'failed' && i.nextAttemptAt) ? (
+                  <Form method="post">
+                    <CsrfInput />
+                    <input type="hidden" name="order_id" value={o.id} />
+                    <input type="hidden" name="view" value={view} />
+                    <SubmitButton intent="retry_now" className="btn-secondary" testId={`retry-now-${o.id}`}>
+                      {t('admin.orders.retry_now')}
+                    </SubmitButton>
+                  </Form>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <CreditGrant view={view} result={actionData?.intent === 'grant_credit' ? actionData.result : undefined} />
+    </div>
+  );
+}
+
+function CreditGrant({ view, result }: { view: View; result?: FormResult }) {
+  const { t } = useTranslation();
+  const { fields, formProps } = useAppForm({ id: 'credit-grant', schema: creditGrantSchema, lastResult: result });
+  return (
+    <section className="card mt-10" aria-labelledby="credit-grant-title" data-testid="credit-grant">
+      <h2 id="credit-grant-title" className="text-xl font-semibold">
+        {t('admin.credit.title')}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{t('admin.credit.intro')}</p>
+      <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-3" {...formProps}>
+        <CsrfInput />
+        <input type="hidden" name="view" value={view} />
+        <InputField meta={fields.email} label={t('admin.credit.email')} type="email" autoComplete="off" />
+        <InputField meta={fields.amount} label={t('admin.credit.amount')} inputMode="decimal" hint={t('admin.credit.amount_hint')} />
+        <InputField meta={fields.note} label={t('admin.credit.note')} />
+        <div className="sm:col-span-3">
+          <SubmitButton intent="grant_credit" testId="credit-grant-submit">
+            {t('admin.credit.submit')}
+          </SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}
