@@ -2,7 +2,7 @@
 // the code field, and a resend button behind a countdown in seconds. Without JavaScript the countdown
 // is a static number and the server refuses an early resend with 90106 and the seconds left.
 import { Form } from '@remix-run/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CsrfInput } from './csrf-input';
 import { SubmitButton, useHydrated } from '../lib/forms';
@@ -23,14 +23,29 @@ export function useCountdown(seconds: number, key: unknown): number {
   return left;
 }
 
-export function ResendButton({ seconds, intent, hidden, stamp }: { seconds: number; intent: string; hidden: Record<string, string>; stamp: unknown }) {
+export function ResendButton({
+  seconds,
+  intent,
+  hidden,
+  stamp,
+  FormComponent = Form,
+  action,
+}: {
+  seconds: number;
+  intent: string;
+  hidden: Record<string, string>;
+  stamp: unknown;
+  /** A fetcher's form inside a dialog; Remix's <Form> on a page. */
+  FormComponent?: ComponentType<React.ComponentProps<typeof Form>>;
+  action?: string;
+}) {
   const { t } = useTranslation('auth');
   const left = useCountdown(seconds, stamp);
   // Without JavaScript nothing would ever enable the button: it stays usable and the server refuses
   // an early resend (90106) with the seconds left.
   const hydrated = useHydrated();
   return (
-    <Form method="post" className="mt-3 flex items-center gap-3 text-sm" data-testid="otp-resend">
+    <FormComponent method="post" action={action} className="mt-3 flex items-center gap-3 text-sm" data-testid="otp-resend">
       <CsrfInput />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
@@ -43,7 +58,7 @@ export function ResendButton({ seconds, intent, hidden, stamp }: { seconds: numb
           {t('otp.resend_in', { count: left })}
         </span>
       ) : null}
-    </Form>
+    </FormComponent>
   );
 }
 

@@ -6,7 +6,7 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { useNavigation } from '@remix-run/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { decodeMessage } from '../../core/validation/messages';
@@ -105,10 +105,18 @@ export function useAppForm<S extends z.ZodType>({ id, schema, lastResult, defaul
 }
 
 /** Is a request of this form (optionally: this intent) running? */
+/**
+ * Forms posted through a fetcher (the login dialog) are not navigations: their container provides the
+ * fetcher's submission here, and the submit buttons inside show its loader instead.
+ */
+export const FetcherSubmission = createContext<{ formData: FormData | undefined } | null>(null);
+
 export function useSubmitting(intent?: string): boolean {
   const navigation = useNavigation();
-  if (navigation.state === 'idle' || !navigation.formData) return false;
-  return intent === undefined || navigation.formData.get('intent') === intent;
+  const fetcher = useContext(FetcherSubmission);
+  const formData = fetcher ? fetcher.formData : navigation.state === 'idle' ? undefined : navigation.formData;
+  if (!formData) return false;
+  return intent === undefined || formData.get('intent') === intent;
 }
 
 export function SubmitButton({
@@ -128,8 +136,9 @@ export function SubmitButton({
   noValidate?: boolean;
 }) {
   const navigation = useNavigation();
+  const fetcher = useContext(FetcherSubmission);
   const busy = useSubmitting(intent);
-  const anyBusy = navigation.state === 'submitting';
+  const anyBusy = fetcher ? fetcher.formData !== undefined : navigation.state === 'submitting';
   return (
     <button
       type="submit"

@@ -4,7 +4,7 @@
 import { totp } from '../../core/totp';
 import { expect, hydrated, latestCode, outbox, test, uniqueEmail } from './fixtures';
 
-import { login, main, PASSWORD, register, signOut, solveCaptcha } from './flows';
+import { fillRegistration, login, main, PASSWORD, register, signOut, solveCaptcha } from './flows';
 
 test('a visitor registers in two steps, fixes bad input, verifies the OTP from the mailbox and is logged in', async ({ page, js }) => {
   const email = uniqueEmail('nikos', js);
@@ -315,4 +315,40 @@ test('with JavaScript the login opens as a dialog over the page and comes back t
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByTestId('cart-login-note')).toHaveCount(0);
   await expect(page.locator(`[data-testid="cart-line"][data-name="${fqdn}"]`)).toBeVisible();
+});
+
+test('with JavaScript a visitor registers in the dialog, verifies the OTP there and stays on the page', async ({ page, js }) => {
+  test.skip(!js, 'without JavaScript the register link is the registration page (covered above)');
+  test.setTimeout(60_000);
+  const email = uniqueEmail('dialogreg', js);
+  await page.goto('/domains/prices');
+  await hydrated(page, js);
+  // The side navigation's "register" link opens the dialog on its register tab.
+  await page.getByTestId('side-nav-toggle').click();
+  await page.getByTestId('side-nav').getByRole('link', { name: 'Εγγραφή', exact: true }).click();
+  const dialog = page.getByTestId('login-dialog');
+  await expect(dialog.getByTestId('dialog-tab-register')).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/\/domains\/prices$/);
+  // Both panels stay in the dialog (switching keeps what was typed); the register one is shown.
+  const panel = dialog.locator('#dialog-panel-register');
+  // Step 1 with a mismatched confirmation: the error shows under the field, inside the dialog.
+  await panel.getByLabel('E-mail').fill(email);
+  await panel.getByLabel('Κωδικός πρόσβασης', { exact: true }).fill(PASSWORD);
+  await panel.getByLabel('Επιβεβαίωση κωδικού').fill(`${PASSWORD}x`);
+  await panel.getByLabel('Όνομα', { exact: true }).fill('Νίκος');
+  await panel.getByLabel('Επώνυμο').fill('Ιωάννου');
+  await panel.getByTestId('register-continue').click();
+  await expect(panel.locator('#dialog-register-password_confirmation')).toHaveAttribute('aria-invalid', 'true');
+  // Switching to the login tab and back keeps what was typed.
+  await dialog.getByTestId('dialog-tab-login').click();
+  await dialog.getByTestId('dialog-tab-register').click();
+  await expect(panel.getByLabel('Όνομα', { exact: true })).toHaveValue('Νίκος');
+  // The whole registration, then the code from the mailbox, all without leaving /cart.
+  await fillRegistration(page, email, {}, panel);
+  await expect(page).toHaveURL(/\/domains\/prices$/);
+  await panel.getByLabel('Κωδικός μίας χρήσης').fill(await latestCode(page, email, 'otp:register'));
+  await panel.getByTestId('otp-submit').click();
+  await expect(page.getByTestId('login-dialog')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/domains\/prices$/);
+  await expect(page.getByTestId('account-name')).toContainText(email);
 });

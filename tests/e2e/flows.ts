@@ -1,6 +1,6 @@
 // Steps several browser tests share: registering a fresh customer through the real forms (so each
 // test and project has its own account and cart), logging in and out.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, hydrated, latestCode } from './fixtures';
 
 export const PASSWORD = 'Kalimera-Thalassa-42!';
@@ -9,40 +9,40 @@ export function main(page: Page) {
   return page.locator('main');
 }
 
-export async function solveCaptcha(page: Page) {
-  const box = page.getByTestId('captcha');
+export async function solveCaptcha(page: Page, scope: Locator = main(page)) {
+  const box = scope.getByTestId('captcha');
   const a = Number(await box.getAttribute('data-a'));
   const b = Number(await box.getAttribute('data-b'));
-  await page.locator('#captcha_response').fill(String(a + b));
+  await box.locator('input[name="captcha_response"]').fill(String(a + b));
 }
 
-/** Steps 1 and 2 of the registration, ending on the OTP block. */
-export async function fillRegistration(page: Page, email: string, options: { channel?: 'email' | 'sms'; mobile?: string; question?: boolean } = {}) {
-  await main(page).getByLabel('E-mail').fill(email);
-  await main(page).getByLabel('Κωδικός πρόσβασης', { exact: true }).fill(PASSWORD);
-  await main(page).getByLabel('Επιβεβαίωση κωδικού').fill(PASSWORD);
-  await main(page).getByLabel('Όνομα', { exact: true }).fill('Νίκος');
-  await main(page).getByLabel('Επώνυμο').fill('Ιωάννου');
-  await page.getByTestId('register-continue').click();
-  await expect(page.getByTestId('register-form')).toHaveAttribute('data-step', '2');
-  await page.getByTestId('state-select').selectOption({ label: 'Κεντρική Μακεδονία' });
-  await main(page).getByLabel('Πόλη').fill('Θεσσαλονίκη');
-  await main(page).getByLabel('Ταχυδρομικός κώδικας').fill('54622');
-  await main(page).getByLabel('Διεύθυνση (οδός και αριθμός)').fill('Τσιμισκή 10');
-  await main(page).getByLabel('Κινητό τηλέφωνο').fill(options.mobile ?? '+30 691 111 2233');
-  if (options.channel === 'sms') await main(page).getByLabel('Με SMS στο κινητό μου').check();
+/** Steps 1 and 2 of the registration, ending on the OTP block; `scope` is the page's main or the dialog. */
+export async function fillRegistration(page: Page, email: string, options: { channel?: 'email' | 'sms'; mobile?: string; question?: boolean } = {}, scope: Locator = main(page)) {
+  await scope.getByLabel('E-mail').fill(email);
+  await scope.getByLabel('Κωδικός πρόσβασης', { exact: true }).fill(PASSWORD);
+  await scope.getByLabel('Επιβεβαίωση κωδικού').fill(PASSWORD);
+  await scope.getByLabel('Όνομα', { exact: true }).fill('Νίκος');
+  await scope.getByLabel('Επώνυμο').fill('Ιωάννου');
+  await scope.getByTestId('register-continue').click();
+  await expect(scope.getByTestId('register-form')).toHaveAttribute('data-step', '2');
+  await scope.getByTestId('state-select').selectOption({ label: 'Κεντρική Μακεδονία' });
+  await scope.getByLabel('Πόλη').fill('Θεσσαλονίκη');
+  await scope.getByLabel('Ταχυδρομικός κώδικας').fill('54622');
+  await scope.getByLabel('Διεύθυνση (οδός και αριθμός)').fill('Τσιμισκή 10');
+  await scope.getByLabel('Κινητό τηλέφωνο').fill(options.mobile ?? '+30 691 111 2233');
+  if (options.channel === 'sms') await scope.getByLabel('Με SMS στο κινητό μου').check();
   if (options.question) {
-    await page.getByText('Ερώτηση ασφαλείας (προαιρετικά)').click();
-    await main(page).getByLabel('Ερώτηση ασφαλείας').selectOption('first_pet');
-    await main(page).getByLabel('Απάντηση').fill('Ρεξ');
-    await main(page).getByLabel('Ημερομηνία γέννησης').fill('05/11/1990');
+    await scope.getByText('Ερώτηση ασφαλείας (προαιρετικά)').click();
+    await scope.getByLabel('Ερώτηση ασφαλείας').selectOption('first_pet');
+    await scope.getByLabel('Απάντηση').fill('Ρεξ');
+    await scope.getByLabel('Ημερομηνία γέννησης').fill('05/11/1990');
   }
-  await page.getByLabel(/Συναινώ στην επεξεργασία/).check();
-  await page.getByLabel(/Βεβαιώνω ότι τα στοιχεία/).check();
-  await page.getByLabel(/Αποδέχομαι τους Όρους Χρήσης/).check();
-  await solveCaptcha(page);
-  await page.getByTestId('register-submit').click();
-  await expect(page.getByTestId('otp-block')).toBeVisible();
+  await scope.getByLabel(/Συναινώ στην επεξεργασία/).check();
+  await scope.getByLabel(/Βεβαιώνω ότι τα στοιχεία/).check();
+  await scope.getByLabel(/Αποδέχομαι τους Όρους Χρήσης/).check();
+  await solveCaptcha(page, scope);
+  await scope.getByTestId('register-submit').click();
+  await expect(scope.getByTestId('otp-block')).toBeVisible();
 }
 
 export async function register(page: Page, js: boolean, email: string, options: Parameters<typeof fillRegistration>[2] = {}) {
