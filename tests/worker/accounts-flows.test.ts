@@ -97,6 +97,40 @@ describe('registration', () => {
     expect(again.status).toBe(403);
   });
 
+  it('from the dialog (dialog=1) answers the OTP step and the login as data, never redirecting away from the page', async () => {
+    const b = new Browser();
+    const email = freshEmail('dlg');
+    const { token } = await b.open('/auth/register');
+    // Step 2 as the page shows it after a wrong captcha answer: it carries a fresh challenge.
+    const retry = await b.fetch('/auth/register', registrationForm(token, email, { captcha_id: 'none', captcha_response: '0' }));
+    const captcha = captchaOf(await retry.text());
+    // A fetcher's post (Remix single fetch): the OTP block's data comes back, the page stays where it is.
+    const registered = await b.fetch('/auth/register.data', registrationForm(token, email, { captcha_id: captcha.id, captcha_response: captcha.answer, dialog: '1', redirectTo: '/cart' }));
+    const body = await registered.text();
+    expect(registered.status).toBe(200);
+    expect(registered.headers.get('Location')).toBeNull();
+    expect(body).toContain('"otp"');
+    expect(body).toContain('"pending"');
+    const verifyToken = /"token","([^"]+)"/.exec(body)?.[1] ?? '';
+    expect(verifyToken.length).toBeGreaterThan(10);
+    expect(await db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+
+    const verified = await b.fetch('/auth/register.data', form({ _token: token, intent: 'verify_otp', registration: verifyToken, code: await newestCode(email), dialog: '1', redirectTo: '/cart' }));
+    expect(verified.status).toBe(200);
+    expect(verified.headers.get('Location')).toBeNull();
+    expect(await verified.text()).toContain('"done"');
+    expect(b.cookies.get('sid')).toBeTruthy();
+    expect((await b.open('/account')).html).toContain(email);
+
+    // The login dialog likewise: a success is data with the new session cookie.
+    const other = new Browser();
+    const page = await other.open('/auth/login');
+    const loggedIn = await other.fetch('/auth/login.data', form({ _token: page.token, email, password: PASSWORD, dialog: '1', redirectTo: '/cart' }));
+    expect(loggedIn.status).toBe(200);
+    expect(await loggedIn.text()).toContain('"done"');
+    expect(other.cookies.get('sid')).toBeTruthy();
+  });
+
   it('refuses an address that exists, a disposable one (80033) and a common password', async () => {
     const s = at(Date.now());
     const taken = await s.registration.checkStep1({ email: 'Demo@Example.gr', password: PASSWORD });
