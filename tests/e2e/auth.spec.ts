@@ -56,6 +56,8 @@ test('a customer is refused on the admin host', async ({ page }) => {
   await page.locator('main').getByLabel('E-mail').fill(DEMO.email);
   await page.locator('main').getByLabel('Κωδικός πρόσβασης').fill(DEMO.password);
   await page.getByTestId('login-submit').click();
+  // Wait for the login to land: going on at once would abort it and meet the login page instead.
+  await expect(page).toHaveURL('http://admin.localhost:8799/');
   await page.goto('http://admin.localhost:8799/admin');
   await expect(page.getByTestId('access-denied')).toBeVisible();
 });
