@@ -14,7 +14,7 @@ import { OtpStep, RegisterForm, type PendingRegistration, type RegisterActionDat
 export type Panel = 'login' | 'register';
 const ID_PREFIX = 'dialog-';
 
-export default function LoginDialogContent({
+export function LoginDialogContent({
   panel,
   setPanel,
   opening,

@@ -10,7 +10,8 @@ import { useHydrated } from '../lib/hydrated';
 import { useRootData } from '../lib/root-data';
 import type { Panel } from './login-dialog-content';
 
-const LoginDialogContent = lazy(() => import('./login-dialog-content'));
+// lazy() wants a default export; the module keeps the house's named one.
+const LoginDialogContent = lazy(() => import('./login-dialog-content').then((m) => ({ default: m.LoginDialogContent })));
 
 export function LoginDialog() {
   const { userGroup } = useRootData();

@@ -273,5 +273,21 @@ export function useNoChangesGuard(formRef: React.RefObject<HTMLFormElement | nul
     setUnchanged(false);
     return true;
   };
-  return { unchanged, guard, clear: () => setUnchanged(false) };
+  /** Wraps a form's onSubmit: an unchanged form is stopped here and shows the warning instead. */
+  const wrap =
+    (onSubmit: (event: React.FormEvent<HTMLFormElement>) => void) =>
+    (event: React.FormEvent<HTMLFormElement>): void => {
+      if (guard(event)) onSubmit(event);
+    };
+  return { unchanged, wrap };
+}
+
+/** Spec §5's 'no changes' warning, shown while `useNoChangesGuard` says the form was sent unchanged. */
+export function NoChangesAlert({ unchanged }: { unchanged: boolean }) {
+  const { t } = useTranslation();
+  return unchanged ? (
+    <FormAlert type="warning" testId="no-changes">
+      {t('validation:nochanges')}
+    </FormAlert>
+  ) : null;
 }

@@ -25,7 +25,7 @@ import { CsrfInput } from '../components/csrf-input';
 import { PageIdInput } from '../components/page-id-input';
 import { requireUser } from '../lib/auth.server';
 import { codeAlertType, codeMessage } from '../lib/codes';
-import { CheckboxField, FormAlert, InputField, SubmitButton, useAppForm, useNoChangesGuard } from '../lib/forms';
+import { CheckboxField, FormAlert, InputField, NoChangesAlert, SubmitButton, useAppForm, useNoChangesGuard } from '../lib/forms';
 import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { useLiveChannel } from '../lib/live';
@@ -325,20 +325,13 @@ function ProfileTab({ data, actionData }: { data: LoaderData; actionData?: Actio
         ) : null}
       </Card>
       <Card id="details" title={t('account.details_title')}>
-        {noChanges.unchanged ? (
-          <FormAlert type="warning" testId="no-changes">
-            {t('validation:nochanges')}
-          </FormAlert>
-        ) : null}
+        <NoChangesAlert unchanged={noChanges.unchanged} />
         <Outcome actionData={actionData} intents={['update_profile']} />
         <Form
           method="post"
           className="grid gap-4 sm:grid-cols-2"
           {...formProps}
-          onSubmit={(e) => {
-            if (!noChanges.guard(e)) return;
-            formProps.onSubmit(e);
-          }}
+          onSubmit={noChanges.wrap(formProps.onSubmit)}
         >
           <CsrfInput />
           <input type="hidden" name="intent" value="update_profile" />
@@ -483,20 +476,13 @@ function PreferencesTab({ data, actionData }: { data: LoaderData; actionData?: A
   const noChanges = useNoChangesGuard(formRef, data);
   return (
     <Card id="preferences" title={t('account.preferences_title')}>
-      {noChanges.unchanged ? (
-        <FormAlert type="warning" testId="no-changes">
-          {t('validation:nochanges')}
-        </FormAlert>
-      ) : null}
+      <NoChangesAlert unchanged={noChanges.unchanged} />
       <Outcome actionData={actionData} intents={['preferences']} />
       <Form
         method="post"
         className="space-y-4"
         {...formProps}
-        onSubmit={(e) => {
-          if (!noChanges.guard(e)) return;
-          formProps.onSubmit(e);
-        }}
+        onSubmit={noChanges.wrap(formProps.onSubmit)}
       >
         <CsrfInput />
         <input type="hidden" name="intent" value="preferences" />

@@ -4,7 +4,7 @@
 // paid, its receipt or invoice numbered, fulfilment starts), try the failed items now, and grant a
 // customer credit. Admin host and admins only (requireAdmin); every action is a plain form (PRG).
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
 import { amountDue } from '../../core/orders/credit';
@@ -97,7 +97,6 @@ export default function AdminOrders() {
   const { view, orders, done, doneOrder } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { t, i18n } = useTranslation();
-  const [params] = useSearchParams();
   const when = (ms: number) => new Date(ms).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Athens' });
   const orderAlert = actionData?.intent === 'order' ? actionData : null;
   return (
@@ -211,7 +210,7 @@ export default function AdminOrders() {
                   <Form method="post">
                     <CsrfInput />
                     <input type="hidden" name="order_id" value={o.id} />
-                    <input type="hidden" name="view" value={params.get('view') ?? view} />
+                    <input type="hidden" name="view" value={view} />
                     <SubmitButton intent="bank_received" testId={`bank-received-${o.id}`}>
                       {t('admin.orders.bank_received')}
                     </SubmitButton>

@@ -16,6 +16,7 @@
 // Failures become ProvisionerError with the codes port.ts explains.
 import { z } from 'zod';
 import { ErrorCode } from '../../../core/errors';
+import { createJsonHttp, JsonHttpNetworkError } from '../json-http';
 import { ProvisionerError, type HostingAccount, type HostingStatus, type ProvisionerPort } from './port';
 
 export type PanelApiConfig = {
@@ -112,34 +113,20 @@ function errorFor(status: number, body: unknown): ProvisionerError {
 }
 
 export function createPanelApiProvisioner(config: PanelApiConfig): ProvisionerPort {
-  const doFetch = config.fetch ?? fetch;
-  const base = config.apiUrl.replace(/\/+$/, '');
   const timeoutMs = config.timeoutMs ?? PANEL_TIMEOUT_MS;
+  const request = createJsonHttp({ apiUrl: config.apiUrl, headers: { Authorization: `Bearer ${config.apiToken}` }, timeoutMs, fetch: config.fetch });
 
   async function call(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<unknown> {
-    const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${config.apiToken}` };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
-    let res: Response;
     try {
-      res = await doFetch(`${base}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      const res = await request(method, path, body, idempotencyKey);
+      if (!res.ok) throw errorFor(res.status, res.json);
+      return res.json;
     } catch (err) {
-      // DOMException is not an Error subclass everywhere, so the name is read directly.
-      const name = typeof err === 'object' && err !== null && 'name' in err ? String(err.name) : '';
-      if (name === 'TimeoutError' || name === 'AbortError') {
-        // The panel may have done it anyway; the idempotency key makes the retry safe.
-        throw new ProvisionerError(ErrorCode.NETWORK_CONNECTION_ERROR, { reason: 'timeout', timeoutMs });
-      }
-      throw new ProvisionerError(ErrorCode.SERVER_PROVIDER_HOST_NOT_RESOLVED, { reason: 'unreachable', message: err instanceof Error ? err.message : String(err) });
+      if (!(err instanceof JsonHttpNetworkError)) throw err;
+      // A timeout: the panel may have done it anyway; the idempotency key makes the retry safe.
+      if (err.reason === 'timeout') throw new ProvisionerError(ErrorCode.NETWORK_CONNECTION_ERROR, { reason: 'timeout', timeoutMs });
+      throw new ProvisionerError(ErrorCode.SERVER_PROVIDER_HOST_NOT_RESOLVED, { reason: 'unreachable', message: err.message });
     }
-    const json: unknown = await res.json().catch(() => null);
-    if (!res.ok) throw errorFor(res.status, json);
-    return json;
   }
 
   const id = (accountId: string) => `/accounts/${encodeURIComponent(accountId)}`;

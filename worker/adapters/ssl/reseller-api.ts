@@ -17,6 +17,7 @@
 // Supplier statuses are mapped to spec §4's; failures to the catalogue codes port.ts lists.
 import { z } from 'zod';
 import { ErrorCode } from '../../../core/errors';
+import { createJsonHttp, JsonHttpNetworkError } from '../json-http';
 import { SslError, type SslCertificate, type SslPort, type SslRefund, type SslStatus } from './port';
 
 export type ResellerApiConfig = {
@@ -181,31 +182,18 @@ function errorFor(kind: CallKind, status: number, body: unknown): SslError {
 }
 
 export function createResellerApiSsl(config: ResellerApiConfig): SslPort {
-  const doFetch = config.fetch ?? fetch;
-  const base = config.apiUrl.replace(/\/+$/, '');
   const timeoutMs = config.timeoutMs ?? RESELLER_TIMEOUT_MS;
+  const request = createJsonHttp({ apiUrl: config.apiUrl, headers: { 'X-Api-Key': config.apiKey }, timeoutMs, fetch: config.fetch });
 
   async function call(kind: CallKind, method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<unknown> {
-    const headers: Record<string, string> = { Accept: 'application/json', 'X-Api-Key': config.apiKey };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
-    let res: Response;
     try {
-      res = await doFetch(`${base}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      const res = await request(method, path, body, idempotencyKey);
+      if (!res.ok) throw errorFor(kind, res.status, res.json);
+      return res.json;
     } catch (err) {
-      // DOMException is not an Error subclass everywhere, so the name is read directly.
-      const name = typeof err === 'object' && err !== null && 'name' in err ? String(err.name) : '';
-      const reason = name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'unreachable';
-      throw new SslError(FAILURE[kind], { reason, message: err instanceof Error ? err.message : String(err) });
+      if (!(err instanceof JsonHttpNetworkError)) throw err;
+      throw new SslError(FAILURE[kind], { reason: err.reason, message: err.message });
     }
-    const json: unknown = await res.json().catch(() => null);
-    if (!res.ok) throw errorFor(kind, res.status, json);
-    return json;
   }
 
   const cert = (id: string) => `/certificates/${encodeURIComponent(id)}`;
