@@ -180,9 +180,12 @@ test('credit pays part of an order; cancelling the unpaid order gives the credit
   test.setTimeout(60_000);
   const email = uniqueEmail('credit', js);
   await register(page, js, email);
+  // Read the form token from the settled account page (the login may still be reloading it).
+  await page.waitForLoadState('networkidle');
+  await hydrated(page, js);
   const token = await page.locator('input[name="_token"]').first().inputValue();
   const granted = await page.request.post('/api/dev/credits', { data: { _token: token, email, amount_cents: 500, note: 'Αποζημίωση' } });
-  expect(granted.ok()).toBe(true);
+  expect(granted.ok(), await granted.text()).toBe(true);
   const fqdn = `${unique('pistosi')}.gr`;
   await addDomainFromSearch(page, js, fqdn);
   await configureDomain(page, fqdn);
