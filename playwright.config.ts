@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium, INSTALL_HINT } from './scripts/find-chromium.mjs';
 
-const PORT = 8799;
+// E2E_PORT lets two checkouts run their browser tests side by side.
+const PORT = Number(process.env.E2E_PORT ?? 8799);
 const executablePath: string = findChromium() ?? '';
 if (!executablePath) throw new Error(INSTALL_HINT);
 // Flags measured on these machines (STACK.md): without the networking ones Chromium keeps trying

@@ -17,7 +17,7 @@ for (const args of [
   const r = spawnSync('npx', args, { stdio: ['ignore', 'ignore', 'inherit'], env });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-const child = spawn('npx', ['wrangler', 'dev', '--port', port, '--ip', '127.0.0.1', '--persist-to', persistTo, '--test-scheduled', '--var', `APP_ENV:${appEnv}`, '--show-interactive-dev-session=false', '--log-level', 'warn'], {
+const child = spawn('npx', ['wrangler', 'dev', '--port', port, '--ip', '127.0.0.1', '--persist-to', persistTo, '--test-scheduled', '--var', `APP_ENV:${appEnv}`, '--show-interactive-dev-session=false', '--log-level', 'warn', '--inspector-port', String(Number(port) + 10000)], {
   stdio: 'inherit',
   env,
 });

@@ -1,4 +1,4 @@
-import { expect, hydrated, test } from './fixtures';
+import { expect, hydrated, PORT, test } from './fixtures';
 
 const DEMO = { email: 'demo@example.gr', password: 'Demo-Pelatis-2026' };
 
@@ -52,18 +52,18 @@ test('a customer is refused on the admin host', async ({ page }) => {
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/$/);
   // admin.localhost resolves to loopback in Chromium; the session cookie is host-only, so log in there.
-  await page.goto('http://admin.localhost:8799/auth/login');
+  await page.goto(`http://admin.localhost:${PORT}/auth/login`);
   await page.locator('main').getByLabel('E-mail').fill(DEMO.email);
   await page.locator('main').getByLabel('Κωδικός πρόσβασης').fill(DEMO.password);
   await page.getByTestId('login-submit').click();
   // Wait for the login to land: going on at once would abort it and meet the login page instead.
-  await expect(page).toHaveURL('http://admin.localhost:8799/');
-  await page.goto('http://admin.localhost:8799/admin');
+  await expect(page).toHaveURL(`http://admin.localhost:${PORT}/`);
+  await page.goto(`http://admin.localhost:${PORT}/admin`);
   await expect(page.getByTestId('access-denied')).toBeVisible();
 });
 
 test('an admin reaches the admin area on the admin host', async ({ page }) => {
-  await page.goto('http://admin.localhost:8799/auth/login?redirectTo=/admin');
+  await page.goto(`http://admin.localhost:${PORT}/auth/login?redirectTo=/admin`);
   await page.locator('main').getByLabel('E-mail').fill('admin@example.gr');
   await page.locator('main').getByLabel('Κωδικός πρόσβασης').fill('Demo-Admin-2026');
   await page.getByTestId('login-submit').click();

@@ -14,6 +14,9 @@ export const test = base.extend<{ js: boolean }>({
 });
 export { expect };
 
+/** The test server's port (playwright.config.ts reads the same variable). */
+export const PORT = Number(process.env.E2E_PORT ?? 8799);
+
 export const NB = '\u00a0';
 
 /** The displayed (last) price in a featured TLD chip on the home page. */
