@@ -43,3 +43,25 @@ export function creditNoteStatements(input: {
     },
   ];
 }
+
+export type AuditEntry = {
+  actorUserId: number | null;
+  action: string;
+  targetType: string;
+  targetId: string | number;
+  detail?: Record<string, unknown>;
+  ip?: string | null;
+  at: Date;
+};
+
+/**
+ * The audit row of a staff action, to put in the same batch as the action's own statements. `onlyIf`
+ * is an SQL condition (with its params) that the action's effect makes true, e.g. "the order is paid
+ * now", so a conditional action that changed nothing leaves no row.
+ */
+export function auditStatement(entry: AuditEntry, onlyIf?: Raw): Raw {
+  const values = [entry.actorUserId, entry.action, entry.targetType, String(entry.targetId), JSON.stringify(entry.detail ?? {}), entry.ip ?? null, entry.at.getTime()];
+  const insert = 'INSERT INTO audit_log (actor_user_id, action, target_type, target_id, detail, ip, created_at)';
+  if (!onlyIf) return { sql: `${insert} VALUES (?, ?, ?, ?, ?, ?, ?)`, params: values };
+  return { sql: `${insert} SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${onlyIf.sql}`, params: [...values, ...onlyIf.params] };
+}

@@ -5,3 +5,4 @@ export * from './contacts';
 export * from './payments';
 export * from './orders';
 export * from './fulfilment-sandboxes';
+export * from './audit';
