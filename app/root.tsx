@@ -7,6 +7,7 @@ import { CART_HINT_COOKIE } from '../core/cart/types';
 import { readCookie } from '../worker/http/cookies';
 import { RESOURCES_VERSION } from '../i18n/resources';
 import { AppShell } from './components/app-shell';
+import { DemoRibbon } from './components/demo-ribbon';
 import { i18nServer } from './i18n.server';
 import stylesheet from './styles/app.css?url';
 
@@ -51,6 +52,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       userGroup: session ? session.user.userGroup : ('guest' as const),
       account: session ? { name: session.user.accountName, email: session.user.email, hasPbasAccount: session.user.hasPbasAccount } : null,
       isAdminHost: context.isAdminHost,
+      // Production running any port as its sandbox (SANDBOX_PORTS): every page shows the demo ribbon.
+      demo: context.config.demo,
       vat,
       countries: countries.map((c) => ({ iso2: c.iso2, vatRateBp: c.vatRateBp, eu: c.eu })),
       cookiesAccepted: context.prefs.cookiesAccepted,
@@ -85,6 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root ? <link rel="preload" as="fetch" href={root.i18nHref} crossOrigin="anonymous" id="i18n-resources" /> : null}
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
+        {root?.demo ? <DemoRibbon /> : null}
         {children}
         <ScrollRestoration nonce={root?.nonce} />
         <Scripts nonce={root?.nonce} />

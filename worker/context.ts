@@ -2,6 +2,7 @@
 // services, the CSRF token, the CSP nonce and the visitor's preferences are built here for each
 // request (DESIGN.md: no module-level singletons of env).
 import { createDb, type Db } from '../db/client';
+import { configOf, devAccessAllowed, isAdminHost, type AppConfig } from './config';
 import { ensureCsrfToken, tokensMatch } from './http/csrf';
 import { createNonce } from './http/security-headers';
 import { ensureVisitorId } from './http/visitor';
@@ -29,16 +30,15 @@ export type RequestContext = {
   /** Set-Cookie headers the entry adds to the final response (a freshly minted CSRF cookie …). */
   responseCookies: string[];
   prefs: Preferences;
-  /** Spec §1: a host name starting with 'my' or 'admin' selects the admin area. */
+  /** Spec §1: the admin area answers only on the hosts of ADMIN_HOSTS (exact match, decision 021). */
   isAdminHost: boolean;
   development: boolean;
+  /** The validated configuration (core/config.ts): which ports are sandboxes, demo or not. */
+  config: AppConfig;
+  /** May this request reach the development-only pages and calls (/dev/*, /api/dev/*)? */
+  devAccess: boolean;
   now: Date;
 };
-
-export function isAdminHostname(hostname: string): boolean {
-  const h = hostname.toLowerCase();
-  return h.startsWith('my') || h.startsWith('admin');
-}
 
 export function createRequestContext(request: Request, env: Env, ctx: ExecutionContext): RequestContext {
   const db = createDb(env.DB);
@@ -46,6 +46,8 @@ export function createRequestContext(request: Request, env: Env, ctx: ExecutionC
   const visitor = ensureVisitorId(request);
   const url = new URL(request.url);
   const now = new Date();
+  // The entry answered 503 already when the configuration is incomplete; this only reads the cache.
+  const config = configOf(env);
   const services = createServices({ db, env, now, origin: url.origin });
   let session: Promise<CurrentSession | null> | null = null;
   return {
@@ -61,8 +63,10 @@ export function createRequestContext(request: Request, env: Env, ctx: ExecutionC
     visitorId: visitor.id,
     responseCookies: [csrf.setCookie, visitor.setCookie].filter((c): c is string => c !== null),
     prefs: readPreferences(request),
-    isAdminHost: isAdminHostname(url.hostname),
-    development: env.APP_ENV === 'development',
+    isAdminHost: isAdminHost(config, url.hostname),
+    development: config.environment === 'development',
+    config,
+    devAccess: devAccessAllowed(request, config),
     now,
   };
 }

@@ -10,6 +10,7 @@ import { parseSessionCookie } from '../core/sessions';
 import { GLOBAL_ROOM } from '../party/protocol';
 import { SESSION_TAG_HEADER, type User } from '../party/user';
 import { api } from './api';
+import { checkConfig, notConfiguredResponse } from './config';
 import { createRequestContext } from './context';
 import { runScheduled } from './cron';
 import { errorPage } from './error-page';
@@ -56,8 +57,13 @@ async function handleParty(request: Request, env: Env): Promise<Response | null>
 export default {
   async fetch(request, env, ctx): Promise<Response> {
     const url = new URL(request.url);
-    const development = env.APP_ENV === 'development';
     const https = url.protocol === 'https:';
+    // Fail closed (decision 021): an incomplete production configuration serves nothing at all,
+    // rather than a sandbox in its place (a payment page that approves anything, a fake registry).
+    const configured = checkConfig(env);
+    if (!configured.ok) return applySecurityHeaders(notConfiguredResponse(request), { development: false, https });
+    const { config } = configured;
+    const development = config.environment === 'development';
     try {
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
         const res = await api.fetch(request, env, ctx);
@@ -69,7 +75,7 @@ export default {
       }
       const context = createRequestContext(request, env, ctx);
       remixHandler ??= createRequestHandler(build, development ? 'development' : 'production');
-      const turnstile = Boolean((env as { TURNSTILE_SITE_KEY?: string }).TURNSTILE_SITE_KEY);
+      const turnstile = config.captcha.kind === 'turnstile';
       const res = applySecurityHeaders(await remixHandler(request, context), { nonce: context.nonce, development, https, turnstile });
       for (const cookie of context.responseCookies) res.headers.append('Set-Cookie', cookie);
       return res;
@@ -85,6 +91,8 @@ export default {
   },
 
   async scheduled(controller, env, ctx): Promise<void> {
+    // No job runs against sandboxes production did not allow (checkConfig logged what is missing).
+    if (!checkConfig(env).ok) return;
     ctx.waitUntil(runScheduled(controller.cron, env, new Date(controller.scheduledTime)));
   },
 } satisfies ExportedHandler<Env>;

@@ -1,5 +1,6 @@
 // Development-only mailbox (issue #3 §2): every e-mail and SMS the sandbox ports "sent". Answers
-// 404 unless the Worker runs with APP_ENV=development.
+// 404 unless the Worker runs with APP_ENV=development, and there unless the host is this machine or
+// the request carries DEV_API_TOKEN (decision 021).
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (!context.development) throw data({ code: ErrorCode.UNRECOGNIZED_ACTION }, { status: 404 });
+  if (!context.devAccess) throw data({ code: ErrorCode.UNRECOGNIZED_ACTION }, { status: 404 });
   const { t } = await pageT(request);
   const to = new URL(request.url).searchParams.get('to') ?? '';
   const messages = await context.services.outbox.list({ to: to || undefined });

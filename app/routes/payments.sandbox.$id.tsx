@@ -1,8 +1,9 @@
 // The sandbox's hosted payment page (DESIGN.md "Outside systems": payments): what a card processor's
 // page would be, inside the app. The visitor approves, declines or cancels; the sandbox then "sends"
 // its signed webhook (delivered to the same handler a real processor would call) and the browser goes
-// back to the shop. No card data is asked for: the sandbox has buttons instead.
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+// back to the shop. No card data is asked for: the sandbox has buttons instead. Only the order's owner
+// may open it, and only where the payments port is the sandbox (decision 021).
+import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
@@ -13,16 +14,30 @@ import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 
+/**
+ * Issue #10 §1: the page exists only where payments ARE the sandbox (development, or a demo that
+ * allowed it), and only for the logged-in owner of the order; anyone else gets 404, on GET and POST.
+ */
+async function ownedSession(id: string, context: AppLoadContext) {
+  const notFound = () => data({ code: ErrorCode.SALE_DOCUMENT_NOT_FOUND }, { status: 404 });
+  if (context.config.payments.kind !== 'sandbox') throw notFound();
+  const current = await context.session();
+  if (!current) throw notFound();
+  const session = await context.services.sandboxPayments.forOwner(id, current.user.id);
+  if (!session) throw notFound();
+  return session;
+}
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { t } = await pageT(request);
-  const session = await context.services.orders.sandboxPayment(String(params.id));
-  if (!session) throw data({ code: ErrorCode.SALE_DOCUMENT_NOT_FOUND }, { status: 404 });
+  const session = await ownedSession(String(params.id), context);
   return { meta: { title: t('checkout:sandbox_title') }, session: { id: session.sessionId, description: session.description, amountCents: session.amountCents, status: session.status, cancelUrl: session.cancelUrl } };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
+  await ownedSession(String(params.id), context);
   const form = await readProtectedForm(request, context);
   const decision = form.get('decision');
   if (decision !== 'approve' && decision !== 'decline' && decision !== 'cancel') throw data({ code: ErrorCode.VALIDATION_ERROR }, { status: 400 });

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { createExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../worker/api';
+import { FULL_PRODUCTION } from '../fixtures/production-settings';
 import { Browser, json } from './helpers';
 
 describe('GET /api/health', () => {
@@ -123,7 +124,7 @@ describe('development-only calls', () => {
   });
 
   it('answer 404 outside development', async () => {
-    const prod = { ...env, APP_ENV: 'production' } as Env;
+    const prod = { ...env, ...FULL_PRODUCTION } as Env;
     const res = await api.fetch(new Request('http://localhost/api/dev/global-notification', { method: 'POST' }), prod, createExecutionContext());
     expect(res.status).toBe(404);
   });

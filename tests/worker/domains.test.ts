@@ -9,6 +9,7 @@ import { asciiFqdnFor, registryKeyFor } from '../../core/domains/keys';
 import { createDb } from '../../db/client';
 import { domainSearchCache, registrySettings } from '../../db/schema';
 import { createAdapters } from '../../worker/adapters';
+import { configOf } from '../../worker/config';
 import { RegistryError, type RegistryPort } from '../../worker/adapters/registry/port';
 import { createSandboxRegistry } from '../../worker/adapters/registry/sandbox';
 import { createServices } from '../../worker/services';
@@ -103,7 +104,7 @@ describe('domain search', () => {
   it('checks a keyword under every TLD with one registry call per family, then answers from the cache', async () => {
     const keyword = unique('kafe');
     const calls: string[] = [];
-    const adapters = createAdapters(env as never, db);
+    const adapters = createAdapters(configOf(env), db);
     for (const f of Object.keys(adapters.registries) as (keyof typeof adapters.registries)[]) {
       adapters.registries[f] = createSandboxRegistry(db, f, { onCall: (family, op) => calls.push(`${family}:${op}`) });
     }

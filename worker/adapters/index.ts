@@ -1,7 +1,8 @@
-// Chooses each port's implementation from configuration: the sandbox unless the real client's
-// settings are present (DESIGN.md "Outside systems").
+// Builds each port's implementation from the validated configuration (core/config.ts, decision 021):
+// which ports are sandboxes was decided there, where production refuses a sandbox nobody allowed.
 import { connect } from 'cloudflare:sockets';
 import { registryFamilies, type RegistryFamily } from '../../core/catalog';
+import type { Environment, PortsConfig } from '../../core/config';
 import type { Db } from '../../db/client';
 import type { CaptchaPort } from './captcha/port';
 import { createSandboxCaptcha } from './captcha/sandbox';
@@ -12,12 +13,13 @@ import { createSandboxMail } from './mail/sandbox';
 import { createCardProcessorPayments } from './payments/card-processor';
 import type { PaymentsPort } from './payments/port';
 import { createSandboxPayments } from './payments/sandbox';
-import { webhookSecretOf } from './payments/secret';
+import { sandboxWebhookSecret } from './payments/secret';
 import { createPanelApiProvisioner } from './provisioner/panel-api';
 import type { ProvisionerPort } from './provisioner/port';
 import { createSandboxProvisioner } from './provisioner/sandbox';
 import type { RegistryPort } from './registry/port';
-import { eppRegistriesFromEnv } from './registry/epp/config';
+import { createEppRegistry } from './registry/epp/client';
+import { publishedSettings } from './registry/epp/config';
 import { createSandboxRegistry } from './registry/sandbox';
 import { createHttpSms } from './sms/http';
 import { createRealWhois } from './whois/client';
@@ -31,30 +33,8 @@ import type { WhoisPort } from './whois/port';
 import type { SmsPort } from './sms/port';
 import { createSandboxSms } from './sms/sandbox';
 
-export type AdapterEnv = {
-  MAIL_API_URL?: string;
-  MAIL_API_TOKEN?: string;
-  MAIL_FROM?: string;
-  SMS_API_URL?: string;
-  SMS_API_TOKEN?: string;
-  SMS_FROM?: string;
-  TURNSTILE_SITE_KEY?: string;
-  TURNSTILE_SECRET_KEY?: string;
-  WHOIS_LIVE?: string;
-  PAYMENTS_API_URL?: string;
-  PAYMENTS_API_KEY?: string;
-  /** Signs and checks payment webhooks; the sandbox has a development default. */
-  PAYMENTS_WEBHOOK_SECRET?: string;
-  VIES_LIVE?: string;
-  PROVISIONER_API_URL?: string;
-  PROVISIONER_API_TOKEN?: string;
-  SSL_API_URL?: string;
-  SSL_API_KEY?: string;
-  /** Where the browser comes back to (hosted payment pages); the request's origin when unset. */
-  PUBLIC_ORIGIN?: string;
-  /** EPP_<FAMILY>_HOST, _PORT, _CLIENT_ID, _PASSWORD, _SETTINGS per registry family (decision 020). */
-  [eppKey: `EPP_${string}`]: string | undefined;
-};
+/** The ports' part of the validated configuration (core/config.ts): the only input that picks an implementation. */
+export type AdapterConfig = PortsConfig & { environment: Environment };
 
 export { webhookSecretOf } from './payments/secret';
 
@@ -65,7 +45,7 @@ export type Adapters = {
   /** One registry per family: its EPP client when configured (decision 020), otherwise its sandbox. */
   registries: Record<RegistryFamily, RegistryPort>;
   /**
-   * WHOIS for names outside our registries: RDAP/port 43 when WHOIS_LIVE is set (it needs the
+   * WHOIS for names outside our registries: RDAP/port 43 when WHOIS_LIVE=1 (it needs the
    * internet), otherwise none, and such names answer 27000. Our own names always come from the registries.
    */
   whois: WhoisPort | null;
@@ -75,28 +55,29 @@ export type Adapters = {
   ssl: SslPort;
 };
 
-export function createAdapters(env: AdapterEnv, db: Db, origin = env.PUBLIC_ORIGIN ?? 'http://localhost:8787'): Adapters {
-  const mail =
-    env.MAIL_API_URL && env.MAIL_API_TOKEN
-      ? createHttpMail({ url: env.MAIL_API_URL, token: env.MAIL_API_TOKEN, from: env.MAIL_FROM ?? 'no-reply@example.gr' })
-      : createSandboxMail(db);
-  const sms =
-    env.SMS_API_URL && env.SMS_API_TOKEN ? createHttpSms({ url: env.SMS_API_URL, token: env.SMS_API_TOKEN, from: env.SMS_FROM ?? 'Registrar' }) : createSandboxSms(db);
-  const captcha =
-    env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET_KEY
-      ? createTurnstileCaptcha({ siteKey: env.TURNSTILE_SITE_KEY, secretKey: env.TURNSTILE_SECRET_KEY })
-      : createSandboxCaptcha(db);
-  const epp = eppRegistriesFromEnv(env, connect);
-  const registries = Object.fromEntries(registryFamilies.map((f) => [f, epp[f] ?? createSandboxRegistry(db, f)])) as Record<RegistryFamily, RegistryPort>;
-  const whois = env.WHOIS_LIVE === '1' ? createRealWhois({ fetch: (input, init) => fetch(input, init), connect }) : null;
-  const secret = webhookSecretOf(env);
+/** The origin the sandbox payment page redirects to when neither PUBLIC_ORIGIN nor the request gives one. */
+const LOCAL_ORIGIN = 'http://localhost:8787';
+
+export function createAdapters(config: AdapterConfig, db: Db, origin: string = LOCAL_ORIGIN): Adapters {
+  const mail = config.mail.kind === 'http' ? createHttpMail({ url: config.mail.url, token: config.mail.token, from: config.mail.from }) : createSandboxMail(db);
+  const sms = config.sms.kind === 'http' ? createHttpSms({ url: config.sms.url, token: config.sms.token, from: config.sms.from }) : createSandboxSms(db);
+  const captcha = config.captcha.kind === 'turnstile' ? createTurnstileCaptcha({ siteKey: config.captcha.siteKey, secretKey: config.captcha.secretKey }) : createSandboxCaptcha(db);
+  const registries = Object.fromEntries(
+    registryFamilies.map((family) => {
+      const c = config.registries[family];
+      if (c.kind === 'sandbox') return [family, createSandboxRegistry(db, family)];
+      const settings = { ...publishedSettings(family), ...(c.settings ?? {}), family };
+      return [family, createEppRegistry({ family, host: c.host, port: c.port, clientId: c.clientId, password: c.password, settings, connect })];
+    }),
+  ) as Record<RegistryFamily, RegistryPort>;
+  const whois = config.whois.kind === 'live' ? createRealWhois({ fetch: (input, init) => fetch(input, init), connect }) : null;
   const payments =
-    env.PAYMENTS_API_URL && env.PAYMENTS_API_KEY && env.PAYMENTS_WEBHOOK_SECRET
-      ? createCardProcessorPayments({ apiUrl: env.PAYMENTS_API_URL, apiKey: env.PAYMENTS_API_KEY, webhookSecret: env.PAYMENTS_WEBHOOK_SECRET })
-      : createSandboxPayments(db, { secret, origin });
-  const vatCheck = env.VIES_LIVE === '1' ? withVatCheckEvidence(db, createViesVatCheck({})) : createSandboxVatCheck(db);
+    config.payments.kind === 'card'
+      ? createCardProcessorPayments({ apiUrl: config.payments.apiUrl, apiKey: config.payments.apiKey, webhookSecret: config.payments.webhookSecret })
+      : createSandboxPayments(db, { secret: sandboxWebhookSecret(config.environment, config.payments.webhookSecret), origin });
+  const vatCheck = config.vatCheck.kind === 'vies' ? withVatCheckEvidence(db, createViesVatCheck({})) : createSandboxVatCheck(db);
   const provisioner =
-    env.PROVISIONER_API_URL && env.PROVISIONER_API_TOKEN ? createPanelApiProvisioner({ apiUrl: env.PROVISIONER_API_URL, apiToken: env.PROVISIONER_API_TOKEN }) : createSandboxProvisioner(db);
-  const ssl = env.SSL_API_URL && env.SSL_API_KEY ? createResellerApiSsl({ apiUrl: env.SSL_API_URL, apiKey: env.SSL_API_KEY }) : createSandboxSsl(db);
+    config.provisioner.kind === 'panel' ? createPanelApiProvisioner({ apiUrl: config.provisioner.apiUrl, apiToken: config.provisioner.apiToken }) : createSandboxProvisioner(db);
+  const ssl = config.ssl.kind === 'reseller' ? createResellerApiSsl({ apiUrl: config.ssl.apiUrl, apiKey: config.ssl.apiKey }) : createSandboxSsl(db);
   return { mail, sms, captcha, registries, whois, payments, vatCheck, provisioner, ssl };
 }

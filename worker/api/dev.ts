@@ -1,5 +1,6 @@
 // Development-only calls (APP_ENV=development): they answer 404 anywhere else, so a deploy with
-// APP_ENV=production exposes none of them. Used by demos and the browser tests.
+// APP_ENV=production exposes none of them; in development they answer only on loopback hosts or with
+// DEV_API_TOKEN in X-Dev-Token (decision 021). Used by scripts and the browser tests.
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { registryFamilies, type RegistryFamily } from '../../core/catalog';
@@ -9,7 +10,7 @@ import type { ApiEnv } from './types';
 
 /** Mounted before the CSRF check, so outside development these paths do not even answer 403. */
 export const developmentOnly = createMiddleware<ApiEnv>(async (c, next) => {
-  if (!c.get('ctx').development) throw new ApiError(ErrorCode.UNRECOGNIZED_ACTION, null, 404);
+  if (!c.get('ctx').devAccess) throw new ApiError(ErrorCode.UNRECOGNIZED_ACTION, null, 404);
   await next();
 });
 

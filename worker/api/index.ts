@@ -3,6 +3,7 @@
 import { Hono } from 'hono';
 import { ErrorCode } from '../../core/errors';
 import { ApiError, reply } from './envelope';
+import { checkConfig, notConfiguredResponse } from '../config';
 import { blacklist, csrf, requestContext } from './middleware';
 import { developmentOnly, devRoutes } from './dev';
 import { domainRoutes } from './domains';
@@ -13,6 +14,11 @@ import { userRoutes } from './user';
 
 export const api = new Hono<ApiEnv>().basePath('/api');
 
+// The entry checks the configuration first; this guards the sub-app when it is called on its own.
+api.use('*', async (c, next) => {
+  if (!checkConfig(c.env).ok) return notConfiguredResponse(c.req.raw);
+  await next();
+});
 api.use('*', requestContext);
 // Signed by the processor, not by a browser: before the CSRF check (the signature is the check).
 api.route('/payments', paymentWebhookRoutes);

@@ -1,6 +1,7 @@
 // Services are the use cases of each area; routes and API handlers call them and never touch D1.
 import type { Db } from '../../db/client';
-import { createAdapters, type AdapterEnv, type Adapters } from '../adapters';
+import { createAdapters, type Adapters } from '../adapters';
+import { configOf } from '../config';
 import { createAccountService } from './account';
 import { createAuthService } from './auth';
 import { createCartService } from './cart';
@@ -16,12 +17,14 @@ import { createPreferenceService } from './preferences';
 import { createPromotionService } from './promotions';
 import { createRateLimitService } from './rate-limit';
 import { createRegistrationService } from './registration';
+import { createSandboxPaymentService } from './sandbox-payments';
 
 export type ServiceDeps = { db: Db; env: Env; now: Date; adapters: Adapters };
 
 export function createServices(input: { db: Db; env: Env; now: Date; adapters?: Adapters; origin?: string }) {
-  const env = input.env as unknown as AdapterEnv;
-  const deps: ServiceDeps = { db: input.db, env: input.env, now: input.now, adapters: input.adapters ?? createAdapters(env, input.db, env.PUBLIC_ORIGIN ?? input.origin) };
+  // Ports come from the validated configuration only (decision 021), never from raw env fallbacks.
+  const config = configOf(input.env);
+  const deps: ServiceDeps = { db: input.db, env: input.env, now: input.now, adapters: input.adapters ?? createAdapters(config, input.db, config.publicOrigin ?? input.origin) };
   return servicesFor(deps);
 }
 
@@ -41,6 +44,7 @@ function servicesFor(deps: ServiceDeps) {
     live: createLiveService(deps.env),
     promotions: createPromotionService(deps),
     outbox: createOutboxService(deps),
+    sandboxPayments: createSandboxPaymentService(deps),
     preferences: createPreferenceService(),
     rateLimits: createRateLimitService(deps),
   };

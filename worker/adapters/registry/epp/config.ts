@@ -11,7 +11,7 @@ export type EppEnv = Partial<Record<string, string | undefined>>;
 
 export type EppFamilyConfig = { family: RegistryFamily; host: string; port: number; clientId: string; password: string; settings: RegistrySettings };
 
-function publishedSettings(family: RegistryFamily): RegistrySettings {
+export function publishedSettings(family: RegistryFamily): RegistrySettings {
   const seed = REGISTRY_SETTINGS.find((s) => s.registry === family);
   if (!seed) throw new Error(`no published rules for registry family ${family}`);
   return { family, nameserversMin: seed.nameserversMin, nameserversMax: seed.nameserversMax, contactRoles: [...seed.contactRoles], transferRenews: seed.transferRenews };

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { FULL_PRODUCTION } from '../tests/fixtures/production-settings';
+import { describeProblems, isLoopbackHost, parseConfig, PORT_NAMES, type ConfigResult } from './config';
+
+function problems(result: ConfigResult) {
+  if (result.ok) throw new Error('expected problems');
+  return Object.fromEntries(result.problems.map((p) => [p.setting, p.kind]));
+}
+
+describe('parseConfig', () => {
+  it('defaults every port to its sandbox in development, with the development admin hosts', () => {
+    const r = parseConfig({ APP_ENV: 'development', DB: {} });
+    if (!r.ok) throw new Error(JSON.stringify(r.problems));
+    expect(r.config).toMatchObject({ environment: 'development', demo: false, adminHosts: ['admin.localhost', 'my.localhost'], publicOrigin: null });
+    expect(r.config.sandboxes).toEqual([...PORT_NAMES]);
+    expect(r.config.payments).toEqual({ kind: 'sandbox', webhookSecret: null });
+  });
+
+  it('treats an unset or unknown APP_ENV as production and lists every missing setting', () => {
+    for (const env of [{}, { APP_ENV: 'staging' }, { APP_ENV: 'production' }]) {
+      const r = parseConfig(env);
+      expect(r.ok).toBe(false);
+      const p = problems(r);
+      for (const name of ['PUBLIC_ORIGIN', 'ADMIN_HOSTS', 'MAIL_API_URL', 'MAIL_FROM', 'SMS_API_TOKEN', 'TURNSTILE_SECRET_KEY', 'EPP_GR_HOST', 'EPP_EURID_PASSWORD', 'EPP_ICM_CLIENT_ID', 'EPP_GENERIC_HOST', 'WHOIS_LIVE', 'PAYMENTS_API_KEY', 'PAYMENTS_WEBHOOK_SECRET', 'VIES_LIVE', 'PROVISIONER_API_URL', 'SSL_API_KEY']) {
+        expect(p[name], name).toBe('missing');
+      }
+    }
+  });
+
+  it('accepts a fully configured production with no sandbox and no demo', () => {
+    const r = parseConfig(FULL_PRODUCTION);
+    if (!r.ok) throw new Error(JSON.stringify(r.problems));
+    expect(r.config).toMatchObject({ environment: 'production', demo: false, sandboxes: [], adminHosts: ['admin.example.gr', 'my.example.gr'] });
+    expect(r.config.registries.gr).toMatchObject({ kind: 'epp', host: 'epp.gr.test', port: 700 });
+    expect(r.config.payments.kind).toBe('card');
+    expect(r.config.vatCheck.kind).toBe('vies');
+  });
+
+  it('allows named sandboxes for a demo, which makes it a demo', () => {
+    const base = { APP_ENV: 'production', PUBLIC_ORIGIN: 'https://demo.example.gr', ADMIN_HOSTS: 'admin.demo.example.gr', PAYMENTS_WEBHOOK_SECRET: 'd'.repeat(32) };
+    const all = parseConfig({ ...base, SANDBOX_PORTS: '*' });
+    if (!all.ok) throw new Error(JSON.stringify(all.problems));
+    expect(all.config.demo).toBe(true);
+    expect(all.config.payments).toEqual({ kind: 'sandbox', webhookSecret: 'd'.repeat(32) });
+    const some = parseConfig({ ...FULL_PRODUCTION, EPP_GR_HOST: '', EPP_GR_CLIENT_ID: '', EPP_GR_PASSWORD: '', VIES_LIVE: '0', SANDBOX_PORTS: 'registry:gr' });
+    expect(problems(some)).toEqual({ VIES_LIVE: 'missing' });
+    const both = parseConfig({ ...FULL_PRODUCTION, EPP_GR_HOST: '', EPP_GR_CLIENT_ID: '', EPP_GR_PASSWORD: '', VIES_LIVE: '0', SANDBOX_PORTS: 'registry, vat' });
+    if (!both.ok) throw new Error(JSON.stringify(both.problems));
+    expect(both.config.sandboxes).toEqual(['registry:gr', 'vat']);
+    expect(both.config.vatCheck.kind).toBe('sandbox');
+    expect(both.config.demo).toBe(true);
+  });
+
+  it('requires the webhook secret in production even when payments are the sandbox', () => {
+    const r = parseConfig({ APP_ENV: 'production', PUBLIC_ORIGIN: 'https://demo.example.gr', ADMIN_HOSTS: 'admin.demo.example.gr', SANDBOX_PORTS: '*' });
+    expect(problems(r)).toEqual({ PAYMENTS_WEBHOOK_SECRET: 'missing' });
+    expect(problems(parseConfig({ ...FULL_PRODUCTION, PAYMENTS_WEBHOOK_SECRET: 'short' }))).toEqual({ PAYMENTS_WEBHOOK_SECRET: 'invalid' });
+  });
+
+  it('refuses half a port in any environment, malformed values, unknown sandbox names and plain http', () => {
+    expect(problems(parseConfig({ APP_ENV: 'development', MAIL_API_URL: 'https://mail.test' }))).toEqual({ MAIL_API_TOKEN: 'missing', MAIL_FROM: 'missing' });
+    expect(problems(parseConfig({ APP_ENV: 'development', EPP_ICM_HOST: 'h', EPP_ICM_CLIENT_ID: 'c' }))).toEqual({ EPP_ICM_PASSWORD: 'missing' });
+    expect(problems(parseConfig({ ...FULL_PRODUCTION, MAIL_FROM: 'nobody', EPP_GR_PORT: '99999', SANDBOX_PORTS: 'payment' }))).toEqual({ MAIL_FROM: 'invalid', EPP_GR_PORT: 'invalid', SANDBOX_PORTS: 'invalid' });
+    expect(problems(parseConfig({ ...FULL_PRODUCTION, MAIL_API_URL: 'http://mail.example.test' }))).toEqual({ MAIL_API_URL: 'invalid' });
+    expect(problems(parseConfig({ ...FULL_PRODUCTION, PUBLIC_ORIGIN: 'https://shop.example.gr/path' }))).toEqual({ PUBLIC_ORIGIN: 'invalid' });
+    // A local production run (benchmarks) may use plain http on this machine.
+    expect(parseConfig({ ...FULL_PRODUCTION, PUBLIC_ORIGIN: 'http://localhost:8799' }).ok).toBe(true);
+  });
+
+  it('reads EPP port and settings overrides', () => {
+    const r = parseConfig({ ...FULL_PRODUCTION, EPP_EURID_PORT: '3121', EPP_EURID_SETTINGS: '{"nameserversMax":6}' });
+    if (!r.ok) throw new Error(JSON.stringify(r.problems));
+    expect(r.config.registries.eurid).toMatchObject({ port: 3121, settings: { nameserversMax: 6 } });
+    expect(problems(parseConfig({ ...FULL_PRODUCTION, EPP_EURID_SETTINGS: '{nope' }))).toEqual({ EPP_EURID_SETTINGS: 'invalid' });
+  });
+
+  it('names settings, never their values, in the log line', () => {
+    const r = parseConfig({ ...FULL_PRODUCTION, MAIL_API_TOKEN: '', PAYMENTS_WEBHOOK_SECRET: 'leaky-short-secret' });
+    if (r.ok) throw new Error('expected problems');
+    const line = describeProblems(r.environment, r.problems);
+    expect(line).toContain('APP_ENV=production');
+    expect(line).toContain('missing MAIL_API_TOKEN');
+    expect(line).toContain('PAYMENTS_WEBHOOK_SECRET');
+    expect(line).not.toContain('leaky-short-secret');
+  });
+});
+
+describe('isLoopbackHost', () => {
+  it('knows this machine by its names', () => {
+    for (const h of ['localhost', '127.0.0.1', '[::1]', 'admin.localhost']) expect(isLoopbackHost(h), h).toBe(true);
+    for (const h of ['example.gr', 'localhost.example.gr', '10.0.0.1', 'mylocalhost']) expect(isLoopbackHost(h), h).toBe(false);
+  });
+});

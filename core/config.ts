@@ -1,0 +1,257 @@
+// The Worker's configuration as one validated object (issue #10 §1, decision 021). Pure: it reads a
+// plain record of settings (the Worker's `env`, or a `.dev.vars` file in `npm run check:deploy`) and
+// answers either the whole configuration or the list of what is missing or malformed. It fails
+// closed: APP_ENV other than 'development' (unset included) is production, and production never
+// falls back to a sandbox unless SANDBOX_PORTS names it.
+import { z } from 'zod';
+import { registryFamilies, type RegistryFamily } from './catalog';
+
+export type Environment = 'development' | 'production';
+
+/** Every outside system (DESIGN.md "Outside systems"), by the name SANDBOX_PORTS uses. */
+export const PORT_NAMES = ['mail', 'sms', 'captcha', ...registryFamilies.map((f) => `registry:${f}` as const), 'whois', 'payments', 'vat', 'provisioner', 'ssl'] as const;
+export type PortName = (typeof PORT_NAMES)[number];
+
+/** The development hosts of the admin area (the worker and browser tests use admin.localhost). */
+export const DEVELOPMENT_ADMIN_HOSTS = ['admin.localhost', 'my.localhost'];
+/** A production webhook secret shorter than this is refused: it signs payment approvals. */
+export const MIN_WEBHOOK_SECRET_LENGTH = 32;
+
+type Real<K extends string, T> = { kind: K } & T;
+type Sandbox = { kind: 'sandbox' };
+
+export type EppSettingsOverride = { nameserversMin?: number; nameserversMax?: number; contactRoles?: string[]; transferRenews?: boolean };
+export type EppPortConfig = Real<'epp', { host: string; port: number; clientId: string; password: string; settings: EppSettingsOverride | null }>;
+
+export type PortsConfig = {
+  mail: Real<'http', { url: string; token: string; from: string }> | Sandbox;
+  sms: Real<'http', { url: string; token: string; from: string }> | Sandbox;
+  captcha: Real<'turnstile', { siteKey: string; secretKey: string }> | Sandbox;
+  registries: Record<RegistryFamily, EppPortConfig | Sandbox>;
+  /** The sandbox WHOIS answers only for our own registries' names (others: 27000). */
+  whois: Real<'live', object> | Sandbox;
+  /** The sandbox's secret is null only in development (the adapter then uses its development value). */
+  payments: Real<'card', { apiUrl: string; apiKey: string; webhookSecret: string }> | (Sandbox & { webhookSecret: string | null });
+  vatCheck: Real<'vies', object> | Sandbox;
+  provisioner: Real<'panel', { apiUrl: string; apiToken: string }> | Sandbox;
+  ssl: Real<'reseller', { apiUrl: string; apiKey: string }> | Sandbox;
+};
+
+export type AppConfig = PortsConfig & {
+  environment: Environment;
+  /** Production with at least one sandbox port: every page shows the demo ribbon. */
+  demo: boolean;
+  /** The ports served by their sandbox, in PORT_NAMES order. */
+  sandboxes: PortName[];
+  publicOrigin: string | null;
+  /** Exact host names (lower case, no port) that select the admin area. */
+  adminHosts: string[];
+  /** Lets a non-loopback client reach the development-only pages and calls (X-Dev-Token). */
+  devApiToken: string | null;
+};
+
+export type ConfigProblem = { setting: string; kind: 'missing' | 'invalid'; reason: string };
+export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; environment: Environment; problems: ConfigProblem[] };
+
+// ── the settings ───────────────────────────────────────────────────────────────────────────────
+
+const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\]|.+\.localhost)$/i;
+
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK.test(hostname);
+}
+
+const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const text = z.string().min(1).max(4096);
+const flag = z.enum(['0', '1'], { error: "must be '1' (on) or '0' (off)" });
+const eppSettings = z
+  .string()
+  .transform((s, ctx) => {
+    try {
+      return JSON.parse(s) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z.strictObject({
+      nameserversMin: z.int().min(0).max(13).optional(),
+      nameserversMax: z.int().min(1).max(13).optional(),
+      contactRoles: z.array(z.string().min(1)).optional(),
+      transferRenews: z.boolean().optional(),
+    }),
+  );
+const hostList = z
+  .string()
+  .transform((s) => s.split(',').map((h) => h.trim().toLowerCase().replace(/:\d+$/, '')).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/, 'must be host names separated by commas')).min(1));
+const portList = z
+  .string()
+  .transform((s) => s.split(',').map((p) => p.trim().toLowerCase()).filter(Boolean))
+  .pipe(z.array(z.enum(['*', 'registry', ...PORT_NAMES], { error: `names ports: ${PORT_NAMES.join(', ')}, registry or *` })));
+
+/** Every setting the configuration reads, with the format it must have when given. */
+export const SETTINGS = {
+  APP_ENV: z.string(),
+  PUBLIC_ORIGIN: url,
+  ADMIN_HOSTS: hostList,
+  DEV_API_TOKEN: z.string().min(16, 'must be at least 16 characters'),
+  SANDBOX_PORTS: portList,
+  MAIL_API_URL: url,
+  MAIL_API_TOKEN: text,
+  MAIL_FROM: z.email({ error: 'must be an e-mail address' }),
+  SMS_API_URL: url,
+  SMS_API_TOKEN: text,
+  SMS_FROM: z.string().min(1).max(16),
+  TURNSTILE_SITE_KEY: text,
+  TURNSTILE_SECRET_KEY: text,
+  ...Object.fromEntries(
+    registryFamilies.flatMap((f) => {
+      const p = `EPP_${f.toUpperCase()}_`;
+      return [
+        [`${p}HOST`, z.string().regex(/^[a-z0-9.-]+$/i, 'must be a host name')],
+        [`${p}PORT`, z.coerce.number<string>().int().min(1).max(65535)],
+        [`${p}CLIENT_ID`, text],
+        [`${p}PASSWORD`, text],
+        [`${p}SETTINGS`, eppSettings],
+      ];
+    }),
+  ),
+  WHOIS_LIVE: flag,
+  PAYMENTS_API_URL: url,
+  PAYMENTS_API_KEY: text,
+  PAYMENTS_WEBHOOK_SECRET: text,
+  VIES_LIVE: flag,
+  PROVISIONER_API_URL: url,
+  PROVISIONER_API_TOKEN: text,
+  SSL_API_URL: url,
+  SSL_API_KEY: text,
+} as Record<string, z.ZodType>;
+
+/** What makes each port real: all of `settings` given (a flag port: its flag is '1'). */
+export const PORT_SETTINGS: Record<PortName, readonly string[]> = {
+  mail: ['MAIL_API_URL', 'MAIL_API_TOKEN', 'MAIL_FROM'],
+  sms: ['SMS_API_URL', 'SMS_API_TOKEN', 'SMS_FROM'],
+  captcha: ['TURNSTILE_SITE_KEY', 'TURNSTILE_SECRET_KEY'],
+  ...(Object.fromEntries(registryFamilies.map((f) => [`registry:${f}`, ['HOST', 'CLIENT_ID', 'PASSWORD'].map((k) => `EPP_${f.toUpperCase()}_${k}`)])) as Record<`registry:${RegistryFamily}`, string[]>),
+  whois: ['WHOIS_LIVE'],
+  payments: ['PAYMENTS_API_URL', 'PAYMENTS_API_KEY', 'PAYMENTS_WEBHOOK_SECRET'],
+  vat: ['VIES_LIVE'],
+  provisioner: ['PROVISIONER_API_URL', 'PROVISIONER_API_TOKEN'],
+  ssl: ['SSL_API_URL', 'SSL_API_KEY'],
+};
+
+/** Needed in production whatever the ports are. */
+export const PRODUCTION_SETTINGS = ['PUBLIC_ORIGIN', 'ADMIN_HOSTS', 'PAYMENTS_WEBHOOK_SECRET'] as const;
+
+const FLAG_PORTS = new Set<PortName>(['whois', 'vat']);
+/** Settings whose presence says "this port is meant to be real" (the webhook secret also serves the sandbox). */
+const intentOf = (port: PortName) => (port === 'payments' ? ['PAYMENTS_API_URL', 'PAYMENTS_API_KEY'] : PORT_SETTINGS[port]);
+
+// ── the schema ─────────────────────────────────────────────────────────────────────────────────
+
+type Values = Record<string, unknown>;
+
+/** A blank or non-string setting counts as not given (wrangler passes '' for an emptied secret). */
+function given(raw: Record<string, unknown>, key: string): string | undefined {
+  const v = raw[key];
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+}
+
+function environmentOf(raw: Record<string, unknown>): Environment {
+  return given(raw, 'APP_ENV') === 'development' ? 'development' : 'production';
+}
+
+function build(raw: Record<string, unknown>, ctx: z.RefinementCtx): AppConfig {
+  const environment = environmentOf(raw);
+  const production = environment === 'production';
+  const problem = (setting: string, kind: ConfigProblem['kind'], reason: string) => ctx.addIssue({ code: 'custom', path: [setting], message: reason, params: { kind } });
+  const v: Values = {};
+  for (const [key, schema] of Object.entries(SETTINGS)) {
+    const value = given(raw, key);
+    if (value === undefined) continue;
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) problem(key, 'invalid', parsed.error.issues[0]?.message ?? 'is malformed');
+    else v[key] = parsed.data;
+  }
+  // Production talks to the world over TLS; plain http only to this machine (a local production run).
+  if (production) {
+    for (const key of Object.keys(SETTINGS).filter((k) => k.endsWith('_URL') || k === 'PUBLIC_ORIGIN')) {
+      const u = v[key];
+      if (typeof u === 'string' && new URL(u).protocol !== 'https:' && !isLoopbackHost(new URL(u).hostname)) problem(key, 'invalid', 'must be https in production');
+    }
+    const secret = v.PAYMENTS_WEBHOOK_SECRET;
+    if (typeof secret === 'string' && secret.length < MIN_WEBHOOK_SECRET_LENGTH) problem('PAYMENTS_WEBHOOK_SECRET', 'invalid', `must be at least ${MIN_WEBHOOK_SECRET_LENGTH} characters`);
+    for (const key of PRODUCTION_SETTINGS) if (given(raw, key) === undefined) problem(key, 'missing', 'is required in production');
+  }
+  const origin = v.PUBLIC_ORIGIN;
+  if (typeof origin === 'string' && new URL(origin).origin !== origin.replace(/\/+$/, '')) problem('PUBLIC_ORIGIN', 'invalid', 'must be an origin (scheme and host, no path)');
+
+  const allowed = new Set((v.SANDBOX_PORTS as string[] | undefined) ?? []);
+  const sandboxAllowed = (port: PortName) => !production || allowed.has('*') || allowed.has(port) || (port.startsWith('registry:') && allowed.has('registry'));
+  const real = new Map<PortName, boolean>();
+  for (const port of PORT_NAMES) {
+    const keys = PORT_SETTINGS[port];
+    const isReal = FLAG_PORTS.has(port) ? v[keys[0]!] === '1' : keys.every((k) => v[k] !== undefined);
+    const meant = FLAG_PORTS.has(port) ? isReal : intentOf(port).some((k) => given(raw, k) !== undefined);
+    real.set(port, isReal);
+    if (isReal) continue;
+    // Half a configuration is a mistake in any environment, never a silent sandbox.
+    if (meant) for (const k of keys) if (given(raw, k) === undefined) problem(k, 'missing', `${port} is half configured`);
+    const has = (k: string) => (FLAG_PORTS.has(port) ? v[k] === '1' : v[k] !== undefined);
+    if (!meant && !sandboxAllowed(port)) for (const k of keys) if (!has(k)) problem(k, 'missing', `${port} needs it in production (or SANDBOX_PORTS=${port})`);
+  }
+
+  const s = (key: string) => v[key] as string;
+  const epp = (f: RegistryFamily): EppPortConfig | Sandbox => {
+    if (!real.get(`registry:${f}`)) return { kind: 'sandbox' };
+    const p = `EPP_${f.toUpperCase()}_`;
+    return { kind: 'epp', host: s(`${p}HOST`), port: (v[`${p}PORT`] as number | undefined) ?? 700, clientId: s(`${p}CLIENT_ID`), password: s(`${p}PASSWORD`), settings: (v[`${p}SETTINGS`] as EppSettingsOverride | undefined) ?? null };
+  };
+  const sandboxes = PORT_NAMES.filter((p) => !real.get(p));
+  return {
+    environment,
+    demo: production && sandboxes.length > 0,
+    sandboxes,
+    publicOrigin: typeof origin === 'string' ? origin.replace(/\/+$/, '') : null,
+    adminHosts: (v.ADMIN_HOSTS as string[] | undefined) ?? (production ? [] : DEVELOPMENT_ADMIN_HOSTS),
+    devApiToken: (v.DEV_API_TOKEN as string | undefined) ?? null,
+    mail: real.get('mail') ? { kind: 'http', url: s('MAIL_API_URL'), token: s('MAIL_API_TOKEN'), from: s('MAIL_FROM') } : { kind: 'sandbox' },
+    sms: real.get('sms') ? { kind: 'http', url: s('SMS_API_URL'), token: s('SMS_API_TOKEN'), from: s('SMS_FROM') } : { kind: 'sandbox' },
+    captcha: real.get('captcha') ? { kind: 'turnstile', siteKey: s('TURNSTILE_SITE_KEY'), secretKey: s('TURNSTILE_SECRET_KEY') } : { kind: 'sandbox' },
+    registries: Object.fromEntries(registryFamilies.map((f) => [f, epp(f)])) as Record<RegistryFamily, EppPortConfig | Sandbox>,
+    whois: real.get('whois') ? { kind: 'live' } : { kind: 'sandbox' },
+    payments: real.get('payments')
+      ? { kind: 'card', apiUrl: s('PAYMENTS_API_URL'), apiKey: s('PAYMENTS_API_KEY'), webhookSecret: s('PAYMENTS_WEBHOOK_SECRET') }
+      : { kind: 'sandbox', webhookSecret: (v.PAYMENTS_WEBHOOK_SECRET as string | undefined) ?? null },
+    vatCheck: real.get('vat') ? { kind: 'vies' } : { kind: 'sandbox' },
+    provisioner: real.get('provisioner') ? { kind: 'panel', apiUrl: s('PROVISIONER_API_URL'), apiToken: s('PROVISIONER_API_TOKEN') } : { kind: 'sandbox' },
+    ssl: real.get('ssl') ? { kind: 'reseller', apiUrl: s('SSL_API_URL'), apiKey: s('SSL_API_KEY') } : { kind: 'sandbox' },
+  };
+}
+
+/** The one schema: the Worker (worker/config.ts) and `npm run check:deploy` both parse with it. */
+export const configSchema = z.record(z.string(), z.unknown()).transform(build);
+
+export function parseConfig(env: object): ConfigResult {
+  const raw = env as Record<string, unknown>;
+  const parsed = configSchema.safeParse({ ...raw });
+  if (parsed.success) return { ok: true, config: parsed.data };
+  const problems = parsed.error.issues.map((i) => ({
+    setting: String(i.path[0] ?? '?'),
+    kind: ((i as { params?: { kind?: ConfigProblem['kind'] } }).params?.kind ?? 'invalid') as ConfigProblem['kind'],
+    reason: i.message,
+  }));
+  // One line per setting, however many rules it broke (the first reason is the useful one).
+  const seen = new Set<string>();
+  return { ok: false, environment: environmentOf(raw), problems: problems.filter((p) => !seen.has(p.setting) && seen.add(p.setting)) };
+}
+
+/** One log line naming what is wrong (names only: a value may be a secret). */
+export function describeProblems(environment: Environment, problems: ConfigProblem[]): string {
+  const missing = problems.filter((p) => p.kind === 'missing').map((p) => p.setting);
+  const invalid = problems.filter((p) => p.kind === 'invalid').map((p) => `${p.setting} (${p.reason})`);
+  const parts = [missing.length ? `missing ${missing.join(', ')}` : '', invalid.length ? `invalid ${invalid.join(', ')}` : ''].filter(Boolean);
+  return `configuration incomplete for APP_ENV=${environment}: ${parts.join('; ')}. Set them, or allow sandboxes for a demo with SANDBOX_PORTS (README "Deploy").`;
+}
