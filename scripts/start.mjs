@@ -1,4 +1,5 @@
-// `npm start`: build, apply the local D1 migrations, seed the demo data, serve the real Worker.
+// `npm start`: build, apply the local D1 migrations, seed the demo data, serve the real Worker in
+// development (every port its sandbox; /dev/mailbox answers on localhost only, decision 021).
 // Options: --port N (default 8787), --persist-to DIR (default .wrangler/state), --no-build.
 import { spawn, spawnSync } from 'node:child_process';
 
