@@ -2,12 +2,14 @@
 // key, with an item added to the cart in between, must not attach that item to the first order (whose
 // totals are fixed); the order's items always sum to its subtotal.
 import { env } from 'cloudflare:workers';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../db/client';
-import { orderItems, orders } from '../../db/schema';
+import { DEMO_USERS } from '../../db/seed';
+import { auditLog, orderItems, orders, users } from '../../db/schema';
 import type { RegistryPort } from '../../worker/adapters/registry/port';
-import { addReadyDomain, readyCart, servicesAt } from './customers';
+import { addReadyDomain, newCustomer, readyCart, servicesAt } from './customers';
+import { Browser, form, login } from './helpers';
 
 const db = createDb(env.DB);
 
@@ -72,5 +74,67 @@ describe('placing an order with a key already being placed', () => {
     );
     expect(row!.items).toBe(row!.sub);
     expect(row!.items).toBeGreaterThan(0);
+  });
+});
+
+// Issue #10 §4: every staff action on orders leaves one audit row, written in the action's own batch.
+describe('the audit log of staff actions on orders', () => {
+  const rowsFor = (action: string, targetId: string | number) => db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.targetId, String(targetId))));
+
+  async function bankOrder(prefix: string) {
+    const c = await readyCart(prefix);
+    const placed = await servicesAt().orders.placeOrder(c.owner, { profileId: c.profileId, method: 'bank_transfer', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null });
+    if (!placed.ok) throw new Error(`place ${placed.code}`);
+    return { ...c, orderId: placed.orderId };
+  }
+
+  it('a confirmed bank transfer writes exactly one row; a repeated confirmation writes none', async () => {
+    const c = await bankOrder('audit-bank');
+    const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_USERS[1].email));
+    const actor = { userId: admin!.id, ip: '203.0.113.9' };
+    expect(await servicesAt().orders.confirmBankTransfer(c.orderId, actor)).toBe(true);
+    expect(await servicesAt().orders.confirmBankTransfer(c.orderId, actor)).toBe(false);
+    const rows = await rowsFor('order.bank_transfer_confirmed', c.orderId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actorUserId: admin!.id, ip: '203.0.113.9', targetType: 'order' });
+    // Two members of staff at the same moment: one payment, one row.
+    const d = await bankOrder('audit-race');
+    const both = await Promise.all([servicesAt().orders.confirmBankTransfer(d.orderId, actor), servicesAt().orders.confirmBankTransfer(d.orderId, actor)]);
+    expect(both.filter(Boolean)).toHaveLength(1);
+    expect(await rowsFor('order.bank_transfer_confirmed', d.orderId)).toHaveLength(1);
+  });
+
+  it('a credit grant writes one row with the amount; the development API acts as nobody (null)', async () => {
+    const c = await newCustomer('audit-grant');
+    const granted = await servicesAt().orders.grantCredit(c.email, 1234, 'goodwill', { userId: 1, ip: '203.0.113.10' });
+    expect(granted).toEqual({ balanceCents: 1234 });
+    const rows = await rowsFor('credit.grant', c.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actorUserId: 1, ip: '203.0.113.10', targetType: 'user' });
+    expect(rows[0]!.detail).toMatchObject({ amountCents: 1234, note: 'goodwill' });
+    expect(await servicesAt().orders.grantCredit('nobody-here@example.gr', 100, '', null)).toBeNull();
+    await servicesAt().orders.grantCredit(c.email, 100, 'script', null);
+    const all = await rowsFor('credit.grant', c.id);
+    expect(all).toHaveLength(2);
+    expect(all.find((r) => (r.detail as { note?: string }).note === 'script')!.actorUserId).toBeNull();
+  });
+
+  it('"retry now" with nothing waiting writes no row', async () => {
+    const c = await bankOrder('audit-retry');
+    expect(await servicesAt().orders.retryNow(c.orderId, { userId: 1, ip: null })).toBe(false);
+    expect(await rowsFor('order.retry', c.orderId)).toHaveLength(0);
+  });
+
+  it('the back office passes the staff member and their address', async () => {
+    const c = await bankOrder('audit-page');
+    const b = new Browser();
+    await login(b, DEMO_USERS[1].email, DEMO_USERS[1].password);
+    const page = await b.open('http://admin.localhost/admin/orders');
+    const done = await b.fetch('http://admin.localhost/admin/orders', form({ _token: page.token, intent: 'bank_received', order_id: String(c.orderId), view: 'bank' }));
+    expect(done.status).toBe(303);
+    const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_USERS[1].email));
+    const rows = await rowsFor('order.bank_transfer_confirmed', c.orderId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actorUserId: admin!.id, ip: b.ip });
   });
 });

@@ -10,14 +10,15 @@ import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { RegistryFamily } from '../../core/catalog';
 import { ErrorCode } from '../../core/errors';
 import { cartTotals } from '../../core/cart/pricing';
-import { couponDiscount, couponRefusal, normaliseCouponCode, type Coupon } from '../../core/orders/coupons';
+import { couponDiscount, couponOrderRefusal, couponRefusal, normaliseCouponCode, type Coupon, type CouponRefusal } from '../../core/orders/coupons';
+import { formatMoney } from '../../core/money';
 import { amountDue, creditToApply, refundShare } from '../../core/orders/credit';
 import { isFinalFailure, nextAttemptAt, orderVatRate } from '../../core/orders/fulfilment';
 import { registryKeyFor } from '../../core/domains/keys';
 import { parseDomain, splitDomain } from '../../core/domains/names';
-import { creditNoteStatements, rawBatch, type Raw } from '../../db/raw-batch';
+import { auditStatement, creditNoteStatements, rawBatch, type Raw } from '../../db/raw-batch';
 import {
-  billingProfiles, contacts, coupons, creditMovements, domains, nameserverGroups, orderItems, orders, paymentEvents, payments, saleDocuments, settings, users,
+  billingProfiles, contacts, couponRedemptions, coupons, creditMovements, domains, nameserverGroups, orderItems, orders, paymentEvents, payments, saleDocuments, settings, users,
 } from '../../db/schema';
 import { PaymentError } from '../adapters/payments/port';
 import { decideSandboxSession, getSandboxSession, type SandboxDecision } from '../adapters/payments/sandbox';
@@ -31,6 +32,7 @@ import type { ServiceDeps } from '.';
 import { createCartService, type CartOwner } from './cart';
 import { createCatalogService } from './catalog';
 import { createLiveService } from './live';
+import { couponRedemption, failureOf, numberedDocument, orderById, orderOfAttempt, totalsInvariant } from './order-statements';
 
 /** Nameservers a domain gets when the customer chose none: ours, with a parking page. */
 export const DEFAULT_NAMESERVERS = ['ns1.registrar-dns.gr', 'ns2.registrar-dns.gr'];
@@ -51,29 +53,6 @@ export type BillingProfileInput = {
 };
 
 export type Fail = { ok: false; code: number; field?: string; detail?: Record<string, unknown> };
-
-function orderSeries(kind: 'order' | 'receipt' | 'invoice' | 'payment'): string {
-  return { order: 'ORD', receipt: 'REC', invoice: 'INV', payment: 'PAY' }[kind];
-}
-
-/**
- * The statements that give an order a document numbered in its series, once: the counter moves and the
- * document appears only if the order has no document of that kind yet (checked inside the batch), so
- * two racing submissions cannot leave a gap in the numbering.
- */
-function numberedDocument(input: { orderKey: string; kind: 'order' | 'receipt' | 'invoice' | 'payment'; userId: number; status: string; totalCents: number; vatCents: number; at: Date }): Raw[] {
-  const series = orderSeries(input.kind);
-  const missing = 'NOT EXISTS (SELECT 1 FROM sale_documents WHERE order_id = (SELECT id FROM orders WHERE idempotency_key = ?) AND kind = ?)';
-  return [
-    { sql: 'INSERT INTO document_counters (series, last_number) VALUES (?, 0) ON CONFLICT(series) DO NOTHING', params: [series] },
-    { sql: `UPDATE document_counters SET last_number = last_number + 1 WHERE series = ? AND ${missing}`, params: [series, input.orderKey, input.kind] },
-    {
-      sql: `INSERT INTO sale_documents (user_id, order_id, kind, series, number, status, total_cents, vat_cents, created_at)
-        SELECT ?, (SELECT id FROM orders WHERE idempotency_key = ?), ?, ?, last_number, ?, ?, ?, ? FROM document_counters WHERE series = ? AND ${missing}`,
-      params: [input.userId, input.orderKey, input.kind, series, input.status, input.totalCents, input.vatCents, input.at.getTime(), series, input.orderKey, input.kind],
-    },
-  ];
-}
 
 export function createOrderService(deps: ServiceDeps) {
   const { db, env, now, adapters } = deps;
@@ -287,6 +266,23 @@ export function createOrderService(deps: ServiceDeps) {
     if (status === 'completed') await db.update(saleDocuments).set({ status: 'COMPLETED' }).where(and(eq(saleDocuments.orderId, orderId), eq(saleDocuments.kind, 'order')));
   }
 
+  function couponOf(c: typeof coupons.$inferSelect): Coupon {
+    return {
+      code: c.code,
+      kind: c.kind,
+      value: c.value,
+      status: c.status,
+      audience: c.audience,
+      neverOrdered: c.neverOrdered,
+      validFrom: c.validFrom?.getTime() ?? null,
+      validTo: c.validTo?.getTime() ?? null,
+      maxRedemptions: c.maxRedemptions,
+      maxPerCustomer: c.maxPerCustomer,
+      minOrderCents: c.minOrderCents,
+      allowZeroTotal: c.allowZeroTotal,
+    };
+  }
+
   const service = {
     async billingProfiles(userId: number) {
       return db.select().from(billingProfiles).where(eq(billingProfiles.userId, userId)).orderBy(desc(billingProfiles.isDefault), asc(billingProfiles.id));
@@ -394,16 +390,28 @@ export function createOrderService(deps: ServiceDeps) {
         .catch(() => undefined);
     },
 
-    /** A coupon for this customer now, with the discount it gives on `subTotalCents`, or why not. */
-    async coupon(userId: number, input: string, subTotalCents: number): Promise<{ ok: true; code: string; discountCents: number } | { ok: false; key: string }> {
+    /**
+     * A coupon for this customer and an order of `subTotalCents` now, with the discount it gives, or
+     * why not (an i18n key with its parameters). The placing batch checks the limits again.
+     */
+    async coupon(userId: number, input: string, subTotalCents: number, lang: Lang = 'el'): Promise<{ ok: true; code: string; discountCents: number } | ({ ok: false } & CouponRefusal)> {
       const code = normaliseCouponCode(input);
       const [c] = code ? await db.select().from(coupons).where(eq(coupons.code, code)) : [];
       if (!c) return { ok: false, key: 'validation:coupon_invalid' };
-      const [u] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
-      const [{ n }] = (await db.select({ n: sql<number>`count(*)` }).from(orders).where(and(eq(orders.userId, userId), inArray(orders.status, ['paid', 'processing', 'completed'])))) as [{ n: number }];
-      const coupon: Coupon = { code: c.code, kind: c.kind, value: c.value, status: c.status, audience: c.audience, neverOrdered: c.neverOrdered, validFrom: c.validFrom?.getTime() ?? null, validTo: c.validTo?.getTime() ?? null };
-      const refusal = couponRefusal(coupon, { registeredAt: u!.createdAt.getTime(), orders: n }, now.getTime());
+      const [[u], [counts], [used]] = await Promise.all([
+        db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId)),
+        // 'Never ordered' counts pending orders too: two first orders side by side are not both first.
+        db.select({ n: sql<number>`count(*)` }).from(orders).where(and(eq(orders.userId, userId), inArray(orders.status, ['pending', 'paid', 'processing', 'completed']))),
+        db
+          .select({ total: sql<number>`count(*)`, mine: sql<number>`COALESCE(SUM(CASE WHEN ${couponRedemptions.userId} = ${userId} THEN 1 ELSE 0 END), 0)` })
+          .from(couponRedemptions)
+          .where(and(eq(couponRedemptions.couponCode, code), sql`${couponRedemptions.releasedAt} IS NULL`)),
+      ]);
+      const coupon = couponOf(c);
+      const refusal = couponRefusal(coupon, { registeredAt: u!.createdAt.getTime(), orders: Number(counts?.n ?? 0), redemptions: { total: Number(used?.total ?? 0), mine: Number(used?.mine ?? 0) } }, now.getTime());
       if (refusal) return { ok: false, key: refusal };
+      const orderRefusal = couponOrderRefusal(coupon, subTotalCents);
+      if (orderRefusal) return { ok: false, key: orderRefusal.key, ...(orderRefusal.minOrderCents ? { params: { amount: formatMoney(orderRefusal.minOrderCents, lang) } } : {}) };
       return { ok: true, code, discountCents: couponDiscount(coupon, subTotalCents) };
     },
 
@@ -456,8 +464,8 @@ export function createOrderService(deps: ServiceDeps) {
       let couponCode: string | null = null;
       let discountCents = 0;
       if (input.coupon?.trim()) {
-        const c = await this.coupon(owner.userId, input.coupon, view.totals.subTotalCents);
-        if (!c.ok) return { ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'coupon', detail: { key: c.key } };
+        const c = await this.coupon(owner.userId, input.coupon, view.totals.subTotalCents, input.lang);
+        if (!c.ok) return { ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'coupon', detail: { key: c.key, params: c.params } };
         couponCode = c.code;
         discountCents = c.discountCents;
       }
@@ -471,45 +479,61 @@ export function createOrderService(deps: ServiceDeps) {
       const positions = new Map(view.lines.map((l, i) => [l.id, i + 1]));
       const billing = { type: profile.type, name: profile.name, vatNumber: profile.vatNumber, taxOffice: profile.taxOffice, address: profile.address, city: profile.city, postcode: profile.postcode, country: profile.countryIso2, vatWaived: profile.vatWaived };
       const at = now.getTime();
+      // Every statement after the order's own refers to the order THIS call creates: a second
+      // submission of the same key (which may have read a cart that changed meanwhile) adds nothing.
+      const attemptId = crypto.randomUUID();
+      const order = orderOfAttempt(key, attemptId);
       const creditUse: Raw[] = creditCents
         ? [
             {
               // NULL (and so a failed batch, nothing kept) when the balance no longer covers it.
               sql: `INSERT INTO credit_movements (user_id, amount_cents, reason, order_id, dedupe_key, created_at)
                 VALUES (?, CASE WHEN EXISTS (SELECT 1 FROM credit_movements WHERE dedupe_key = ?) OR (SELECT COALESCE(SUM(amount_cents), 0) FROM credit_movements WHERE user_id = ?) >= ? THEN ? ELSE NULL END,
-                  'order', (SELECT id FROM orders WHERE idempotency_key = ?), ?, ?)
+                  'order', ${order.sql}, ?, ?)
                 ON CONFLICT(dedupe_key) DO NOTHING`,
-              params: [owner.userId, `order:${key}`, owner.userId, creditCents, -creditCents, key, `order:${key}`, at],
+              params: [owner.userId, `order:${key}`, owner.userId, creditCents, -creditCents, ...order.params, `order:${key}`, at],
             },
           ]
         : [];
       const statements: Raw[] = [
         {
-          sql: `INSERT INTO orders (user_id, idempotency_key, status, payment_method, billing_profile_id, billing, sub_total_cents, vat_cents, grand_total_cents, vat_rate_bp, vat_waived, coupon_code, discount_cents, credit_cents, created_at)
-            VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(idempotency_key) DO NOTHING`,
-          params: [owner.userId, key, method, profile.id, JSON.stringify(billing), view.totals.subTotalCents, totals.vatCents, totals.grandTotalCents, view.totals.vatRateBp, vat.waived ? 1 : 0, couponCode, discountCents, creditCents, at],
+          sql: `INSERT INTO orders (user_id, idempotency_key, attempt_id, status, payment_method, billing_profile_id, billing, sub_total_cents, vat_cents, grand_total_cents, vat_rate_bp, vat_waived, coupon_code, discount_cents, credit_cents, created_at)
+            VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(idempotency_key) DO NOTHING`,
+          params: [owner.userId, key, attemptId, method, profile.id, JSON.stringify(billing), view.totals.subTotalCents, totals.vatCents, totals.grandTotalCents, view.totals.vatRateBp, vat.waived ? 1 : 0, couponCode, discountCents, creditCents, at],
         },
-        ...creditUse,
+        // The items first: their order_id is NOT NULL, so they fail the batch at once when this attempt
+        // did not create the order.
         ...view.lines.map((l, i) => ({
           sql: `INSERT INTO order_items (order_id, position, parent_position, kind, sku, action, name, ascii_name, registry, length_months, config, price_cents, setup_fee_cents, status, attempts, result)
-            VALUES ((SELECT id FROM orders WHERE idempotency_key = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', 0, '{}')
-            ON CONFLICT(order_id, position) DO NOTHING`,
+            VALUES (${order.sql}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', 0, '{}')`,
           // Server items keep every chosen option (defaults included): the provisioner needs them all.
-          params: [key, i + 1, l.parentId ? (positions.get(l.parentId) ?? null) : null, l.kind, l.sku, l.action, l.name, l.asciiName, l.registry, l.lengthMonths, JSON.stringify(l.kind === 'hosting' && Object.keys(l.optionValues).length ? { ...l.config, options: l.optionValues } : l.config), l.price?.totalCents ?? 0, l.price?.setupFeeCents ?? 0],
+          params: [...order.params, i + 1, l.parentId ? (positions.get(l.parentId) ?? null) : null, l.kind, l.sku, l.action, l.name, l.asciiName, l.registry, l.lengthMonths, JSON.stringify(l.kind === 'hosting' && Object.keys(l.optionValues).length ? { ...l.config, options: l.optionValues } : l.config), l.price?.totalCents ?? 0, l.price?.setupFeeCents ?? 0],
         })),
-        ...numberedDocument({ orderKey: key, kind: 'order', userId: owner.userId, status: 'OPEN', totalCents: totals.grandTotalCents, vatCents: totals.vatCents, at: now }),
+        ...creditUse,
+        ...(couponCode ? [couponRedemption({ code: couponCode, userId: owner.userId, order, discountCents, at: now })] : []),
+        ...numberedDocument({ order, kind: 'order', userId: owner.userId, status: 'OPEN', totalCents: totals.grandTotalCents, vatCents: totals.vatCents, at: now }),
+        totalsInvariant(order, view.lines.length),
       ];
       try {
         await rawBatch(db, statements);
       } catch (e) {
-        if (!/NOT NULL constraint failed: credit_movements\.amount_cents/.test(String((e as Error).message))) throw e;
-        // The credit went meanwhile (another tab's order): unless that was this very order, say so.
+        const failure = failureOf(e);
+        if (failure === null) throw e;
         const [same] = await db.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.idempotencyKey, key));
-        if (same?.userId === owner.userId) return { ok: true, orderId: same.id, reused: true };
-        return { ok: false, code: ErrorCode.USER_CREDIT_EXHAUSTED, field: 'use_credit' };
+        // Another submission of this checkout page placed the order first: that order stands as it was priced.
+        if (same) return same.userId === owner.userId ? { ok: true, orderId: same.id, reused: true } : { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED };
+        if (failure === 'credit') return { ok: false, code: ErrorCode.USER_CREDIT_EXHAUSTED, field: 'use_credit' };
+        // The coupon's last use went to another order meanwhile (or the customer's first order is placed).
+        if (failure === 'coupon') return { ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'coupon', detail: { key: 'validation:coupon_used_up' } };
+        console.error('order refused: its items do not add up to its subtotal', { key, lines: view.lines.length, subTotalCents: view.totals.subTotalCents });
+        return { ok: false, code: ErrorCode.CART_ACTION_EXCEPTION };
       }
-      const [placed] = await db.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.idempotencyKey, key));
+      const [placed] = await db.select({ id: orders.id, userId: orders.userId, attemptId: orders.attemptId, subTotalCents: orders.subTotalCents }).from(orders).where(eq(orders.idempotencyKey, key));
       if (!placed || placed.userId !== owner.userId) return { ok: false, code: ErrorCode.CART_ACTION_EXCEPTION };
+      if (placed.attemptId !== attemptId) return { ok: true, orderId: placed.id, reused: true };
+      // The batch checked it already; a broken invariant here is a bug to hear about at once.
+      const [sum] = await db.select({ cents: sql<number>`COALESCE(SUM(${orderItems.priceCents}), 0)` }).from(orderItems).where(eq(orderItems.orderId, placed.id));
+      if (Number(sum?.cents ?? 0) !== placed.subTotalCents) throw new Error(`order ${placed.id}: items sum to ${sum?.cents}, subtotal ${placed.subTotalCents}`);
       await cart.clear(owner, view.lines.map((l) => l.id), input.uniqueId);
       if (method === 'bank_transfer') {
         await db.insert(payments).values({ orderId: placed.id, method: 'bank_transfer', amountCents: due, status: 'pending', createdAt: now });
@@ -586,18 +610,26 @@ export function createOrderService(deps: ServiceDeps) {
      * update), the order document PAID, a receipt or invoice and a payment document numbered in their
      * series, then fulfilment.
      */
-    async markPaid(orderId: number): Promise<boolean> {
-      const moved = await db.update(orders).set({ status: 'paid', paidAt: now }).where(and(eq(orders.id, orderId), eq(orders.status, 'pending'))).returning();
-      const order = moved[0];
+    async markPaid(orderId: number, also: (stillPending: Raw) => Raw[] = () => []): Promise<boolean> {
+      const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
       if (!order) return false;
       const legal = (order.billing as { type?: string }).type === 'INV' ? 'invoice' : 'receipt';
-      await rawBatch(db, [
+      const ref = orderById(orderId);
+      // `also` (a staff action's audit row) runs first, on the condition the move below needs, so it is
+      // kept exactly when this call pays the order: the batch is one transaction.
+      const stillPending: Raw = { sql: "EXISTS (SELECT 1 FROM orders WHERE id = ? AND status = 'pending')", params: [orderId] };
+      const extra = also(stillPending);
+      const results = await rawBatch(db, [
+        ...extra,
+        { sql: "UPDATE orders SET status = 'paid', paid_at = ? WHERE id = ? AND status = 'pending'", params: [now.getTime(), orderId] },
         { sql: "UPDATE sale_documents SET status = 'PAID' WHERE order_id = ? AND kind = 'order'", params: [orderId] },
         { sql: "UPDATE payments SET status = 'approved', decided_at = ? WHERE order_id = ? AND method = 'bank_transfer' AND status = 'pending'", params: [now.getTime(), orderId] },
-        ...numberedDocument({ orderKey: order.idempotencyKey, kind: legal, userId: order.userId, status: 'PAID', totalCents: order.grandTotalCents, vatCents: order.vatCents, at: now }),
+        ...numberedDocument({ order: ref, kind: legal, userId: order.userId, status: 'PAID', totalCents: order.grandTotalCents, vatCents: order.vatCents, at: now }),
         // The payment document records money received; credit was received long ago (its credit note).
-        ...(amountDue(order) > 0 ? numberedDocument({ orderKey: order.idempotencyKey, kind: 'payment', userId: order.userId, status: 'COMPLETED', totalCents: amountDue(order), vatCents: 0, at: now }) : []),
+        ...(amountDue(order) > 0 ? numberedDocument({ order: ref, kind: 'payment', userId: order.userId, status: 'COMPLETED', totalCents: amountDue(order), vatCents: 0, at: now }) : []),
       ]);
+      // Another call paid it between the read and the batch: its documents stand, nothing more to do here.
+      if ((results[extra.length]?.meta.changes ?? 0) === 0) return false;
       await this.fulfil(orderId);
       return true;
     },
@@ -677,11 +709,18 @@ export function createOrderService(deps: ServiceDeps) {
       return Number(row?.total ?? 0);
     },
 
-    /** Staff grant credit (goodwill, a refund agreed by phone): a numbered credit note and the movement. */
-    async grantCredit(email: string, amountCents: number, note: string): Promise<{ balanceCents: number } | null> {
+    /**
+     * Staff grant credit (goodwill, a refund agreed by phone): a numbered credit note and the movement,
+     * with the audit row in the same batch. `actor` null: a script through the development API.
+     */
+    async grantCredit(email: string, amountCents: number, note: string, actor: StaffActor | null = null): Promise<{ balanceCents: number } | null> {
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
       if (!user) return null;
-      await rawBatch(db, creditNoteStatements({ userId: user.id, amountCents, vatCents: 0, reason: 'grant', orderId: null, orderItemId: null, note, dedupeKey: `grant:${crypto.randomUUID()}`, at: now }));
+      const dedupeKey = `grant:${crypto.randomUUID()}`;
+      await rawBatch(db, [
+        ...creditNoteStatements({ userId: user.id, amountCents, vatCents: 0, reason: 'grant', orderId: null, orderItemId: null, note, dedupeKey, at: now }),
+        auditStatement({ actorUserId: actor?.userId ?? null, ip: actor?.ip ?? null, action: 'credit.grant', targetType: 'user', targetId: user.id, detail: { email, amountCents, note, dedupeKey }, at: now }),
+      ]);
       return { balanceCents: await this.creditBalance(user.id) };
     },
 
@@ -760,26 +799,35 @@ export function createOrderService(deps: ServiceDeps) {
     },
 
     /** Staff: try an order's waiting failed items now instead of at their back-off time. */
-    async retryNow(orderId: number): Promise<boolean> {
-      const moved = await db
-        .update(orderItems)
-        .set({ nextAttemptAt: now })
-        .where(and(eq(orderItems.orderId, orderId), eq(orderItems.status, 'failed'), isNotNull(orderItems.nextAttemptAt)))
-        .returning({ id: orderItems.id });
-      if (moved.length === 0) return false;
+    async retryNow(orderId: number, actor: StaffActor | null = null): Promise<boolean> {
+      const waiting = "FROM order_items WHERE order_id = ? AND status = 'failed' AND next_attempt_at IS NOT NULL";
+      const items = await db
+        .select({ id: orderItems.id })
+        .from(orderItems)
+        .where(and(eq(orderItems.orderId, orderId), eq(orderItems.status, 'failed'), isNotNull(orderItems.nextAttemptAt)));
+      const results = await rawBatch(db, [
+        auditStatement({ actorUserId: actor?.userId ?? null, ip: actor?.ip ?? null, action: 'order.retry', targetType: 'order', targetId: orderId, detail: { items: items.map((i) => i.id) }, at: now }, { sql: `EXISTS (SELECT 1 ${waiting})`, params: [orderId] }),
+        { sql: `UPDATE order_items SET next_attempt_at = ? WHERE order_id = ? AND status = 'failed' AND next_attempt_at IS NOT NULL`, params: [now.getTime(), orderId] },
+      ]);
+      if ((results[1]?.meta.changes ?? 0) === 0) return false;
       await this.fulfil(orderId);
       return true;
     },
 
-    /** Staff (or the development API): a bank transfer arrived for this order. */
-    async confirmBankTransfer(orderId: number): Promise<boolean> {
-      const [order] = await db.select({ method: orders.paymentMethod }).from(orders).where(eq(orders.id, orderId));
+    /** Staff (or the development API, actor null): a bank transfer arrived for this order. */
+    async confirmBankTransfer(orderId: number, actor: StaffActor | null = null): Promise<boolean> {
+      const [order] = await db.select({ method: orders.paymentMethod, due: sql<number>`${orders.grandTotalCents} - ${orders.creditCents}` }).from(orders).where(eq(orders.id, orderId));
       if (order?.method !== 'bank_transfer') return false;
-      return this.markPaid(orderId);
+      return this.markPaid(orderId, (stillPending) => [
+        auditStatement({ actorUserId: actor?.userId ?? null, ip: actor?.ip ?? null, action: 'order.bank_transfer_confirmed', targetType: 'order', targetId: orderId, detail: { amountCents: Number(order.due) }, at: now }, stillPending),
+      ]);
     },
   };
   return service;
 }
+
+/** Who did a staff action, for the audit log: the staff member and the address they acted from. */
+export type StaffActor = { userId: number; ip: string | null };
 
 export type OrderService = ReturnType<typeof createOrderService>;
 export type StaffOrderView = 'bank' | 'attention' | 'recent';
