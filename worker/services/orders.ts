@@ -752,7 +752,8 @@ export function createOrderService(deps: ServiceDeps) {
 
     /**
      * The customer cancels an order still waiting for its payment: the order and its document are
-     * CANCELLED, waiting payments stop, and credit it used goes back to the balance. Once only.
+     * CANCELLED, waiting payments stop, credit it used goes back to the balance and its coupon use is
+     * released. Once only.
      */
     async cancelOrder(userId: number, orderId: number): Promise<{ ok: true } | Fail> {
       const moved = await db.update(orders).set({ status: 'cancelled' }).where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(orders.status, 'pending'))).returning();
@@ -764,6 +765,8 @@ export function createOrderService(deps: ServiceDeps) {
       await rawBatch(db, [
         { sql: "UPDATE sale_documents SET status = 'CANCELLED' WHERE order_id = ? AND kind = 'order'", params: [orderId] },
         { sql: "UPDATE payments SET status = 'cancelled', decided_at = ? WHERE order_id = ? AND status = 'pending'", params: [now.getTime(), orderId] },
+        // The coupon's use goes back: the order never happened.
+        { sql: 'UPDATE coupon_redemptions SET released_at = ? WHERE order_id = ? AND released_at IS NULL', params: [now.getTime(), orderId] },
         ...(order.creditCents > 0
           ? [
               {
