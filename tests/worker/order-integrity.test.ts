@@ -3,10 +3,13 @@
 // totals are fixed); the order's items always sum to its subtotal.
 import { env } from 'cloudflare:workers';
 import { and, eq, sql } from 'drizzle-orm';
+import { getServerByName } from 'partyserver';
+import { ErrorCode } from '../../core/errors';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../db/client';
 import { DEMO_USERS } from '../../db/seed';
 import { auditLog, orderItems, orders, users } from '../../db/schema';
+import type { User } from '../../party/user';
 import type { RegistryPort } from '../../worker/adapters/registry/port';
 import { addReadyDomain, newCustomer, readyCart, servicesAt } from './customers';
 import { Browser, form, login } from './helpers';
@@ -136,5 +139,78 @@ describe('the audit log of staff actions on orders', () => {
     const rows = await rowsFor('order.bank_transfer_confirmed', c.orderId);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ actorUserId: admin!.id, ip: b.ip });
+  });
+});
+
+// Issue #10 §2: every cart change is checked against the catalogue, and nothing changes when refused.
+describe('cart updates', () => {
+  const stub = (room: string) => getServerByName(env.User as unknown as DurableObjectNamespace<User>, room);
+
+  async function enterprise(prefix: string) {
+    const c = await newCustomer(prefix);
+    const added = await servicesAt().cart.addProduct(c.owner, { sku: 'sha_wp_enterprise_m', months: 12, uniqueId: null });
+    if (!added.ok) throw new Error(`add ${added.code}`);
+    await servicesAt().cart.updateSettings(c.owner, added.items[0]!.id, { domain: 'wp-length.gr' }, null);
+    return { ...c, plan: added.items[0]!, cert: added.items[1]! };
+  }
+
+  it('months=9999 on a WordPress Enterprise plan is refused (100, length) and changes nothing', async () => {
+    const c = await enterprise('len9999');
+    const s = servicesAt();
+    expect(await s.cart.update(c.owner, c.plan.id, { lengthMonths: 9999 }, null)).toMatchObject({ ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'length' });
+    expect(await s.cart.update(c.owner, c.plan.id, { lengthMonths: 7 }, null)).toMatchObject({ ok: false, code: ErrorCode.VALIDATION_ERROR });
+    expect((await s.cart.items(c.owner)).find((i) => i.id === c.plan.id)!.lengthMonths).toBe(12);
+    const view = await s.cart.view(c.owner, { lang: 'el', vatRateBp: 2400 });
+    expect(view.lines.find((l) => l.id === c.cert.id)!.lengthMonths).toBe(12);
+    // A bundle follows its plan: its own length cannot be set.
+    expect(await s.cart.update(c.owner, c.cert.id, { lengthMonths: 24 }, null)).toMatchObject({ ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'length' });
+  });
+
+  it('the cart form answers 100 to a length not offered', async () => {
+    const b = new Browser();
+    const page = await b.open('/cart');
+    const add = await b.fetch('/cart', form({ _token: page.token, intent: 'add', type: 'product', sku: 'sha_wp_enterprise_m', months: '12', js: '1' }));
+    const added = (await add.json()) as { ok: boolean; ids: string[] };
+    expect(added.ok).toBe(true);
+    const res = await b.fetch('/cart', form({ _token: page.token, intent: 'length', id: added.ids[0]!, months: '9999', js: '1' }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ ok: false, code: ErrorCode.VALIDATION_ERROR });
+  });
+
+  it('a length stored before these checks is never priced: the plan is not ready and its bundle waits', async () => {
+    const c = await enterprise('lenstored');
+    // Straight into the object, as an old cart (or a bypass) would hold it.
+    await (await stub(c.owner.room)).cartUpdate(c.plan.id, { lengthMonths: 9999 }, null);
+    const view = await servicesAt().cart.view(c.owner, { lang: 'el', vatRateBp: 2400 });
+    expect(view.ready).toBe(false);
+    expect(view.lines.some((l) => l.id === c.cert.id)).toBe(false);
+    const profile = await servicesAt().orders.createBillingProfile(c.id, { type: 'REC', name: 'Άννα', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', countryIso2: 'GR' });
+    if (!profile.ok) throw new Error('profile');
+    expect(await servicesAt().orders.placeOrder(c.owner, { profileId: profile.id, method: 'card', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null })).toMatchObject({ ok: false, code: ErrorCode.CART_NOT_READY_CHECK_ITEMS });
+  });
+
+  it('options, attributes, extensions and quantities are checked too', async () => {
+    const c = await readyCart('attrs');
+    const s = servicesAt();
+    // Registry extensions only where the registry has them (.xxx).
+    expect(await s.cart.update(c.owner, c.itemId, { config: { xxx: { resolve: true, token: 'x' } } }, null)).toMatchObject({ ok: false, code: ErrorCode.CART_EXTENSION_ERROR });
+    // Attributes a domain does not have.
+    expect(await s.cart.update(c.owner, c.itemId, { config: { options: { cpu: '64' } } } as never, null)).toMatchObject({ ok: false, code: ErrorCode.CART_ATTRIBUTE_ERROR });
+    // A certificate's extra domains only in the select's steps; its domain a host name.
+    const ssl = await s.cart.addProduct(c.owner, { sku: 'ssl_dv_multi', uniqueId: null });
+    if (ssl.ok) {
+      expect(await s.cart.updateSettings(c.owner, ssl.items[0]!.id, { quantity: 7777 }, null)).toMatchObject({ ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'quantity' });
+    }
+    const cert = await s.cart.addProduct(c.owner, { sku: 'ssl_ov', uniqueId: null });
+    if (!cert.ok) throw new Error('cert');
+    expect(await s.cart.updateSettings(c.owner, cert.items[0]!.id, { domain: 'not a domain' }, null)).toMatchObject({ ok: false, code: ErrorCode.CART_ATTRIBUTE_ERROR });
+    expect(await s.cart.update(c.owner, cert.items[0]!.id, { config: { options: { cpu: '64' } } }, null)).toMatchObject({ ok: false, code: ErrorCode.CART_OPTION_ERROR });
+    // A server's option values only from its product.
+    const vps = await s.cart.addProduct(c.owner, { sku: 'vps_lin_m', uniqueId: null });
+    if (vps.ok) {
+      expect(await s.cart.update(c.owner, vps.items[0]!.id, { config: { options: { additional_ram: '999' } } }, null)).toMatchObject({ ok: false, code: ErrorCode.CART_OPTION_ERROR, field: 'additional_ram' });
+    }
+    const items = await s.cart.items(c.owner);
+    expect(items.find((i) => i.id === cert.items[0]!.id)!.config.domain).toBeUndefined();
   });
 });
