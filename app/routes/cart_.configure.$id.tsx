@@ -30,7 +30,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   for (const [k, v] of form) if (k.startsWith('option.') && typeof v === 'string') wanted[k.slice('option.'.length)] = v;
   const uniqueId = typeof form.get('unique_id') === 'string' ? String(form.get('unique_id')) || null : null;
   const r = await context.services.cart.setOptions(await cartOwner(context), String(params.id), wanted, uniqueId);
-  if (!r.ok) return data({ code: r.code }, 400);
+  if (!r.ok) return data({ code: r.code, field: r.field }, 400);
   return redirect('/cart', 303);
 }
 

@@ -166,15 +166,20 @@ describe('cart updates', () => {
     expect(await s.cart.update(c.owner, c.cert.id, { lengthMonths: 24 }, null)).toMatchObject({ ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'length' });
   });
 
-  it('the cart form answers 100 to a length not offered', async () => {
+  it('the cart form (no JavaScript) answers 100 to a length not offered, and the line keeps its length', async () => {
     const b = new Browser();
-    const page = await b.open('/cart');
-    const add = await b.fetch('/cart', form({ _token: page.token, intent: 'add', type: 'product', sku: 'sha_wp_enterprise_m', months: '12', js: '1' }));
-    const added = (await add.json()) as { ok: boolean; ids: string[] };
-    expect(added.ok).toBe(true);
-    const res = await b.fetch('/cart', form({ _token: page.token, intent: 'length', id: added.ids[0]!, months: '9999', js: '1' }));
-    expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ ok: false, code: ErrorCode.VALIDATION_ERROR });
+    const page = await b.open('/hosting/wordpress');
+    const add = await b.fetch('/cart', form({ _token: page.token, intent: 'add', type: 'product', sku: 'sha_wp_enterprise_m', months: '12' }));
+    expect(add.status).toBe(303);
+    const cart = await b.open('/cart');
+    const id = /data-testid="cart-line" data-kind="hosting" data-name="sha_wp_enterprise_m" data-id="([^"]+)"/.exec(cart.html)?.[1];
+    expect(id).toBeTruthy();
+    const res = await b.fetch('/cart', form({ _token: page.token, intent: 'length', id: id!, months: '9999' }));
+    expect(res.status).toBe(303);
+    expect(res.headers.getSetCookie().join(';')).toContain('errorCode=validation_error');
+    const after = await b.open('/cart');
+    expect(after.html).not.toContain('data-testid="length-not-offered"');
+    expect(after.html).toMatch(/<option value="12" selected=""/);
   });
 
   it('a length stored before these checks is never priced: the plan is not ready and its bundle waits', async () => {
