@@ -14,7 +14,6 @@ import { allowedLengths, cartTotals, priceLine, type CartTotals, type LinePrice,
 import { lengthAllowed, productDomainError, updateRefusal, type UpdatePatch } from '../../core/cart/updates';
 import { chosenOptions, isConfigurableType, optionsCents, specsByCategory, type OptionChoice } from '../../core/cart/options';
 import { extraDomainsCents, installationSkuFor, normaliseQuantity, quantityOptions, type SslSettings } from '../../core/cart/ssl';
-import { domainNameError } from '../../core/validation/rules';
 import type { CartDomainAction, CartItem, NewCartItem } from '../../core/cart/types';
 import { ErrorCode } from '../../core/errors';
 import { registryKeyFor } from '../../core/domains/keys';
