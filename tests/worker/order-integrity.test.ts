@@ -8,7 +8,8 @@ import { ErrorCode } from '../../core/errors';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../db/client';
 import { DEMO_USERS } from '../../db/seed';
-import { auditLog, orderItems, orders, users } from '../../db/schema';
+import { auditLog, orderItems, orders, registryObjects, users } from '../../db/schema';
+import { createSandboxRegistry } from '../../worker/adapters/registry/sandbox';
 import type { User } from '../../party/user';
 import type { RegistryPort } from '../../worker/adapters/registry/port';
 import { addReadyDomain, newCustomer, readyCart, servicesAt } from './customers';
@@ -217,5 +218,24 @@ describe('cart updates', () => {
     }
     const items = await s.cart.items(c.owner);
     expect(items.find((i) => i.id === cert.items[0]!.id)!.config.domain).toBeUndefined();
+  });
+});
+
+describe('refunds of an item with a set-up fee', () => {
+  it("give back the item's share of what was paid once: its price already includes the fee", async () => {
+    const c = await readyCart('feerefund');
+    const taken = await addReadyDomain(c.id, c.owner);
+    const placed = await servicesAt().orders.placeOrder(c.owner, { profileId: c.profileId, method: 'bank_transfer', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null });
+    if (!placed.ok) throw new Error('place');
+    // The line's price includes its set-up fee (as an RGP restore's does); the fee is also recorded apart.
+    const [item] = await db.select().from(orderItems).where(and(eq(orderItems.orderId, placed.orderId), eq(orderItems.name, taken.name)));
+    await db.update(orderItems).set({ setupFeeCents: 500 }).where(eq(orderItems.id, item!.id));
+    // Another registrar's customer takes that name before the order is paid.
+    const label = taken.name.slice(0, -3);
+    await createSandboxRegistry(db, 'gr').register({ name: { name: taken.name, key: `${label}.gr` }, periodMonths: 24, registrant: { name: 'X', email: 'x@example.gr', country: 'GR' }, nameservers: ['ns1.a.gr', 'ns2.a.gr'] });
+    await db.update(registryObjects).set({ sponsor: 'other-registrar' }).where(eq(registryObjects.name, taken.name));
+    expect(await servicesAt().orders.confirmBankTransfer(placed.orderId)).toBe(true);
+    const [order] = await db.select().from(orders).where(eq(orders.id, placed.orderId));
+    expect(await servicesAt().orders.creditBalance(c.id)).toBe(Math.floor((order!.grandTotalCents * item!.priceCents) / order!.subTotalCents));
   });
 });
