@@ -190,7 +190,8 @@ export function createFulfilment(deps: ServiceDeps) {
   async function refundToCredit(order: typeof orders.$inferSelect, item: typeof orderItems.$inferSelect, siblings: (typeof orderItems.$inferSelect)[]) {
     const children = siblings.filter((c) => c.parentPosition === item.position && c.status === 'pending');
     const statements = [item, ...children].flatMap((i) => {
-      const share = refundShare(order, i.priceCents + i.setupFeeCents);
+      // The line price already includes its set-up fee (setup_fee_cents only says how much of it is one).
+      const share = refundShare(order, i.priceCents);
       if (share.totalCents <= 0) return [];
       return creditNoteStatements({
         userId: order.userId,
