@@ -183,6 +183,19 @@ describe('cart updates', () => {
     expect(after.html).toMatch(/<option value="12" selected=""/);
   });
 
+  it('the configure page refuses a value the server does not offer, under that option (35006), and keeps the choice', async () => {
+    const b = new Browser();
+    const page = await b.open('/hosting/cloud-vps');
+    await b.fetch('/cart', form({ _token: page.token, intent: 'add', type: 'product', sku: 'vps_lin_m', months: '12' }));
+    const cart = await b.open('/cart');
+    const id = /data-name="vps_lin_m" data-id="([^"]+)"/.exec(cart.html)?.[1];
+    expect(id).toBeTruthy();
+    const res = await b.fetch(`/cart/configure/${id}`, form({ _token: page.token, 'option.additional_ram': '999' }));
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('data-testid="option-error-additional_ram"');
+  });
+
   it('a length stored before these checks is never priced: the plan is not ready and its bundle waits', async () => {
     const c = await enterprise('lenstored');
     // Straight into the object, as an old cart (or a bypass) would hold it.
