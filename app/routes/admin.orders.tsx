@@ -64,7 +64,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 type ActionData = { intent: 'grant_credit'; result: FormResult } | { intent: 'order'; code: number; orderId: number };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
+  const session = await requireAdmin(request, context);
+  // Every action below writes its audit row (who, from where) in the action's own batch.
+  const actor = { userId: session.user.id, ip: context.ip };
   const form = await readProtectedForm(request, context);
   const intent = form.get('intent');
   const view = String(form.get('view') ?? 'bank');
@@ -73,7 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== 'success') return data<ActionData>({ intent: 'grant_credit', result: submission.reply() }, 400);
     const cents = eurosToCents(submission.value.amount);
     if (cents === null) return data<ActionData>({ intent: 'grant_credit', result: submission.reply({ fieldErrors: { amount: fieldMessage('NUMERIC') } }) }, 400);
-    const granted = await context.services.orders.grantCredit(submission.value.email.trim().toLowerCase(), cents, submission.value.note ?? '');
+    const granted = await context.services.orders.grantCredit(submission.value.email.trim().toLowerCase(), cents, submission.value.note ?? '', actor);
     if (!granted) return data<ActionData>({ intent: 'grant_credit', result: submission.reply({ fieldErrors: { email: fieldMessage('CUSTOMER_NOT_FOUND') } }) }, 404);
     return redirect(`/admin/orders?view=${encodeURIComponent(view)}&done=credited`, 303);
   }
@@ -81,12 +83,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!Number.isInteger(orderId) || orderId <= 0) throw data({ code: ErrorCode.VALIDATION_ERROR }, { status: 400 });
   if (intent === 'bank_received') {
     // Once only: a second click (or a second staff member) finds the order no longer pending.
-    const ok = await context.services.orders.confirmBankTransfer(orderId);
+    const ok = await context.services.orders.confirmBankTransfer(orderId, actor);
     if (!ok) return data<ActionData>({ intent: 'order', code: ErrorCode.ORDER_REQUESTED_STATUS_NOT_EXECUTABLE, orderId }, 409);
     return redirect(`/admin/orders?view=${encodeURIComponent(view)}&done=paid&order=${orderId}`, 303);
   }
   if (intent === 'retry_now') {
-    const ok = await context.services.orders.retryNow(orderId);
+    const ok = await context.services.orders.retryNow(orderId, actor);
     if (!ok) return data<ActionData>({ intent: 'order', code: ErrorCode.ORDER_REQUESTED_STATUS_NOT_EXECUTABLE, orderId }, 409);
     return redirect(`/admin/orders?view=attention&done=retried&order=${orderId}`, 303);
   }

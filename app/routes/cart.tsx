@@ -7,7 +7,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { DOMAIN_ACTIONS, type CartDomainAction } from '../../core/cart/types';
-import { ErrorCode } from '../../core/errors';
+import { ErrorCode, resolveCode } from '../../core/errors';
 import { contactSchema, domainConfigSchema, nameserverGroupSchema } from '../../core/validation/cart-forms';
 import { CartSummary } from '../components/cart/cart-summary';
 import { serializeCookie, wantsSecure } from '../../worker/http/cookies';
@@ -29,7 +29,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
-type Reply = { ok: boolean; code?: number; intent: string; ids?: string[]; result?: unknown };
+type Reply = { ok: boolean; code?: number; intent: string; ids?: string[]; result?: unknown; field?: string };
+
+/** A refusal's HTTP status comes from the catalogue (100 → 400, 35001 → 404 …). */
+const statusOf = (code: number) => resolveCode(code).httpStatus;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readProtectedForm(request, context);
@@ -70,14 +73,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return done(r.ok ? { ok: true, intent, ids: r.deleted, count: r.count } : { ok: false, intent, code: r.code, ids: [String(form.get('id') ?? '')] }, r.ok ? 200 : 404);
     }
     case 'length': {
+      // The service checks the length against what the item allows (100 with data.field 'length').
       const r = await cart.update(owner, String(form.get('id') ?? ''), { lengthMonths: Number(form.get('months')) }, uniqueId);
-      return done(r.ok ? { ok: true, intent } : { ok: false, intent, code: r.code }, r.ok ? 200 : 404);
+      return done(r.ok ? { ok: true, intent } : { ok: false, intent, code: r.code, field: r.field }, r.ok ? 200 : statusOf(r.code));
     }
     case 'item_settings': {
       const quantity = form.get('quantity');
       const domain = form.get('domain');
       const r = await cart.updateSettings(owner, String(form.get('id') ?? ''), { ...(typeof domain === 'string' ? { domain } : {}), ...(typeof quantity === 'string' && quantity !== '' ? { quantity: Number(quantity) } : {}) }, uniqueId);
-      return done(r.ok ? { ok: true, intent } : { ok: false, intent, code: r.code }, r.ok ? 200 : 400);
+      return done(r.ok ? { ok: true, intent } : { ok: false, intent, code: r.code, field: r.field }, r.ok ? 200 : statusOf(r.code));
     }
     case 'configure': {
       if (!owner.userId) return done({ ok: false, intent, code: ErrorCode.ACTION_ALLOWED_ONLY_TO_USERS }, 403);
@@ -102,7 +106,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         },
         uniqueId,
       );
-      return done(r.ok ? { ok: true, intent } : { ok: false, intent, code: r.code }, r.ok ? 200 : 404);
+      return done(r.ok ? { ok: true, intent } : { ok: false, intent, code: r.code, field: r.field }, r.ok ? 200 : statusOf(r.code));
     }
     case 'create_contact': {
       if (!owner.userId) return done({ ok: false, intent, code: ErrorCode.ACTION_ALLOWED_ONLY_TO_USERS }, 403);

@@ -78,8 +78,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const code = String(form.get('coupon') ?? '');
     const owner = await cartOwner(context);
     const view = await context.services.cart.view(owner, { lang, vatRateBp: Number(form.get('vat_rate_bp')) || 0 });
-    const c = await orders.coupon(session.user.id, code, view.totals.subTotalCents);
-    if (!c.ok) return data({ intent, couponError: c.key, coupon: code }, 400);
+    const c = await orders.coupon(session.user.id, code, view.totals.subTotalCents, lang);
+    if (!c.ok) return data({ intent, couponError: c.key, couponParams: c.params, coupon: code }, 400);
     const rate = view.totals.vatRateBp;
     const left = view.totals.subTotalCents - c.discountCents;
     const vatCents = Math.round((left * rate) / 10_000);
@@ -96,7 +96,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
     if (!placed.ok) {
       const couponKey = placed.field === 'coupon' ? String(placed.detail?.key ?? 'validation:coupon_invalid') : null;
-      return data({ intent, code: placed.code, result: submission.reply(couponKey ? { fieldErrors: { coupon: [JSON.stringify({ key: couponKey })] } } : undefined), names: (placed.detail?.names as string[] | undefined) ?? [] }, 400);
+      const couponMessage = couponKey ? JSON.stringify({ key: couponKey, ...(placed.detail?.params ? { params: placed.detail.params } : {}) }) : null;
+      return data({ intent, code: placed.code, result: submission.reply(couponMessage ? { fieldErrors: { coupon: [couponMessage] } } : undefined), names: (placed.detail?.names as string[] | undefined) ?? [] }, 400);
     }
     const placedOrder = await orders.order(session.user.id, placed.orderId);
     if (placedOrder?.order.paymentMethod === 'card' && placedOrder.order.status === 'pending') {
@@ -109,7 +110,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   throw data({ code: ErrorCode.UNRECOGNIZED_ACTION }, { status: 400 });
 }
 
-type ActionData = { intent: string; code?: number; result?: never; names?: string[]; coupon?: string; couponError?: string; preview?: { discountCents: number; subTotalCents: number; vatCents: number; grandTotalCents: number } };
+type ActionData = { intent: string; code?: number; result?: never; names?: string[]; coupon?: string; couponError?: string; couponParams?: Record<string, string | number>; preview?: { discountCents: number; subTotalCents: number; vatCents: number; grandTotalCents: number } };
 
 export default function Checkout() {
   const { view, profiles, selectedId, key, credit } = useLoaderData<typeof loader>();
@@ -229,7 +230,7 @@ export default function Checkout() {
             </div>
             {actionData?.couponError ? (
               <p className="text-sm text-red-700" role="alert" data-testid="coupon-error">
-                {t(actionData.couponError)}
+                {t(actionData.couponError, actionData.couponParams ?? {})}
               </p>
             ) : null}
             <CheckboxField meta={order.fields.agree} label={t('terms')} />

@@ -30,7 +30,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   for (const [k, v] of form) if (k.startsWith('option.') && typeof v === 'string') wanted[k.slice('option.'.length)] = v;
   const uniqueId = typeof form.get('unique_id') === 'string' ? String(form.get('unique_id')) || null : null;
   const r = await context.services.cart.setOptions(await cartOwner(context), String(params.id), wanted, uniqueId);
-  if (!r.ok) return data({ code: r.code }, 400);
+  if (!r.ok) return data({ code: r.code, field: r.field }, 400);
   return redirect('/cart', 303);
 }
 
@@ -62,11 +62,17 @@ export default function Configure() {
                     <label htmlFor={`option-${g.name}`} className="block text-sm font-medium">
                       {t(`catalog:options.${g.name}`)}
                     </label>
-                    <select id={`option-${g.name}`} name={`option.${g.name}`} defaultValue={g.chosen} disabled={g.choices.length < 2} className="mt-1 w-full rounded border border-slate-300 px-2 py-1" data-testid={`option-${g.name}`}>
+                    <select id={`option-${g.name}`} name={`option.${g.name}`} defaultValue={g.chosen} disabled={g.choices.length < 2} aria-invalid={actionData?.field === g.name || undefined} aria-describedby={actionData?.field === g.name ? `option-${g.name}-error` : undefined} className="mt-1 w-full rounded border border-slate-300 px-2 py-1" data-testid={`option-${g.name}`}>
                       {g.choices.map((c) => (
                         <OptionLabel key={c.value} value={c.value} label={c.label} monthlyCents={c.monthlyCents} />
                       ))}
                     </select>
+                    {/* 35006 is shown under the option it concerns (spec §8: per option). */}
+                    {actionData?.field === g.name ? (
+                      <p id={`option-${g.name}-error`} role="alert" className="mt-1 text-sm text-red-700" data-testid={`option-error-${g.name}`}>
+                        {codeMessage(t, actionData.code)}
+                      </p>
+                    ) : null}
                     {/* A disabled select is not submitted; its one value still belongs to the form. */}
                     {g.choices.length < 2 ? <input type="hidden" name={`option.${g.name}`} value={g.chosen} /> : null}
                   </div>

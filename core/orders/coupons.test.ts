@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { couponDiscount, couponRefusal, normaliseCouponCode, type Coupon } from './coupons';
+import { couponDiscount, couponOrderRefusal, couponRefusal, normaliseCouponCode, type Coupon } from './coupons';
 
 const DAY = 86_400_000;
 const NOW = 1_800_000_000_000;
@@ -29,6 +29,37 @@ describe('coupons (spec §3)', () => {
         const d = couponDiscount(coupon({ kind: percent ? 'percent' : 'amount', value }), sub);
         expect(d).toBeGreaterThanOrEqual(0);
         expect(d).toBeLessThanOrEqual(sub);
+      }),
+    );
+  });
+});
+
+describe('coupon limits (issue #10 §2)', () => {
+  const fresh = { registeredAt: NOW - 5 * DAY, orders: 0 };
+  it('counts uses in all and per customer', () => {
+    expect(couponRefusal(coupon({ maxRedemptions: 2 }), { ...fresh, redemptions: { total: 1, mine: 0 } }, NOW)).toBeNull();
+    expect(couponRefusal(coupon({ maxRedemptions: 2 }), { ...fresh, redemptions: { total: 2, mine: 0 } }, NOW)).toBe('validation:coupon_used_up');
+    expect(couponRefusal(coupon({ maxPerCustomer: 1 }), { ...fresh, redemptions: { total: 1, mine: 1 } }, NOW)).toBe('validation:coupon_already_used');
+    expect(couponRefusal(coupon({ maxPerCustomer: null, maxRedemptions: null }), { ...fresh, redemptions: { total: 999, mine: 999 } }, NOW)).toBeNull();
+  });
+  it('a pending order counts as having ordered', () => {
+    expect(couponRefusal(coupon({ neverOrdered: true }), { ...fresh, orders: 1 }, NOW)).toBe('validation:coupon_not_for_you');
+  });
+  it('needs its minimum order, and may not leave nothing to pay unless it says so', () => {
+    expect(couponOrderRefusal(coupon({ minOrderCents: 2000 }), 1999)).toEqual({ key: 'validation:coupon_min_order', minOrderCents: 2000 });
+    expect(couponOrderRefusal(coupon({ minOrderCents: 2000 }), 2000)).toBeNull();
+    const fiver = coupon({ kind: 'amount', value: 500 });
+    expect(couponOrderRefusal(fiver, 499)).toEqual({ key: 'validation:coupon_zero_total' });
+    expect(couponOrderRefusal(fiver, 500)).toEqual({ key: 'validation:coupon_zero_total' });
+    expect(couponOrderRefusal(fiver, 501)).toBeNull();
+    expect(couponOrderRefusal({ ...fiver, allowZeroTotal: true }, 300)).toBeNull();
+    expect(couponOrderRefusal(coupon({ value: 10_000 }), 1000)).toEqual({ key: 'validation:coupon_zero_total' });
+  });
+  it('never leaves a positive order at zero without the flag (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 0, max: 2_000_000 }), fc.boolean(), (sub, value, percent) => {
+        const c = coupon({ kind: percent ? 'percent' : 'amount', value: percent ? Math.min(value, 10_000) : value });
+        if (couponOrderRefusal(c, sub) === null) expect(sub - couponDiscount(c, sub)).toBeGreaterThan(0);
       }),
     );
   });

@@ -1,6 +1,9 @@
-// Coupons (spec §3 Coupon, issue #5 §1): for all users or for users picked by filters — registered in
-// the last 30 days ('new') or before that ('old'), never ordered, between dates — and worth an amount
-// or a percentage of the order before VAT. Status 'pending' coupons do not apply yet.
+// Coupons (spec §3 Coupon, issue #5 §1, issue #10 §2): for all users or for users picked by filters —
+// registered in the last 30 days ('new') or before that ('old'), never ordered, between dates — and
+// worth an amount or a percentage of the order before VAT. Status 'pending' coupons do not apply yet.
+// Issue #10 adds limits: how many orders may use a coupon in all and per customer, a minimum order,
+// and whether the coupon may bring an order down to nothing (an order of 0 € is paid at once, so a
+// coupon that could do it by accident would give goods away).
 export const NEW_USER_DAYS = 30;
 
 export type Coupon = {
@@ -13,16 +16,31 @@ export type Coupon = {
   neverOrdered: boolean;
   validFrom: number | null;
   validTo: number | null;
+  /** Orders that may use it in all (null: no limit). */
+  maxRedemptions?: number | null;
+  /** Orders of one customer that may use it (null: no limit). */
+  maxPerCustomer?: number | null;
+  /** The subtotal (before VAT) an order must reach. */
+  minOrderCents?: number;
+  /** May it leave nothing to pay? */
+  allowZeroTotal?: boolean;
 };
 
-export type CouponCustomer = { registeredAt: number; orders: number };
+/**
+ * `orders`: the customer's orders that are not cancelled — pending ones too, so two orders placed
+ * side by side cannot both be a 'first order'. `redemptions`: live uses (cancelled orders released
+ * theirs), by everyone and by this customer.
+ */
+export type CouponCustomer = { registeredAt: number; orders: number; redemptions?: { total: number; mine: number } };
+
+export type CouponRefusal = { key: string; params?: Record<string, string | number> };
 
 /** Codes are typed by people: case and spaces do not matter. */
 export function normaliseCouponCode(input: string): string {
   return input.trim().toUpperCase().replace(/\s+/g, '');
 }
 
-/** Why a coupon does not apply (an i18n key of the validation namespace), or null when it does. */
+/** Why a coupon does not apply to this customer (an i18n key of the validation namespace), or null. */
 export function couponRefusal(c: Coupon, customer: CouponCustomer, nowMs: number): string | null {
   if (c.status !== 'active') return 'validation:coupon_invalid';
   if (c.validFrom !== null && nowMs < c.validFrom) return 'validation:coupon_not_yet';
@@ -31,6 +49,9 @@ export function couponRefusal(c: Coupon, customer: CouponCustomer, nowMs: number
   if (c.audience === 'new' && !newUser) return 'validation:coupon_not_for_you';
   if (c.audience === 'old' && newUser) return 'validation:coupon_not_for_you';
   if (c.neverOrdered && customer.orders > 0) return 'validation:coupon_not_for_you';
+  const used = customer.redemptions ?? { total: 0, mine: 0 };
+  if (c.maxPerCustomer != null && used.mine >= c.maxPerCustomer) return 'validation:coupon_already_used';
+  if (c.maxRedemptions != null && used.total >= c.maxRedemptions) return 'validation:coupon_used_up';
   return null;
 }
 
@@ -38,4 +59,15 @@ export function couponRefusal(c: Coupon, customer: CouponCustomer, nowMs: number
 export function couponDiscount(c: Coupon, subTotalCents: number): number {
   const raw = c.kind === 'amount' ? c.value : Math.round((subTotalCents * c.value) / 10_000);
   return Math.max(0, Math.min(subTotalCents, raw));
+}
+
+/**
+ * Why the coupon does not apply to an order of this subtotal: below its minimum, or it would leave
+ * nothing to pay when it may not. `minOrderCents` is returned for the message to format.
+ */
+export function couponOrderRefusal(c: Coupon, subTotalCents: number): { key: string; minOrderCents?: number } | null {
+  const min = c.minOrderCents ?? 0;
+  if (min > 0 && subTotalCents < min) return { key: 'validation:coupon_min_order', minOrderCents: min };
+  if (subTotalCents > 0 && couponDiscount(c, subTotalCents) >= subTotalCents && c.allowZeroTotal !== true) return { key: 'validation:coupon_zero_total' };
+  return null;
 }

@@ -50,6 +50,11 @@ export const MESSAGES = {
   COUPON_NOT_YET: 'validation:coupon_not_yet',
   COUPON_EXPIRED: 'validation:coupon_expired',
   COUPON_NOT_FOR_YOU: 'validation:coupon_not_for_you',
+  // Coupon limits (issue #10 §2, core/orders/coupons.ts).
+  COUPON_ALREADY_USED: 'validation:coupon_already_used',
+  COUPON_USED_UP: 'validation:coupon_used_up',
+  COUPON_MIN_ORDER: 'validation:coupon_min_order',
+  COUPON_ZERO_TOTAL: 'validation:coupon_zero_total',
   /** A mobile number in international form (+30 69…). */
   MOBILE: 'validation:mobile',
   /** A date typed as dd/mm/yyyy that is a real date in the past. */

@@ -46,6 +46,12 @@ export const orders = sqliteTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     /** One per checkout attempt: a double click, a retry or a second tab finds the same order. */
     idempotencyKey: text('idempotency_key').notNull(),
+    /**
+     * The placement attempt that created the order (a random id per call): every other statement of
+     * the placing batch is guarded by it, so a second submission with the same key cannot add to an
+     * order it did not price (issue #10 §2).
+     */
+    attemptId: text('attempt_id'),
     status: text('status', { enum: orderStatuses }).notNull().default('pending'),
     /** 'credit' when the credit balance covered the whole order. */
     paymentMethod: text('payment_method', { enum: ['card', 'bank_transfer', 'credit'] }).notNull(),
@@ -158,8 +164,40 @@ export const coupons = sqliteTable('coupons', {
   neverOrdered: integer('never_ordered', { mode: 'boolean' }).notNull().default(false),
   validFrom: integer('valid_from', { mode: 'timestamp_ms' }),
   validTo: integer('valid_to', { mode: 'timestamp_ms' }),
+  /** Orders that may use it in all; null: no limit (issue #10 §2). */
+  maxRedemptions: integer('max_redemptions'),
+  /** Orders of one customer that may use it; null: no limit. */
+  maxPerCustomer: integer('max_per_customer'),
+  /** The subtotal (before VAT, cents) an order must reach. */
+  minOrderCents: integer('min_order_cents').notNull().default(0),
+  /** May the coupon leave nothing to pay (an order of 0 € is paid at once)? */
+  allowZeroTotal: integer('allow_zero_total', { mode: 'boolean' }).notNull().default(false),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
 });
+
+/**
+ * Each use of a coupon, written in the placing batch only while the coupon's limits still hold (so two
+ * racing orders cannot exceed them). One per order; a cancelled unpaid order releases its use.
+ */
+export const couponRedemptions = sqliteTable(
+  'coupon_redemptions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    couponCode: text('coupon_code')
+      .notNull()
+      .references(() => coupons.code),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    discountCents: integer('discount_cents').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    releasedAt: integer('released_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [uniqueIndex('coupon_redemptions_order_unique').on(t.orderId), index('coupon_redemptions_coupon_user_idx').on(t.couponCode, t.userId)],
+);
 
 export const creditReasons = ['grant', 'refund', 'order', 'release'] as const;
 

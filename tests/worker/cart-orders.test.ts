@@ -246,7 +246,10 @@ describe('SSL in the cart', () => {
     expect(line.quantityOptions.slice(0, 3)).toEqual([0, 5, 10]);
     const base = line.price!.totalCents;
     expect(await s.cart.updateSettings(c.owner, id, { domain: 'not a domain' }, null)).toMatchObject({ ok: false, code: ErrorCode.CART_ATTRIBUTE_ERROR });
-    await s.cart.updateSettings(c.owner, id, { domain: 'Shop.Example.gr', quantity: 7 }, null);
+    // A quantity between the select's steps is refused with nothing changed (issue #10 §2), not rounded.
+    expect(await s.cart.updateSettings(c.owner, id, { domain: 'Shop.Example.gr', quantity: 7 }, null)).toMatchObject({ ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'quantity' });
+    expect((await s.cart.items(c.owner)).find((i) => i.id === id)!.config.domain).toBeUndefined();
+    await s.cart.updateSettings(c.owner, id, { domain: 'Shop.Example.gr', quantity: 5 }, null);
     view = await s.cart.view(c.owner, { lang: 'el', vatRateBp: 2400 });
     line = view.lines.find((l) => l.id === id)!;
     expect(line).toMatchObject({ domain: 'shop.example.gr', quantity: 5, extraCents: 1490 });
@@ -348,7 +351,9 @@ describe('coupons at checkout', () => {
     await at().orders.confirmBankTransfer(placed.orderId);
     // Now they have ordered: the coupon is for those who never did.
     expect(await at().orders.coupon(c.id, 'KALOSORISMA10', 1000)).toMatchObject({ ok: false, key: 'validation:coupon_not_for_you' });
-    expect(await at().orders.coupon(c.id, 'BLACKFRIDAY5', 300)).toMatchObject({ ok: true, discountCents: 300 });
+    expect(await at().orders.coupon(c.id, 'BLACKFRIDAY5', 1000)).toMatchObject({ ok: true, discountCents: 500 });
+    // 5 € off a 3 € order would leave nothing to pay (an order paid at once): refused (issue #10 §2).
+    expect(await at().orders.coupon(c.id, 'BLACKFRIDAY5', 300)).toMatchObject({ ok: false, key: 'validation:coupon_zero_total' });
   });
 });
 

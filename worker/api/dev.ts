@@ -34,7 +34,7 @@ export const devRoutes = new Hono<ApiEnv>()
   })
   /** Staff's "the bank transfer arrived" (the button on /admin/orders), for scripts and tests. */
   .post('/orders/:id/bank-transfer-received', async (c) => {
-    const ok = await c.get('ctx').services.orders.confirmBankTransfer(Number(c.req.param('id')));
+    const ok = await c.get('ctx').services.orders.confirmBankTransfer(Number(c.req.param('id')), null);
     if (!ok) throw new ApiError(ErrorCode.ORDER_REQUESTED_STATUS_NOT_EXECUTABLE, null, 409);
     return reply(c, ErrorCode.SUCCESS, { paid: true });
   })
@@ -45,7 +45,7 @@ export const devRoutes = new Hono<ApiEnv>()
     const amount = typeof body.amount_cents === 'number' && Number.isInteger(body.amount_cents) ? body.amount_cents : 0;
     if (amount <= 0 || amount > 1_000_000) throw new ApiError(ErrorCode.VALIDATION_ERROR, { field: 'amount_cents' });
     const note = typeof body.note === 'string' ? body.note.trim().slice(0, 200) : '';
-    const granted = await c.get('ctx').services.orders.grantCredit(email, amount, note);
+    const granted = await c.get('ctx').services.orders.grantCredit(email, amount, note, null);
     if (!granted) throw new ApiError(ErrorCode.VALIDATION_ERROR, { field: 'email' }, 404);
     return reply(c, ErrorCode.SUCCESS, granted);
   })

@@ -10,10 +10,10 @@ import { bundleLength, bundlesOf, includedPrice } from '../../core/cart/bundles'
 import { crossSellDomain, crossSellsFor } from '../../core/cart/cross-sells';
 import { readiness } from '../../core/cart/contacts';
 import { domainConfigStatus, type ConfigStatus, type RegistryRules } from '../../core/cart/domain-config';
-import { cartTotals, priceLine, type CartTotals, type LinePrice, type OfferedLength } from '../../core/cart/pricing';
+import { allowedLengths, cartTotals, priceLine, type CartTotals, type LinePrice, type OfferedLength } from '../../core/cart/pricing';
+import { lengthAllowed, productDomainError, updateRefusal, type UpdatePatch } from '../../core/cart/updates';
 import { chosenOptions, isConfigurableType, optionsCents, specsByCategory, type OptionChoice } from '../../core/cart/options';
 import { extraDomainsCents, installationSkuFor, normaliseQuantity, quantityOptions, type SslSettings } from '../../core/cart/ssl';
-import { domainNameError } from '../../core/validation/rules';
 import type { CartDomainAction, CartItem, NewCartItem } from '../../core/cart/types';
 import { ErrorCode } from '../../core/errors';
 import { registryKeyFor } from '../../core/domains/keys';
@@ -66,6 +66,11 @@ export type CartLine = {
   optionsCents: number;
   /** VPS and dedicated items have a 'configure' link (spec §2). */
   configurable: boolean;
+  /**
+   * False when the stored length is not one the item may have (a cart stored before lengths were
+   * checked): the line shows its offered lengths, but the cart is not ready until one is chosen.
+   */
+  lengthOffered: boolean;
 };
 
 export type CartView = { lines: CartLine[]; count: number; totals: CartTotals; ready: boolean; needsLogin: boolean };
@@ -74,15 +79,24 @@ export type CartOwner = { room: string; userId: number | null };
 
 export { CART_HINT_COOKIE } from '../../core/cart/types';
 
-export type CartResult<T = unknown> = ({ ok: true } & T) | { ok: false; code: number; existingId?: string };
+export type CartResult<T = unknown> = ({ ok: true } & T) | { ok: false; code: number; existingId?: string; field?: string };
 
 function offeredFromTld(t: TldPricing | undefined, action: CartDomainAction): OfferedLength[] {
   const list = t?.actions[action] ?? [];
   return list.map((l) => ({ months: l.months, totalCents: l.totalCents, baseCents: l.baseCents, onPromo: l.onPromo, setupFeeCents: l.setupFeeCents }));
 }
 
+function optionChoices(p: ProductCard): OptionChoice[] {
+  return p.options.map((o) => ({ name: o.name, value: o.value, label: o.label, category: o.category, monthlyCents: o.monthlyCents, isDefault: o.isDefault, storageType: o.storageType }));
+}
+
 function offeredFromProduct(p: ProductCard | undefined): OfferedLength[] {
   return (p?.prices ?? []).map((l) => ({ months: l.months, totalCents: l.totalCents, baseCents: l.baseCents, onPromo: l.onPromo, setupFeeCents: l.setupFeeCents }));
+}
+
+/** The asked length when the item allows it, else the first allowed (a link may carry any number). */
+function pickLength(allowed: readonly OfferedLength[], asked: number | undefined): number {
+  return asked !== undefined && allowed.some((l) => l.months === asked) ? asked : (allowed[0]?.months ?? 12);
 }
 
 export function createCartService(deps: ServiceDeps) {
@@ -155,7 +169,8 @@ export function createCartService(deps: ServiceDeps) {
         name: parsed.fqdn,
         asciiName: parsed.asciiFqdn,
         registry: t.registry,
-        lengthMonths: input.months && offered.some((o) => o.months === input.months) ? input.months : offered[0]!.months,
+        // A length the item allows (an RGP restore has only its first), or the first one.
+        lengthMonths: pickLength(allowedLengths({ kind: 'domain', sku: parsed.tld, rgp: input.action === 'rgp_restore' || held?.status === 'redemption', premiumYearCents }, offered), input.months),
         parentId: null,
         relation: null,
         premiumYearCents,
@@ -178,12 +193,13 @@ export function createCartService(deps: ServiceDeps) {
       const offered = offeredFromProduct(p);
       if (!p || !offered.length) return { ok: false, code: ErrorCode.CART_ITEM_ADD_FAILED };
       const kind: CartItem['kind'] = p.family === 'ssl' ? 'ssl' : p.family === 'addon' ? (p.sku.startsWith('ssl_install') ? 'ssl_installation' : 'addon') : 'hosting';
-      let lengthMonths = input.months && offered.some((o) => o.months === input.months) ? input.months : offered[0]!.months;
+      let lengthMonths = pickLength(allowedLengths({ kind: 'hosting', sku: p.sku, rgp: false, premiumYearCents: null }, offered), input.months);
       let inherited: CartItem['config'] = {};
       if (input.parentId) {
         const parent = (await this.items(owner)).find((i) => i.id === input.parentId);
         // ID protect runs as long as its domain (its duration is fixed by the parent).
         if (parent && input.sku === 'id_protect') lengthMonths = parent.lengthMonths;
+        // An attribute the customer set on a parent is checked like any other (a cross-sell's domain).
         // An installation goes on the certificate's domain unless the customer says otherwise.
         if (parent?.config.domain && kind === 'ssl_installation') inherited = { domain: parent.config.domain.replace(/^\*\./, '') };
         // A cross-sell of a domain goes on that domain.
@@ -222,13 +238,44 @@ export function createCartService(deps: ServiceDeps) {
       return r.ok ? { ok: true, deleted: r.deleted, count: r.count } : { ok: false, code: ErrorCode.CART_ITEM_NOT_FOUND };
     },
 
-    async update(owner: CartOwner, id: string, patch: { lengthMonths?: number; config?: CartItem['config'] }, uniqueId: string | null): Promise<CartResult<{ item: CartItem }>> {
+    /**
+     * Changes an item's length or configuration, after checking the change against the catalogue and
+     * core/cart/updates.ts (issue #10 §2): a refusal answers the spec's code and changes nothing.
+     */
+    async update(owner: CartOwner, id: string, patch: UpdatePatch, uniqueId: string | null): Promise<CartResult<{ item: CartItem }>> {
       const s = await stub(owner.room);
-      const before = (await s.cartItems()).find((i) => i.id === id);
-      const item = await s.cartUpdate(id, patch, uniqueId);
+      const items = await s.cartItems();
+      const before = items.find((i) => i.id === id);
+      if (!before) {
+        // The object announces CartItemNotFound to the other tabs.
+        await s.cartUpdate(id, {}, uniqueId);
+        return { ok: false, code: ErrorCode.CART_ITEM_NOT_FOUND };
+      }
+      const { tlds, products } = await catalogue('el');
+      const product = before.kind === 'domain' ? undefined : products.get(before.sku);
+      const refusal = updateRefusal(
+        {
+          item: before,
+          parent: before.parentId ? (items.find((i) => i.id === before.parentId) ?? null) : null,
+          offered: before.kind === 'domain' ? offeredFromTld(tlds.get(before.sku), before.action ?? 'register') : offeredFromProduct(product),
+          options: before.kind === 'hosting' && product && isConfigurableType(product.type) ? optionChoices(product) : [],
+          ssl: before.kind === 'ssl' ? ((product?.settings ?? {}) as SslSettings) : null,
+        },
+        patch,
+      );
+      if (refusal) return { ok: false, code: refusal.code, field: refusal.field };
+      // Contacts and nameserver groups are the customer's own (a hand-made request must not borrow others').
+      const cfg = patch.config ?? {};
+      const contactIds = Object.values(cfg.contacts ?? {}).filter((x): x is number => typeof x === 'number');
+      const groupId = cfg.nameservers?.mode === 'group' ? cfg.nameservers.groupId : null;
+      if (contactIds.length || groupId !== null) {
+        if (owner.userId === null) return { ok: false, code: ErrorCode.ACTION_ALLOWED_ONLY_TO_USERS };
+        if (!(await this.ownsConfig(owner.userId, contactIds, groupId))) return { ok: false, code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'contacts' };
+      }
+      const item = await s.cartUpdate(id, patch as { lengthMonths?: number; config?: CartItem['config'] }, uniqueId);
       if (!item) return { ok: false, code: ErrorCode.CART_ITEM_NOT_FOUND };
-      // A domain's ID protect follows the domain's length.
-      if (patch.lengthMonths !== undefined && before && before.lengthMonths !== patch.lengthMonths) {
+      // A domain's ID protect follows the domain's length (checked above as the domain's).
+      if (patch.lengthMonths !== undefined && before.lengthMonths !== patch.lengthMonths) {
         for (const child of (await s.cartItems()).filter((c) => c.parentId === id && c.sku === 'id_protect')) await s.cartUpdate(child.id, { lengthMonths: patch.lengthMonths }, uniqueId);
       }
       return { ok: true, item };
@@ -246,11 +293,11 @@ export function createCartService(deps: ServiceDeps) {
         const domain = input.domain.trim().toLowerCase();
         const { products } = await catalogue('el');
         const wildcard = (products.get(item.sku)?.settings as SslSettings | undefined)?.wildcard === true;
-        const bare = wildcard && domain.startsWith('*.') ? domain.slice(2) : domain;
-        if (!bare.includes('.') || domainNameError(bare) !== null) return { ok: false, code: ErrorCode.CART_ATTRIBUTE_ERROR };
+        if (productDomainError(domain, wildcard)) return { ok: false, code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'domain' };
         config.domain = wildcard && !domain.startsWith('*.') ? `*.${domain}` : domain;
       }
-      if (input.quantity !== undefined) config.quantity = Math.max(0, Math.floor(input.quantity));
+      // A quantity that is not one of the select's steps is refused (update checks it), not rounded.
+      if (input.quantity !== undefined) config.quantity = input.quantity;
       return this.update(owner, id, { config }, uniqueId);
     },
 
@@ -261,7 +308,7 @@ export function createCartService(deps: ServiceDeps) {
       const { products } = await catalogue(lang);
       const product = products.get(item.sku);
       if (!product || !isConfigurableType(product.type)) return null;
-      const offered: OptionChoice[] = product.options.map((o) => ({ name: o.name, value: o.value, label: o.label, category: o.category, monthlyCents: o.monthlyCents, isDefault: o.isDefault, storageType: o.storageType }));
+      const offered = optionChoices(product);
       const chosen = chosenOptions(offered, item.config.options);
       const names = [...new Set(offered.map((o) => o.name))];
       return {
@@ -277,7 +324,7 @@ export function createCartService(deps: ServiceDeps) {
       const options: Record<string, string> = {};
       for (const g of conf.groups) {
         const value = wanted[g.name] ?? g.chosen;
-        if (!g.choices.some((c) => c.value === value)) return { ok: false, code: ErrorCode.CART_OPTION_ERROR };
+        if (!g.choices.some((c) => c.value === value)) return { ok: false, code: ErrorCode.CART_OPTION_ERROR, field: g.name };
         options[g.name] = value;
       }
       return this.update(owner, id, { config: { options } }, uniqueId);
@@ -315,10 +362,14 @@ export function createCartService(deps: ServiceDeps) {
         }),
       );
       const byId = new Map(items.map((i) => [i.id, i]));
-      // A bundle follows its plan's length; with a plan too short for it, it waits, not ordered (core/cart/bundles.ts).
+      const offeredFor = (item: CartItem) => (item.kind === 'domain' ? offeredFromTld(tlds.get(item.sku), item.action ?? 'register') : offeredFromProduct(products.get(item.sku)));
+      // Never price a length the item may not have (issue #10 §2): such a line is not ready.
+      const lengthOk = (item: CartItem) => lengthAllowed({ item, parent: item.parentId ? (byId.get(item.parentId) ?? null) : null, offered: offeredFor(item) });
+      // A bundle follows its plan's (allowed) length; with a plan too short for it, or a length the plan
+      // may not have, it waits, not ordered (core/cart/bundles.ts).
       const bundleMonths = (item: CartItem) => {
         const parent = item.parentId ? byId.get(item.parentId) : undefined;
-        return parent ? bundleLength(offeredFromProduct(products.get(item.sku)).map((o) => o.months), parent.lengthMonths) : null;
+        return parent && lengthOk(parent) ? bundleLength(offeredFromProduct(products.get(item.sku)).map((o) => o.months), parent.lengthMonths) : null;
       };
       const waiting = items.filter((i) => i.relation === 'bundle' && bundleMonths(i) === null);
       const lines: CartLine[] = summaryOrder(items).flatMap((stored): CartLine[] => {
@@ -326,7 +377,7 @@ export function createCartService(deps: ServiceDeps) {
         const bundle = stored.relation === 'bundle';
         const item = bundle ? { ...stored, lengthMonths: bundleMonths(stored)! } : stored;
         const parent = item.parentId ? byId.get(item.parentId) : undefined;
-        const offered = item.kind === 'domain' ? offeredFromTld(tlds.get(item.sku), item.action ?? 'register') : offeredFromProduct(products.get(item.sku));
+        const offered = offeredFor(item);
         const promotion = promotionOf(item);
         const listed = priceLine(item, offered, { parentLengthMonths: parent?.lengthMonths, promotionExists: promotion.exists });
         const price = listed && bundle ? includedPrice(listed) : listed;
@@ -406,6 +457,7 @@ export function createCartService(deps: ServiceDeps) {
           optionsCents: optionsExtra,
           configurable: isConfigurableType(product?.type ?? ''),
           bundleNotes,
+          lengthOffered: bundle || lengthOk(item),
         }];
       });
       const totals = cartTotals(
@@ -413,7 +465,7 @@ export function createCartService(deps: ServiceDeps) {
         options.vatRateBp,
         options.vatWaived ?? false,
       );
-      const ready = lines.every((l) => l.price !== null && (l.kind !== 'domain' || l.configStatus?.ready === true) && (!l.needsDomain || Boolean(l.domain)));
+      const ready = lines.every((l) => l.price !== null && l.lengthOffered && (l.kind !== 'domain' || l.configStatus?.ready === true) && (!l.needsDomain || Boolean(l.domain)));
       return { lines, count: visibleCount(items), totals, ready, needsLogin: owner.userId === null };
     },
 

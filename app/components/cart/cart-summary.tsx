@@ -137,7 +137,7 @@ function LineCard({ line, children, contacts, groups, loggedIn }: { line: CartLi
         <LinePrice line={line} />
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        {line.price && line.price.lengths.length > 1 ? <LengthForm line={line} hydrated={hydrated} /> : line.price ? (
+        {line.price && (line.price.lengths.length > 1 || !line.lengthOffered) ? <LengthForm line={line} hydrated={hydrated} /> : line.price ? (
           <span className="text-sm text-slate-700">
             <LengthLabel months={line.price.selected.months} />
           </span>
@@ -156,6 +156,11 @@ function LineCard({ line, children, contacts, groups, loggedIn }: { line: CartLi
           </button>
         </remover.Form>
       </div>
+      {line.lengthOffered ? null : (
+        <p className="mt-2 rounded bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-testid="length-not-offered">
+          {t('length_not_offered')}
+        </p>
+      )}
       {line.bundleNotes.length ? (
         <p className="mt-2 rounded bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="bundle-note">
           {line.bundleNotes.map((b) => t('bundle_needs_length', { name: b.name, months: b.minMonths })).join(' ')}

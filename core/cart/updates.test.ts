@@ -1,0 +1,56 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '../errors';
+import type { OfferedLength } from './pricing';
+import type { CartItem } from './types';
+import { allowedMonths, lengthAllowed, updateRefusal, type UpdateContext } from './updates';
+
+const len = (months: number): OfferedLength => ({ months, totalCents: months * 100, baseCents: months * 100, onPromo: false, setupFeeCents: 0 });
+const item = (over: Partial<CartItem> = {}): CartItem => ({
+  id: 'a', kind: 'hosting', sku: 'sha_wp_enterprise_m', action: null, name: '', asciiName: null, registry: null, lengthMonths: 12,
+  parentId: null, relation: null, premiumYearCents: null, rgp: false, expired: false, config: {}, addedAt: 1, ...over,
+});
+const ctx = (over: Partial<UpdateContext> = {}): UpdateContext => ({ item: item(), parent: null, offered: [len(1), len(12), len(24)], options: [], ssl: null, ...over });
+const option = (name: string, value: string) => ({ name, value, label: value, category: 'hardware', monthlyCents: 0, isDefault: false });
+
+describe('cart updates (issue #10 §2)', () => {
+  it('takes only a length the item offers', () => {
+    expect(updateRefusal(ctx(), { lengthMonths: 24 })).toBeNull();
+    expect(updateRefusal(ctx(), { lengthMonths: 9999 })).toEqual({ code: ErrorCode.VALIDATION_ERROR, field: 'length' });
+    expect(updateRefusal(ctx(), { lengthMonths: Number.NaN })).toEqual({ code: ErrorCode.VALIDATION_ERROR, field: 'length' });
+    fc.assert(fc.property(fc.integer({ min: -100, max: 10_000 }), (m) => {
+      expect(updateRefusal(ctx(), { lengthMonths: m }) === null).toBe([1, 12, 24].includes(m));
+    }));
+  });
+  it('a bundle has no length of its own; ID protect only its domain\'s; an RGP restore only its first', () => {
+    expect(allowedMonths(ctx({ item: item({ relation: 'bundle', parentId: 'p' }) }))).toEqual([]);
+    const domain = item({ id: 'd', kind: 'domain', sku: 'com', lengthMonths: 24 });
+    expect(allowedMonths(ctx({ item: item({ sku: 'id_protect', kind: 'addon', parentId: 'd' }), parent: domain }))).toEqual([24]);
+    expect(allowedMonths(ctx({ item: item({ kind: 'domain', sku: 'gr', rgp: true }) }))).toEqual([1]);
+  });
+  it('knows a stored length that is not allowed', () => {
+    expect(lengthAllowed(ctx({ item: item({ lengthMonths: 9999 }) }))).toBe(false);
+    expect(lengthAllowed(ctx())).toBe(true);
+  });
+  it('refuses options not offered (35006, per option), unknown attributes (35007), extensions of another registry (35024)', () => {
+    const vps = ctx({ options: [option('ram', '4'), option('ram', '8')] });
+    expect(updateRefusal(vps, { config: { options: { ram: '8' } } })).toBeNull();
+    expect(updateRefusal(vps, { config: { options: { ram: '64' } } })).toEqual({ code: ErrorCode.CART_OPTION_ERROR, field: 'ram' });
+    expect(updateRefusal(ctx(), { config: { options: { ram: '4' } } })).toEqual({ code: ErrorCode.CART_OPTION_ERROR, field: 'options' });
+    expect(updateRefusal(ctx(), { config: { contacts: {} } as never })).toEqual({ code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'contacts' });
+    expect(updateRefusal(ctx(), { config: { domain: 'no spaces allowed.gr' } })).toEqual({ code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'domain' });
+    expect(updateRefusal(ctx(), { config: { domain: 'shop.gr' } })).toBeNull();
+    const gr = ctx({ item: item({ kind: 'domain', sku: 'gr' }) });
+    expect(updateRefusal(gr, { config: { xxx: { resolve: false } } })).toEqual({ code: ErrorCode.CART_EXTENSION_ERROR, field: 'xxx' });
+    expect(updateRefusal(ctx({ item: item({ kind: 'domain', sku: 'xxx' }) }), { config: { xxx: { resolve: false } } })).toBeNull();
+    expect(updateRefusal(gr, { config: { domain: 'x.gr' } })).toEqual({ code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'domain' });
+    expect(updateRefusal(gr, { config: { agree: true, nameservers: { mode: 'none' } } })).toBeNull();
+  });
+  it('takes an SSL quantity only from the select\'s steps', () => {
+    const ssl = ctx({ item: item({ kind: 'ssl', sku: 'ssl_dv_multi' }), ssl: { vendor_settings: { minimum: 0, maximum: 20, domains_per_pack: 5 } } });
+    expect(updateRefusal(ssl, { config: { quantity: 10 } })).toBeNull();
+    expect(updateRefusal(ssl, { config: { quantity: 7 } })).toEqual({ code: ErrorCode.VALIDATION_ERROR, field: 'quantity' });
+    expect(updateRefusal(ssl, { config: { quantity: 25 } })).toEqual({ code: ErrorCode.VALIDATION_ERROR, field: 'quantity' });
+    expect(updateRefusal(ctx(), { config: { quantity: 5 } })).toEqual({ code: ErrorCode.VALIDATION_ERROR, field: 'quantity' });
+  });
+});

@@ -1,0 +1,83 @@
+// What a cart update may change (issue #10 §2): every change to an item is checked against the
+// catalogue before anything is stored — the length against the lengths the item allows, a server's
+// options against the values its product offers (35006), its SSL extra-domains quantity against the
+// select's steps, attributes such as the domain a product is for (35007), registry extensions such as
+// the .xxx membership (35024) — and a refused change leaves the item as it was. A refusal names the
+// field (100 validation_error carries `data.length`/the field, spec §8).
+import { ErrorCode } from '../errors';
+import { domainNameError } from '../validation/rules';
+import type { OptionChoice } from './options';
+import { allowedLengths, type OfferedLength } from './pricing';
+import { quantityOptions, type SslSettings } from './ssl';
+import type { CartItem } from './types';
+
+export type UpdatePatch = { lengthMonths?: number; config?: Partial<CartItem['config']> };
+export type UpdateRefusal = { code: number; field: string };
+
+/** What the catalogue says about the item (and its parent) for checking a change. */
+export type UpdateContext = {
+  item: CartItem;
+  parent: CartItem | null;
+  /** The lengths the catalogue offers for the item's product or TLD and action. */
+  offered: readonly OfferedLength[];
+  /** Server options the product offers (empty when it has none to choose). */
+  options: readonly OptionChoice[];
+  /** SSL settings of the product (null for anything else). */
+  ssl: SslSettings | null;
+};
+
+const DOMAIN_KEYS = ['contacts', 'nameservers', 'agree', 'xxx'] as const;
+const PRODUCT_KEYS = ['domain', 'options', 'quantity'] as const;
+
+/** The months this item may have now (its parent's length for ID protect; nothing for a bundle, which follows its plan). */
+export function allowedMonths(ctx: Pick<UpdateContext, 'item' | 'parent' | 'offered'>): number[] {
+  if (ctx.item.relation === 'bundle') return [];
+  return allowedLengths(ctx.item, ctx.offered, ctx.item.sku === 'id_protect' ? ctx.parent?.lengthMonths : undefined).map((l) => l.months);
+}
+
+/** Is the item's stored length one it may have? (A cart stored before these checks may hold others.) */
+export function lengthAllowed(ctx: Pick<UpdateContext, 'item' | 'parent' | 'offered'>): boolean {
+  return allowedLengths(ctx.item, ctx.offered, ctx.item.sku === 'id_protect' ? ctx.parent?.lengthMonths : undefined).some((l) => l.months === ctx.item.lengthMonths);
+}
+
+/** A host name a product may be for: a wildcard only for wildcard certificates. */
+export function productDomainError(domain: string, wildcard: boolean): boolean {
+  const d = domain.trim().toLowerCase();
+  const bare = wildcard && d.startsWith('*.') ? d.slice(2) : d;
+  return !bare.includes('.') || domainNameError(bare) !== null;
+}
+
+/** Why this change is refused, or null when it may be stored as it is. */
+export function updateRefusal(ctx: UpdateContext, patch: UpdatePatch): UpdateRefusal | null {
+  const { item } = ctx;
+  if (patch.lengthMonths !== undefined) {
+    const months = patch.lengthMonths;
+    if (!Number.isInteger(months) || !allowedMonths(ctx).includes(months)) return { code: ErrorCode.VALIDATION_ERROR, field: 'length' };
+  }
+  const config = patch.config ?? {};
+  for (const key of Object.keys(config)) {
+    if (item.kind === 'domain') {
+      if (key === 'xxx' && item.sku !== 'xxx') return { code: ErrorCode.CART_EXTENSION_ERROR, field: 'xxx' };
+      if (!(DOMAIN_KEYS as readonly string[]).includes(key)) return { code: ErrorCode.CART_ATTRIBUTE_ERROR, field: key };
+    } else if (!(PRODUCT_KEYS as readonly string[]).includes(key)) {
+      return { code: ErrorCode.CART_ATTRIBUTE_ERROR, field: key };
+    }
+  }
+  if (item.kind === 'domain') return null;
+  if (config.domain !== undefined) {
+    if (typeof config.domain !== 'string' || productDomainError(config.domain, ctx.ssl?.wildcard === true)) return { code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'domain' };
+  }
+  if (config.options !== undefined) {
+    if (item.kind !== 'hosting' || !ctx.options.length) return { code: ErrorCode.CART_OPTION_ERROR, field: 'options' };
+    for (const [name, value] of Object.entries(config.options)) {
+      if (!ctx.options.some((o) => o.name === name && o.value === value)) return { code: ErrorCode.CART_OPTION_ERROR, field: name };
+    }
+  }
+  if (config.quantity !== undefined) {
+    const steps = item.kind === 'ssl' && ctx.ssl ? quantityOptions(ctx.ssl) : [];
+    const q = config.quantity;
+    const ok = Number.isInteger(q) && (steps.length ? steps.includes(q) : q === 0);
+    if (!ok) return { code: ErrorCode.VALIDATION_ERROR, field: 'quantity' };
+  }
+  return null;
+}

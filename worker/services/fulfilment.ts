@@ -1,0 +1,257 @@
+// Fulfilment (issue #5 §5; decision 018): a paid order's items are carried out through the ports,
+// parents before children, each claimed with a conditional update so cron and a webhook never run one
+// twice; failures back off and retry, and an item no retry can carry out is refunded as credit.
+import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import type { RegistryFamily } from '../../core/catalog';
+import { ErrorCode } from '../../core/errors';
+import { refundShare } from '../../core/orders/credit';
+import { isFinalFailure, nextAttemptAt } from '../../core/orders/fulfilment';
+import { registryKeyFor } from '../../core/domains/keys';
+import { parseDomain } from '../../core/domains/names';
+import { creditNoteStatements, rawBatch } from '../../db/raw-batch';
+import { contacts, domains, nameserverGroups, orderItems, orders, saleDocuments, users } from '../../db/schema';
+import { ProvisionerError } from '../adapters/provisioner/port';
+import { RegistryError } from '../adapters/registry/port';
+import { SslError } from '../adapters/ssl/port';
+import type { ServiceDeps } from '.';
+import { createCatalogService } from './catalog';
+
+/** Nameservers a domain gets when the customer chose none: ours, with a parking page. */
+export const DEFAULT_NAMESERVERS = ['ns1.registrar-dns.gr', 'ns2.registrar-dns.gr'];
+
+export function createFulfilment(deps: ServiceDeps) {
+  const { db, now, adapters } = deps;
+  const catalog = createCatalogService(deps);
+
+  async function registrantOf(userId: number, config: Record<string, unknown>) {
+    const contactIds = (config.contacts ?? {}) as Record<string, number | undefined>;
+    const id = contactIds.registrant;
+    if (id) {
+      const [c] = await db.select().from(contacts).where(and(eq(contacts.id, id), eq(contacts.userId, userId)));
+      if (c) return { name: `${c.firstName} ${c.lastName}`.trim(), organisation: c.organisation, email: c.email, country: c.countryIso2, phone: c.phone };
+    }
+    // A transfer keeps the holder it has; the account holder stands in where the registry asks for one.
+    const [u] = await db.select().from(users).where(eq(users.id, userId));
+    return { name: `${u!.firstName} ${u!.lastName}`.trim(), organisation: null, email: u!.email, country: u!.countryIso2, phone: u!.mobile };
+  }
+
+  async function nameserversOf(userId: number, config: Record<string, unknown>): Promise<string[]> {
+    const ns = config.nameservers as { mode: string; groupId?: number; list?: string[] } | undefined;
+    if (ns?.mode === 'custom' && ns.list?.length) return ns.list;
+    if (ns?.mode === 'group' && ns.groupId) {
+      const [g] = await db.select().from(nameserverGroups).where(and(eq(nameserverGroups.id, ns.groupId), eq(nameserverGroups.userId, userId)));
+      if (g) return g.nameservers;
+    }
+    return DEFAULT_NAMESERVERS;
+  }
+
+  /** Carries out one item through its port. Returns what it produced, or throws the port's error. */
+  async function fulfilItem(order: typeof orders.$inferSelect, item: typeof orderItems.$inferSelect, siblings: (typeof orderItems.$inferSelect)[]): Promise<Record<string, unknown>> {
+    const reference = `oi-${item.id}`;
+    if (item.kind === 'domain') {
+      const tldList = (await catalog.tldPricing({ actions: ['register'] })).map((t) => t.tld);
+      const parsed = parseDomain(item.name, tldList);
+      if (!parsed.ok || !item.registry) throw new RegistryError(ErrorCode.DOMAIN_IS_NOT_VALID);
+      const registry = adapters.registries[item.registry as RegistryFamily];
+      const ref = { name: parsed.asciiFqdn, key: registryKeyFor(parsed.label, parsed.tld) };
+      const idProtect = siblings.some((s) => s.parentPosition === item.position && s.sku === 'id_protect');
+      if (item.action === 'renew' || item.action === 'rgp_restore' || item.action === 'trade') {
+        const [held] = await db.select().from(domains).where(and(eq(domains.asciiFqdn, parsed.asciiFqdn), eq(domains.userId, order.userId)));
+        if (!held) throw new RegistryError(ErrorCode.ACTION_NOT_ALLOWED, { reason: 'not_held' });
+        if (item.action === 'trade') {
+          await registry.trade({ name: ref, registrant: await registrantOf(order.userId, item.config) });
+          await db.update(domains).set({ updatedAt: now }).where(eq(domains.id, held.id));
+          return { status: 'traded' };
+        }
+        // A renewal (or a restore out of redemption, which the registry does by renewing) names the
+        // current expiry, so it cannot happen twice; a retry after a lost answer finds it done.
+        let renewedTo: Date;
+        try {
+          renewedTo = (await registry.renew({ name: ref, periodMonths: item.lengthMonths, currentExpiry: held.expiresAt })).expiresAt;
+        } catch (e) {
+          const info = e instanceof RegistryError && e.detail.reason === 'expiry_mismatch' ? await registry.info(ref).catch(() => null) : null;
+          if (!info?.sponsoredByUs || info.expiresAt.getTime() <= held.expiresAt.getTime()) throw e;
+          renewedTo = info.expiresAt;
+        }
+        await db.update(domains).set({ expiresAt: renewedTo, status: 'active', updatedAt: now }).where(eq(domains.id, held.id));
+        return { expiresAt: renewedTo.toISOString(), status: 'active' };
+      }
+      let expiresAt: Date;
+      let status: 'active' | 'transfer_pending' = 'active';
+      if (item.action === 'transfer' || item.action === 'transfer_renew') {
+        const r = await registry.transfer({ name: ref, authCode: String(item.config.authCode ?? ''), periodMonths: item.lengthMonths });
+        if (r.status === 'pending') status = 'transfer_pending';
+        expiresAt = r.expiresAt ?? (await registry.info(ref)).expiresAt;
+      } else {
+        const xxx = item.config.xxx as { resolve: boolean; token?: string } | undefined;
+        try {
+          const r = await registry.register({
+            name: ref,
+            periodMonths: item.lengthMonths,
+            registrant: await registrantOf(order.userId, item.config),
+            nameservers: await nameserversOf(order.userId, item.config),
+            idProtect,
+            ...(xxx ? { xxx: { resolve: xxx.resolve, membershipToken: xxx.token } } : {}),
+          });
+          expiresAt = r.expiresAt;
+        } catch (e) {
+          // A retry after a lost answer: the name is ours already, so the registration did happen.
+          if (e instanceof RegistryError && e.code === ErrorCode.DOMAIN_REGISTER_FAILED) {
+            // (Ours, and not another customer's: they are sponsored by us too.)
+            const info = await registry.info(ref).catch(() => null);
+            const [holder] = await db.select({ userId: domains.userId }).from(domains).where(eq(domains.asciiFqdn, parsed.asciiFqdn));
+            if (!info?.sponsoredByUs || (holder && holder.userId !== order.userId)) throw e;
+            expiresAt = info.expiresAt;
+          } else throw e;
+        }
+      }
+      await db
+        .insert(domains)
+        .values({
+          userId: order.userId,
+          fqdn: parsed.fqdn,
+          asciiFqdn: parsed.asciiFqdn,
+          registryKey: ref.key,
+          tld: parsed.tld,
+          registry: item.registry as RegistryFamily,
+          status,
+          expiresAt,
+          idProtect,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoUpdate({ target: domains.asciiFqdn, set: { userId: order.userId, status, expiresAt, idProtect, updatedAt: now } });
+      return { expiresAt: expiresAt.toISOString(), status };
+    }
+    if (item.kind === 'hosting') {
+      const domain = (item.config.domain as string | undefined) ?? siblings.find((s) => s.kind === 'domain')?.name ?? null;
+      const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+      const product = (await catalog.productsByFamily(['shared_linux', 'shared_windows', 'wordpress', 'semi_dedicated', 'cloud_vps', 'dedicated'], 'el', { withOptions: false })).find((p) => p.sku === item.sku);
+      const account = await adapters.provisioner.createAccount({
+        reference,
+        sku: item.sku,
+        productType: product?.type ?? 'hosting-shared',
+        domain,
+        lengthMonths: item.lengthMonths,
+        options: (item.config.options as Record<string, string> | undefined) ?? {},
+        contactEmail: u!.email,
+      });
+      return { accountId: account.accountId, username: account.username, server: account.server, status: account.status, panelUrl: account.panelUrl };
+    }
+    if (item.kind === 'ssl') {
+      const commonName = (item.config.domain as string | undefined) ?? siblings.find((s) => s.kind === 'domain')?.name;
+      if (!commonName) throw new SslError(ErrorCode.VALIDATION_ERROR, { reason: 'no_domain' });
+      const approvers = await adapters.ssl.approverEmails(commonName);
+      const product = (await catalog.productsByFamily(['ssl'], 'el', { withOptions: false })).find((p) => p.sku === item.sku);
+      const validation = String(product?.settings.validation_type ?? 'DV').toUpperCase();
+      const cert = await adapters.ssl.enroll({
+        reference,
+        sku: item.sku,
+        validationType: validation === 'EV' || validation === 'OV' ? validation : 'DV',
+        commonName,
+        sans: [],
+        approverEmails: { [commonName]: (item.config.approver as string | undefined) ?? approvers[0]! },
+        lengthMonths: item.lengthMonths,
+      });
+      return { certificateId: cert.certificateId, status: cert.status };
+    }
+    // Add-ons carried out with their parent (ID protect) or by our staff (installation, maintenance).
+    return { handledWith: item.parentPosition !== null ? 'parent' : 'staff' };
+  }
+
+  async function attempt(order: typeof orders.$inferSelect, item: typeof orderItems.$inferSelect, siblings: (typeof orderItems.$inferSelect)[]) {
+    // Claim the item: of two workers (cron and a webhook) only one carries it out.
+    const claimed = await db
+      .update(orderItems)
+      .set({ status: 'processing', attempts: sql`${orderItems.attempts} + 1`, nextAttemptAt: null })
+      .where(and(eq(orderItems.id, item.id), inArray(orderItems.status, ['pending', 'failed'])))
+      .returning({ attempts: orderItems.attempts });
+    if (!claimed.length) return;
+    try {
+      const result = await fulfilItem(order, item, siblings);
+      await db.update(orderItems).set({ status: 'completed', result, completedAt: now, lastError: null }).where(eq(orderItems.id, item.id));
+    } catch (e) {
+      const known = e instanceof RegistryError || e instanceof ProvisionerError || e instanceof SslError;
+      const code = known ? e.code : ErrorCode.UNDEFINED_CODE;
+      const reason = known ? (e.detail as Record<string, unknown> | undefined)?.reason : undefined;
+      if (!known) console.error('fulfilment failed', item.id, e);
+      const final = isFinalFailure(code, reason);
+      const next = final ? null : nextAttemptAt(claimed[0]!.attempts, now.getTime());
+      await db
+        .update(orderItems)
+        .set({ status: 'failed', lastError: String(code), nextAttemptAt: next === null ? null : new Date(next) })
+        .where(eq(orderItems.id, item.id));
+      // No retry can carry it out (the name was taken meanwhile): the customer gets the item's cost
+      // back as credit at once, with its add-ons, which can no longer be carried out either.
+      if (final) await refundToCredit(order, item, siblings);
+    }
+  }
+
+  async function refundToCredit(order: typeof orders.$inferSelect, item: typeof orderItems.$inferSelect, siblings: (typeof orderItems.$inferSelect)[]) {
+    const children = siblings.filter((c) => c.parentPosition === item.position && c.status === 'pending');
+    const statements = [item, ...children].flatMap((i) => {
+      // The line price already includes its set-up fee (setup_fee_cents only says how much of it is one).
+      const share = refundShare(order, i.priceCents);
+      if (share.totalCents <= 0) return [];
+      return creditNoteStatements({
+        userId: order.userId,
+        amountCents: share.totalCents,
+        vatCents: share.vatCents,
+        reason: 'refund',
+        orderId: order.id,
+        orderItemId: i.id,
+        note: i.name,
+        dedupeKey: `refund:item:${i.id}`,
+        at: now,
+      });
+    });
+    if (statements.length) await rawBatch(db, statements);
+    await db
+      .update(orderItems)
+      .set({ status: 'refunded', nextAttemptAt: null })
+      .where(and(inArray(orderItems.id, [item.id, ...children.map((c) => c.id)]), inArray(orderItems.status, ['failed', 'pending'])));
+  }
+
+  async function settleOrderStatus(orderId: number) {
+    const items = await db.select({ status: orderItems.status }).from(orderItems).where(eq(orderItems.orderId, orderId));
+    // Refunded items (credit given back) are done with, like completed ones.
+    const status = items.every((i) => i.status === 'completed' || i.status === 'refunded') ? 'completed' : 'processing';
+    await db.update(orders).set({ status }).where(and(eq(orders.id, orderId), inArray(orders.status, ['paid', 'processing'])));
+    if (status === 'completed') await db.update(saleDocuments).set({ status: 'COMPLETED' }).where(and(eq(saleDocuments.orderId, orderId), eq(saleDocuments.kind, 'order')));
+  }
+
+  const service = {
+    /** Carries out every pending (or due) item of a paid order. */
+    async fulfil(orderId: number) {
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+      if (!order || order.status === 'pending' || order.status === 'cancelled') return;
+      const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
+      const due = items.filter((i) => i.status === 'pending' || (i.status === 'failed' && i.nextAttemptAt !== null && i.nextAttemptAt.getTime() <= now.getTime()));
+      // Parents first: an add-on is done with (or after) the item it belongs to.
+      for (const item of due.filter((i) => i.parentPosition === null)) await attempt(order, item, items);
+      const after = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+      for (const item of due.filter((i) => i.parentPosition !== null)) {
+        const parent = after.find((p) => p.position === item.parentPosition);
+        if (parent?.status === 'completed') await attempt(order, item, after);
+      }
+      await settleOrderStatus(orderId);
+    },
+
+    /** Cron: items whose retry time has come (issue #5 §5). */
+    async retryDue(limit = 20): Promise<number> {
+      const due = await db
+        .selectDistinct({ orderId: orderItems.orderId })
+        .from(orderItems)
+        .where(and(eq(orderItems.status, 'failed'), isNotNull(orderItems.nextAttemptAt), lte(orderItems.nextAttemptAt, now)))
+        .limit(limit);
+      for (const d of due) await service.fulfil(d.orderId);
+      return due.length;
+    },
+
+    /** The registry ports, for the poll job. */
+    registries() {
+      return adapters.registries;
+    },
+  };
+  return service;
+}
