@@ -164,13 +164,17 @@ export type ResetMethod = (typeof RESET_METHODS)[number];
 
 export const resetEmailSchema = z.object({ email: emailField() });
 
+/** The e-mail code (step 3): the address typed in step 1 travels with it. */
+export const resetCodeSchema = z.object({ email: emailField(), code: requiredText(otpCode) });
+
+// After the e-mail is proven every step carries the recovery token, never the address (decision 023).
 export const resetQuestionSchema = z.object({
-  email: emailField(),
+  token: requiredText(),
   answer: requiredText(maxLength(60)),
   birth_date: requiredText(birthDate),
 });
 
-export const resetCodeSchema = z.object({ email: emailField(), code: requiredText(otpCode) });
+export const resetSmsCodeSchema = z.object({ token: requiredText(), code: requiredText(otpCode) });
 
 export const resetPasswordSchema = confirmed(
   z.object({ token: requiredText(), password: newPassword(), password_confirmation: requiredText() }),
