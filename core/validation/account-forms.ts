@@ -200,6 +200,8 @@ export const profileSchema = z.object({
   city: step2Shape.city,
   address: step2Shape.address,
   postcode: step2Shape.postcode,
+  /** Needed only when the mobile changes (checked by the service, which knows the old number). */
+  current_password: optionalText(),
 });
 
 export const securityQuestionSchema = z.object({

@@ -5,7 +5,7 @@
 // proven can be reclaimed by whoever proves it by e-mail code.
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '../../core/errors';
 import { totp } from '../../core/totp';
 import { createDb } from '../../db/client';
@@ -13,6 +13,9 @@ import { users } from '../../db/schema';
 import { DEMO_USERS } from '../../db/seed';
 import { createServices } from '../../worker/services';
 import { Browser, form, login } from './helpers';
+
+// Dozens of requests per test on a shared, busy machine.
+vi.setConfig({ testTimeout: 30_000 });
 
 const db = createDb(env.DB);
 const at = (ms = Date.now()) => createServices({ db, env, now: new Date(ms), origin: 'http://localhost' });

@@ -187,10 +187,15 @@ export function createAccountService(deps: ServiceDeps) {
       return { ok: true };
     },
 
-    /** Personal details; an unchanged form answers 1005 no_change (spec §5 NOCHANGES). */
+    /**
+     * Personal details; an unchanged form answers 1005 no_change (spec §5 NOCHANGES). A new (or removed)
+     * mobile is a way into the account (the SMS reset): it needs the current password, the old address
+     * is told by e-mail, and the new number stays unverified until a code proves it (issue #10 §3).
+     */
     async updateProfile(
       userId: number,
-      input: { first_name: string; last_name: string; mobile?: string; country: string; state_id?: string; state?: string; city: string; address: string; postcode: string },
+      input: { first_name: string; last_name: string; mobile?: string; country: string; state_id?: string; state?: string; city: string; address: string; postcode: string; current_password?: string },
+      options: { locale?: Language } = {},
     ): Promise<{ ok: true } | AccountFailure> {
       const u = await load(userId);
       let state: string | null = input.state?.trim() || null;
@@ -211,8 +216,18 @@ export function createAccountService(deps: ServiceDeps) {
       };
       const same = (Object.keys(next) as (keyof typeof next)[]).every((k) => (u[k] ?? null) === next[k]);
       if (same) return { ok: false, code: ErrorCode.NO_CHANGE, status: 200 };
+      const mobileChanged = mobile !== (u.mobile ?? null);
+      if (mobileChanged) {
+        if (!input.current_password) return { ok: false, code: ErrorCode.VALIDATION_ERROR, status: 400, field: 'current_password' };
+        const wrong = await checkCurrentPassword(u, input.current_password);
+        if (wrong) return wrong;
+      }
       // A new mobile number is not verified until a code proves it.
-      await db.update(users).set({ ...next, ...(mobile !== u.mobile ? { mobileVerifiedAt: null } : {}), updatedAt: now }).where(eq(users.id, u.id));
+      await db.update(users).set({ ...next, ...(mobileChanged ? { mobileVerifiedAt: null } : {}), updatedAt: now }).where(eq(users.id, u.id));
+      if (mobileChanged) {
+        const t = getServerT(options.locale ?? u.locale);
+        await adapters.mail.send({ to: u.email, subject: t('auth:mail.mobile_changed_subject'), text: t('auth:mail.mobile_changed_body', { mobile: mobile ?? '—' }), tag: 'mobile_changed' });
+      }
       return { ok: true };
     },
   };
