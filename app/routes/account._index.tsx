@@ -339,7 +339,7 @@ function ProfileTab({ data, actionData }: { data: LoaderData; actionData?: Actio
           <InputField meta={fields.first_name} label={t('first_name')} autoComplete="given-name" />
           <InputField meta={fields.last_name} label={t('last_name')} autoComplete="family-name" />
           <AddressFields fields={fields} />
-          <MobilePasswordField meta={fields.current_password} username={profile.email} />
+          <MobilePasswordField meta={fields.current_password} username={profile.email} mobileUnverified={Boolean(profile.mobile && !profile.mobileVerified)} />
           <div className="sm:col-span-2">
             <SubmitButton intent="update_profile" testId="profile-save">
               {t('account.save')}

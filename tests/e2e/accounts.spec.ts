@@ -244,6 +244,7 @@ test('a forgotten password is reset by the e-mail link, and by SMS to the verifi
 });
 
 test('five wrong passwords suspend the account, which a password reset re-activates', async ({ page, js }) => {
+  test.setTimeout(60_000);
   const email = uniqueEmail('victim', js);
   await register(page, js, email);
   await signOut(page);

@@ -7,6 +7,7 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '../../core/errors';
+import { maskMobile } from '../../core/otp';
 import { totp } from '../../core/totp';
 import { createDb } from '../../db/client';
 import { users } from '../../db/schema';
@@ -99,7 +100,7 @@ describe('/auth/reset before the e-mail is proven', () => {
     const norm = (h: string, email: string) =>
       h.replaceAll(email, 'E').replace(/nonce="[^"]*"/g, '').replace(/\\"nonce\\",\\"[^"\\]*\\"/g, '').replace(/\b1\d{12}\b/g, 'T');
     expect(norm(a.html, known.email)).toBe(norm(c.html, unknown));
-    for (const secret of ['reset-question', 'Σε ποια πόλη', known.mobile!.slice(-3), 'security_question']) expect(a.html).not.toContain(secret);
+    for (const secret of ['reset-question', 'Σε ποια πόλη', maskMobile(known.mobile!), known.mobile!, 'security_question']) expect(a.html).not.toContain(secret);
     // Only the owner's mailbox hears of it.
     expect(await newest(known.email, 'otp:reset_email')).not.toBeNull();
     expect(await mails(unknown)).toHaveLength(0);
@@ -153,7 +154,7 @@ describe('recovery as strong as login', () => {
     const b = new Browser();
     const proven = await proveEmail(b, unverified.email);
     const token = tokenOf(proven.html);
-    expect(proven.html).not.toContain(unverified.mobile!.slice(-3));
+    expect(proven.html).not.toContain(maskMobile(unverified.mobile!));
     const forgot = await post(b, { intent: 'goto', token, to: 'sms' });
     expect(viewOf(forgot.html)).toBe('5');
     const refused = await post(b, { intent: 'send_sms', token });
@@ -262,6 +263,19 @@ describe('changing the mobile in the account', () => {
     expect(after!.mobile).toBe(next);
     expect(after!.mobileVerifiedAt).toBeNull();
     expect((await mails(acc.email)).some((m) => m.tag === 'mobile_changed')).toBe(true);
+
+    // The new number is verified by its own SMS code, so it can serve a reset again.
+    expect(await (await b.fetch('/account')).text()).toContain('data-testid="mobile-verify-link"');
+    const page = await b.open('/account/mobile');
+    expect(page.html).toContain('data-verified="false"');
+    const sent = await b.fetch('/account/mobile', form({ _token: page.token, intent: 'send' }));
+    expect(await sent.text()).toContain(`data-code="${ErrorCode.SMS_SENT}"`);
+    const wrongCode = await b.fetch('/account/mobile', form({ _token: page.token, intent: 'verify', code: '000000' }));
+    expect(wrongCode.status).toBe(400);
+    const verified = await b.fetch('/account/mobile', form({ _token: page.token, intent: 'verify', code: codeOf(await newest(next, 'otp:verify_mobile')) }));
+    expect(await verified.text()).toContain(`data-code="${ErrorCode.MOBILE_VERIFIED_SUCCESSFULLY}"`);
+    const [done] = await db.select().from(users).where(eq(users.id, acc.id));
+    expect(done!.mobileVerifiedAt).not.toBeNull();
   });
 
   it('other details change without the password', async () => {
