@@ -324,6 +324,9 @@ function ProfileTab({ data, actionData }: { data: LoaderData; actionData?: Actio
             </SubmitButton>
           </Form>
         ) : null}
+        <Link to="/account/email" className="link-button mt-3 inline-block text-sm" data-testid="email-change-link">
+          {t('account.email_change')}
+        </Link>
       </Card>
       <Card id="details" title={t('account.details_title')}>
         <NoChangesAlert unchanged={noChanges.unchanged} />

@@ -211,6 +211,9 @@ export const securityQuestionSchema = z.object({
   birth_date: requiredText(birthDate),
 });
 
+/** A new e-mail address: the current password is always asked (decision 023). */
+export const emailChangeSchema = z.object({ email: emailField(), current_password: requiredText() });
+
 export const totpConfirmSchema = z.object({ code: requiredText(otpCode) });
 export const passwordOnlySchema = z.object({ current_password: requiredText() });
 

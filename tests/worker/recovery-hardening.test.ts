@@ -290,6 +290,39 @@ describe('changing the mobile in the account', () => {
   });
 });
 
+describe('changing the e-mail in the account', () => {
+  it('needs the current password, tells the old address, and changes only when the new one confirms', async () => {
+    const acc = await newAccount();
+    const b = new Browser();
+    expect((await login(b, acc.email, demo.password)).status).toBe(303);
+    const { token } = await b.open('/account/email');
+    const next = freshEmail('moved');
+    const wrong = await b.fetch('/account/email', form({ _token: token, email: next, current_password: 'Not-The-Password-1' }));
+    expect(wrong.status).toBe(400);
+    const html = await wrong.text();
+    expect(html).toContain(`value="${next}"`);
+    expect(html).toMatch(/id="[^"]*current_password[^"]*-error"/);
+    expect(await mails(next)).toHaveLength(0);
+    const taken = await b.fetch('/account/email', form({ _token: token, email: demo.email, current_password: demo.password }));
+    expect(taken.status).toBe(400);
+
+    const ok = await b.fetch('/account/email', form({ _token: token, email: next, current_password: demo.password }));
+    expect(ok.status).toBe(200);
+    expect((await mails(acc.email)).some((m) => m.tag === 'email_change_requested')).toBe(true);
+    const [still] = await db.select().from(users).where(eq(users.id, acc.id));
+    expect(still!.email).toBe(acc.email);
+    const link = /\/auth\/verify-email\?token=(\S+)/.exec((await newest(next, 'verify_email'))?.body ?? '')!;
+    const confirm = await b.open(link[0]);
+    const done = await b.fetch('/auth/verify-email', form({ _token: confirm.token, token: decodeURIComponent(link[1]!) }));
+    expect(await done.text()).toContain('data-testid="verify-done"');
+    const [moved] = await db.select().from(users).where(eq(users.id, acc.id));
+    expect(moved!.email).toBe(next);
+    expect(moved!.emailVerifiedAt).not.toBeNull();
+    expect((await mails(acc.email)).some((m) => m.tag === 'email_changed')).toBe(true);
+    expect((await login(new Browser(), next, demo.password)).status).toBe(303);
+  });
+});
+
 describe('registration by SMS does not prove the e-mail', () => {
   const values = (email: string, channel: 'email' | 'sms', mobile: string) => ({
     email, password: PASSWORD, password_confirmation: PASSWORD, first_name: 'Άννα', last_name: 'Μαρκου', mobile, country: 'GR',

@@ -3,6 +3,7 @@
 // codes) and the personal details. Every change that weakens or strengthens the login asks for the
 // current password.
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { isAcceptableRegistrationEmail } from '../../core/email-policy';
 import { ErrorCode } from '../../core/errors';
 import { regionIdFromName } from '../../core/greek-regions';
 import { generateTotpSecret, otpauthUri, verifyTotp } from '../../core/totp';
@@ -14,7 +15,7 @@ import { getServerT } from '../../i18n/server';
 import { checkPassword } from '../security/common-passwords';
 import { hashPassword, verifyPassword } from '../security/password-hash';
 import type { ServiceDeps } from '.';
-import { createAuthService, randomToken, userRoom, type CurrentSession } from './auth';
+import { createAuthService, normalizeEmail, randomToken, userRoom, type CurrentSession } from './auth';
 import { createLiveService } from './live';
 import { createOtpService, sha256Hex } from './otp';
 import { foldAnswer } from './registration';
@@ -94,17 +95,48 @@ export function createAccountService(deps: ServiceDeps) {
       return { ok: true };
     },
 
-    /** The link was opened and confirmed: the address is verified and every open tab hears it. */
+    /**
+     * A new e-mail address (issue #10 §3, decision 023): the current password, a notice to the old
+     * address, and a link to the new one; the address changes only when that link is confirmed.
+     */
+    async requestEmailChange(userId: number, input: { email: string; current: string; origin: string; locale: Language }): Promise<{ ok: true } | AccountFailure> {
+      const u = await load(userId);
+      const email = normalizeEmail(input.email);
+      if (email === u.email) return { ok: false, code: ErrorCode.NO_CHANGE, status: 200 };
+      const wrong = await checkCurrentPassword(u, input.current);
+      if (wrong) return wrong;
+      if (!isAcceptableRegistrationEmail(email)) return { ok: false, code: ErrorCode.UNACCEPTABLE_EMAIL_FOR_AUTH_REGISTER, status: 400, field: 'email' };
+      const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      if (taken) return { ok: false, code: ErrorCode.VALIDATION_ERROR, status: 400, field: 'email' };
+      const token = randomToken();
+      await db.insert(tokens).values({ tokenHash: await sha256Hex(token), purpose: 'verify_email', userId: u.id, meta: { newEmail: email }, createdAt: now, expiresAt: new Date(now.getTime() + VERIFY_EMAIL_TOKEN_MS) });
+      const t = getServerT(input.locale);
+      const link = `${input.origin}/auth/verify-email?token=${encodeURIComponent(token)}`;
+      await adapters.mail.send({ to: email, subject: t('auth:mail.verify_subject'), text: `${t('auth:mail.verify_body')}\n\n${link}\n\n${t('auth:mail.ignore')}`, tag: 'verify_email' });
+      await adapters.mail.send({ to: u.email, subject: t('auth:mail.email_change_subject'), text: t('auth:mail.email_change_body', { email }), tag: 'email_change_requested' });
+      return { ok: true };
+    },
+
+    /** The link was opened and confirmed: the address is verified (or, for a change, replaced) and every open tab hears it. */
     async confirmEmail(token: string): Promise<{ ok: true; email: string } | AccountFailure> {
       const hash = await sha256Hex(token);
       const [row] = await db
         .update(tokens)
         .set({ consumedAt: now })
         .where(and(eq(tokens.tokenHash, hash), eq(tokens.purpose, 'verify_email'), isNull(tokens.consumedAt), gt(tokens.expiresAt, now)))
-        .returning({ userId: tokens.userId });
+        .returning({ userId: tokens.userId, meta: tokens.meta });
       if (!row) return { ok: false, code: ErrorCode.INVALID_VERIFICATION_CODE, status: 400 };
+      const old = await load(row.userId);
+      const newEmail = typeof row.meta.newEmail === 'string' ? row.meta.newEmail : null;
+      if (newEmail) {
+        // Taken meanwhile: the link cannot move the account onto another account's address.
+        const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, newEmail));
+        if (taken) return { ok: false, code: ErrorCode.VERIFICATION_TARGET_ALREADY_VALIDATED, status: 409 };
+        await db.update(users).set({ email: newEmail, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, old.id));
+        const t = getServerT(old.locale);
+        await adapters.mail.send({ to: old.email, subject: t('auth:mail.email_changed_subject'), text: t('auth:mail.email_changed_body', { email: newEmail }), tag: 'email_changed' });
+      } else await db.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, old.id));
       const u = await load(row.userId);
-      await db.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, u.id));
       // Spec §3 "Account e-mail verified message": notification.display and saved.display.
       await live
         .toUser(userRoom(u.id), { channel: 'account', event: 'EmailVerified', unique_id: null, data: { notification: { display: 'verified' }, saved: { display: u.email } } })
