@@ -18,7 +18,7 @@ import {
 } from '../../core/validation/account-forms';
 import { billingProfileSchema } from '../../core/validation/checkout-forms';
 import { deleteCookie, readCookie, wantsSecure } from '../../worker/http/cookies';
-import { MobilePasswordField } from '../components/account/mobile-password-field';
+import { EmailChangeLink, MobilePasswordField } from '../components/account/profile-extras';
 import { AddressFields, SecurityQuestionFields } from '../components/address-fields';
 import { NewProfile } from '../components/billing-profile-form';
 import { Price } from '../components/price';
@@ -324,9 +324,7 @@ function ProfileTab({ data, actionData }: { data: LoaderData; actionData?: Actio
             </SubmitButton>
           </Form>
         ) : null}
-        <Link to="/account/email" className="link-button mt-3 inline-block text-sm" data-testid="email-change-link">
-          {t('account.email_change')}
-        </Link>
+        <EmailChangeLink />
       </Card>
       <Card id="details" title={t('account.details_title')}>
         <NoChangesAlert unchanged={noChanges.unchanged} />

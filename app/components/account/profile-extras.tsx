@@ -1,6 +1,6 @@
-// Under the personal details: whether the mobile is verified (a link to verify it by SMS), and the
-// current password, asked only to change the mobile (a way into the account by SMS reset), checked on
-// the server, never echoed back (issue #10 §3, decision 023).
+// Pieces of the account's profile tab for issue #10 §3 (decision 023): under the personal details,
+// whether the mobile is verified (a link to verify it by SMS) and the current password, asked only to
+// change the mobile (checked on the server, never echoed back); the link to change the e-mail.
 import type { FieldMetadata } from '@conform-to/react';
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -22,5 +22,14 @@ export function MobilePasswordField({ meta, username, mobileUnverified }: { meta
       <input type="text" name="username" value={username} autoComplete="username" readOnly hidden />
       <InputField meta={meta} label={t('account.current_password')} type="password" autoComplete="current-password" hint={t('account.mobile_password_hint')} />
     </div>
+  );
+}
+
+export function EmailChangeLink() {
+  const { t } = useTranslation('auth');
+  return (
+    <Link to="/account/email" className="link-button mt-3 inline-block text-sm" data-testid="email-change-link">
+      {t('account.email_change')}
+    </Link>
   );
 }
