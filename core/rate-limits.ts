@@ -12,6 +12,11 @@ export const RATE_LIMITS = {
   'otp_send:target': { limit: 5, windowMs: 60 * MIN },
   'otp_verify:target': { limit: 10, windowMs: 15 * MIN },
   'reset:ip': { limit: 30, windowMs: 60 * MIN },
+  // Issue #10 §3: what a visitor sees is limited per IP and per (address, IP), never per address alone,
+  // so a stranger cannot use up the owner's reset. The per-address cap counts only reset e-mails actually
+  // sent (silently: the answer never changes), and checking a code or link already received is not
+  // limited by it.
+  'reset:account_ip': { limit: 10, windowMs: 60 * MIN },
   'reset:account': { limit: 10, windowMs: 60 * MIN },
 } as const satisfies Record<string, RateLimitRule>;
 

@@ -18,6 +18,7 @@ import {
 } from '../../core/validation/account-forms';
 import { billingProfileSchema } from '../../core/validation/checkout-forms';
 import { deleteCookie, readCookie, wantsSecure } from '../../worker/http/cookies';
+import { EmailChangeLink, MobilePasswordField } from '../components/account/profile-extras';
 import { AddressFields, SecurityQuestionFields } from '../components/address-fields';
 import { NewProfile } from '../components/billing-profile-form';
 import { Price } from '../components/price';
@@ -97,7 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   /** A service failure: under the named field when it has one, otherwise as the form's alert. */
   const failed = (r: { code: number; status: number; field?: string }, result: { reply: (o?: object) => SubmissionResult<string[]> }) => {
     const fieldErrors =
-      r.field === 'current_password' ? { current_password: fieldMessage('INVALID') } : r.field === 'password' ? { password: fieldMessage('PASSWORD_COMMON') } : r.field ? { [r.field]: fieldMessage('INVALID') } : undefined;
+      r.field === 'current_password' ? { current_password: fieldMessage(r.code === ErrorCode.VALIDATION_ERROR ? 'REQUIRED' : 'INVALID') } : r.field === 'password' ? { password: fieldMessage('PASSWORD_COMMON') } : r.field ? { [r.field]: fieldMessage('INVALID') } : undefined;
     return data<ActionData>({ intent, code: r.code, result: result.reply({ fieldErrors, hideFields: SECRET_FIELDS }), stamp }, { status: r.status });
   };
 
@@ -109,7 +110,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case 'update_profile': {
       const submission = parseForm(form, profileSchema);
       if (submission.status !== 'success') return data<ActionData>({ intent, code: ErrorCode.VALIDATION_ERROR, result: submission.reply(), stamp }, 400);
-      const r = await account.updateProfile(userId, submission.value);
+      const r = await account.updateProfile(userId, submission.value, { locale: lang });
       if (!r.ok) return r.code === ErrorCode.NO_CHANGE ? done(r.code) : failed(r, submission);
       return done(ErrorCode.PROFILE_UPDATED_SUCCESSFULLY);
     }
@@ -323,6 +324,7 @@ function ProfileTab({ data, actionData }: { data: LoaderData; actionData?: Actio
             </SubmitButton>
           </Form>
         ) : null}
+        <EmailChangeLink />
       </Card>
       <Card id="details" title={t('account.details_title')}>
         <NoChangesAlert unchanged={noChanges.unchanged} />
@@ -338,6 +340,7 @@ function ProfileTab({ data, actionData }: { data: LoaderData; actionData?: Actio
           <InputField meta={fields.first_name} label={t('first_name')} autoComplete="given-name" />
           <InputField meta={fields.last_name} label={t('last_name')} autoComplete="family-name" />
           <AddressFields fields={fields} />
+          <MobilePasswordField meta={fields.current_password} username={profile.email} mobileUnverified={Boolean(profile.mobile && !profile.mobileVerified)} />
           <div className="sm:col-span-2">
             <SubmitButton intent="update_profile" testId="profile-save">
               {t('account.save')}

@@ -1,7 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
 import {
-  birthDateToWire, loginSchema, mobileError, normalizeMobile, passwordChangeSchema, registerStep1Schema, registerStep2Schema, resetQuestionSchema, stepOfField,
+  birthDateToWire, loginSchema, mobileError, normalizeMobile, passwordChangeSchema, profileSchema, registerStep1Schema, registerStep2Schema, resetQuestionSchema, resetSmsCodeSchema,
+  stepOfField,
 } from './account-forms';
 import { decodeMessage } from './messages';
 
@@ -101,7 +102,18 @@ describe('registration', () => {
 
 describe('reset and password change', () => {
   it('the security-question step needs a real birth date', () => {
-    expect(errors(resetQuestionSchema, { email: 'a@b.gr', answer: 'Ρεξ', birth_date: '31/04/1990' }).birth_date).toEqual(['validation:birth_date']);
+    expect(errors(resetQuestionSchema, { token: 't', answer: 'Ρεξ', birth_date: '31/04/1990' }).birth_date).toEqual(['validation:birth_date']);
+  });
+  it('after the e-mail every step carries the recovery token, never just the address (decision 023)', () => {
+    expect(Object.keys(errors(resetQuestionSchema, { email: 'a@b.gr', answer: 'Ρεξ', birth_date: '05/11/1990' }))).toEqual(['token']);
+    expect(Object.keys(errors(resetSmsCodeSchema, { email: 'a@b.gr', code: '123456' }))).toEqual(['token']);
+    expect(errors(resetSmsCodeSchema, { token: 't', code: '123456' })).toEqual({});
+  });
+  it('the personal details take the current password as an optional field (the service asks for it when the mobile changes)', () => {
+    const details = { first_name: 'Μαρία', last_name: 'Παπά', country: 'GR', state_id: 'Αττική', city: 'Αθήνα', address: 'Πανεπιστημίου 1', postcode: '10671' };
+    expect(errors(profileSchema, details)).toEqual({});
+    const parsed = parseWithZod(form({ ...details, current_password: 'secret' }), { schema: profileSchema });
+    expect(parsed.status === 'success' && parsed.value.current_password).toBe('secret');
   });
   it('a new password must be confirmed', () => {
     expect(errors(passwordChangeSchema, { current_password: 'x', password: 'Kalimera-42!x', password_confirmation: 'nope' }).password_confirmation).toEqual(['validation:notconfirmed']);

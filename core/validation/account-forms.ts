@@ -164,13 +164,17 @@ export type ResetMethod = (typeof RESET_METHODS)[number];
 
 export const resetEmailSchema = z.object({ email: emailField() });
 
+/** The e-mail code (step 3): the address typed in step 1 travels with it. */
+export const resetCodeSchema = z.object({ email: emailField(), code: requiredText(otpCode) });
+
+// After the e-mail is proven every step carries the recovery token, never the address (decision 023).
 export const resetQuestionSchema = z.object({
-  email: emailField(),
+  token: requiredText(),
   answer: requiredText(maxLength(60)),
   birth_date: requiredText(birthDate),
 });
 
-export const resetCodeSchema = z.object({ email: emailField(), code: requiredText(otpCode) });
+export const resetSmsCodeSchema = z.object({ token: requiredText(), code: requiredText(otpCode) });
 
 export const resetPasswordSchema = confirmed(
   z.object({ token: requiredText(), password: newPassword(), password_confirmation: requiredText() }),
@@ -196,6 +200,8 @@ export const profileSchema = z.object({
   city: step2Shape.city,
   address: step2Shape.address,
   postcode: step2Shape.postcode,
+  /** Needed only when the mobile changes (checked by the service, which knows the old number). */
+  current_password: optionalText(),
 });
 
 export const securityQuestionSchema = z.object({
@@ -204,6 +210,9 @@ export const securityQuestionSchema = z.object({
   security_answer: requiredText(lengthRange(2, 60)),
   birth_date: requiredText(birthDate),
 });
+
+/** A new e-mail address: the current password is always asked (decision 023). */
+export const emailChangeSchema = z.object({ email: emailField(), current_password: requiredText() });
 
 export const totpConfirmSchema = z.object({ code: requiredText(otpCode) });
 export const passwordOnlySchema = z.object({ current_password: requiredText() });

@@ -1,6 +1,6 @@
 // Issue #3 flows as a visitor meets them, with JavaScript on and off: registration in two steps with
 // the captcha and the OTP from the dev mailbox, two-factor login with an authenticator app, each
-// password-reset method, auto-suspension, GDPR approval at login and e-mail verification by link.
+// password-reset method (the e-mail first, then the question or the SMS: decision 023), auto-suspension, GDPR approval at login and e-mail verification by link.
 import { totp } from '../../core/totp';
 import { expect, hydrated, latestCode, outbox, test, uniqueEmail } from './fixtures';
 
@@ -118,7 +118,21 @@ test('a customer turns on an authenticator app and logs in with its code', async
   await expect(page.getByTestId('account-email')).toContainText(email);
 });
 
-test('a forgotten password is reset with the security question, after a wrong answer falls back to e-mail', async ({ page, js }) => {
+/** The link of the newest reset e-mail to `email`. */
+async function resetLink(page: import('@playwright/test').Page, email: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(async () => {
+      const m = (await outbox(page, email)).find((x) => x.tag === 'otp:reset_email');
+      link = m ? (/https?:\/\/\S+/.exec(m.body)?.[0] ?? '') : '';
+      return link;
+    })
+    .not.toBe('');
+  return new URL(link).pathname + new URL(link).search;
+}
+
+test('a forgotten password is reset with the e-mail code, then the security question (a wrong answer first)', async ({ page, js }) => {
+  test.setTimeout(90_000);
   const email = uniqueEmail('question', js);
   await register(page, js, email, { question: true });
   await signOut(page);
@@ -129,20 +143,27 @@ test('a forgotten password is reset with the security question, after a wrong an
   await expect(page.getByTestId('reset')).toHaveAttribute('data-view', '1');
   await main(page).getByLabel('E-mail').fill(email);
   await page.getByTestId('reset-options').click();
-  await expect(page.getByTestId('reset')).toHaveAttribute('data-view', '2');
-  await expect(page.getByTestId('reset-question')).toContainText('κατοικίδιο');
-  // The birth date is typed dd/mm/yyyy; a wrong answer leads to the e-mail step with a notice.
-  await main(page).getByLabel('Απάντηση').fill('Μπόμπος');
-  await main(page).getByLabel('Ημερομηνία γέννησης').fill('05/11/1990');
-  await page.getByTestId('reset-question-submit').click();
+  // The same answer for any address: nothing about the account yet.
   await expect(page.getByTestId('reset')).toHaveAttribute('data-view', '3');
-  await expect(page.getByTestId('reset-alert')).toHaveAttribute('data-code', '2005');
+  await expect(page.getByTestId('reset-alert')).toHaveAttribute('data-code', '2160');
+  await expect(page.getByTestId('reset-question')).toHaveCount(0);
   // Start over clears everything.
   await page.getByTestId('reset-start-over').click();
   await expect(page.getByTestId('reset')).toHaveAttribute('data-view', '1');
   await expect(main(page).getByLabel('E-mail')).toHaveValue('');
   await main(page).getByLabel('E-mail').fill(email);
   await page.getByTestId('reset-options').click();
+  await expect(page.getByTestId('reset')).toHaveAttribute('data-view', '3');
+  await main(page).getByLabel('Κωδικός μίας χρήσης').fill(await latestCode(page, email, 'otp:reset_email'));
+  await page.getByTestId('reset-code-submit').click();
+  // Only now the question; the birth date is typed dd/mm/yyyy; a wrong answer says so and stays.
+  await expect(page.getByTestId('reset')).toHaveAttribute('data-view', '2');
+  await expect(page.getByTestId('reset-question')).toContainText('κατοικίδιο');
+  await main(page).getByLabel('Απάντηση').fill('Μπόμπος');
+  await main(page).getByLabel('Ημερομηνία γέννησης').fill('05/11/1990');
+  await page.getByTestId('reset-question-submit').click();
+  await expect(page.getByTestId('reset-alert')).toHaveAttribute('data-code', '2005');
+  await expect(page.getByTestId('reset')).toHaveAttribute('data-view', '2');
   await main(page).getByLabel('Απάντηση').fill(' ρεξ ');
   await main(page).getByLabel('Ημερομηνία γέννησης').fill('05/11/1990');
   await page.getByTestId('reset-question-submit').click();
@@ -156,33 +177,56 @@ test('a forgotten password is reset with the security question, after a wrong an
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a forgotten password is reset by e-mail code and by SMS code to the masked mobile', async ({ page, js }) => {
+test('a forgotten password is reset by the e-mail link, and by SMS to the verified mobile instead of a forgotten answer', async ({ page, context, js }) => {
+  test.setTimeout(90_000);
+  // By the link in the e-mail (an account without a question needs nothing more).
   const email = uniqueEmail('codes', js);
-  const mobile = `+3069${String(Date.now()).slice(-8)}`;
-  await register(page, js, email, { mobile });
+  await register(page, js, email);
   await signOut(page);
-
-  // By e-mail: skip is not needed, it is the first method of an account without a question.
   await page.goto('/auth/reset');
   await main(page).getByLabel('E-mail').fill(email);
   await page.getByTestId('reset-options').click();
   await expect(page.getByTestId('reset')).toHaveAttribute('data-view', '3');
-  await page.getByTestId('reset-send-email').click();
-  await expect(page.getByTestId('reset-alert')).toHaveAttribute('data-code', '2160');
-  await main(page).getByLabel('Κωδικός μίας χρήσης').fill(await latestCode(page, email, 'otp:reset_email'));
-  await page.getByTestId('reset-code-submit').click();
+  // 'No access' shows how to reach support.
+  await page.getByTestId('reset-no-access').click();
+  await expect(page.getByTestId('reset')).toHaveAttribute('data-view', '5');
+  await page.goto(await resetLink(page, email));
+  await page.getByTestId('reset-link-continue').click();
   await expect(page.getByTestId('reset')).toHaveAttribute('data-view', '6');
-  await expect(page.getByTestId('reset-alert')).toHaveAttribute('data-code', '2162');
   await main(page).getByRole('textbox', { name: 'Νέος κωδικός πρόσβασης' }).fill('Email-Reset-2026!');
   await main(page).getByLabel('Επιβεβαίωση κωδικού').fill('Email-Reset-2026!');
   await page.getByTestId('reset-set-password').click();
   await expect(page.getByTestId('reset-done')).toBeVisible();
+  await login(page, email, 'Email-Reset-2026!');
+  await expect(page).toHaveURL(/\/$/);
 
-  // By SMS: skip the e-mail view; the number is shown masked.
+  // By SMS: registered by SMS (the mobile is verified) with a question, the e-mail verified by its link.
+  await signOut(page);
+  const other = uniqueEmail('sms', js);
+  const mobile = `+3069${String(Date.now()).slice(-8)}`;
+  await register(page, js, other, { channel: 'sms', mobile, question: true });
+  await page.getByTestId('send-verification').click();
+  let link = '';
+  await expect
+    .poll(async () => {
+      const m = (await outbox(page, other)).find((x) => x.tag === 'verify_email');
+      link = m ? (/https?:\/\/\S+/.exec(m.body)?.[0] ?? '') : '';
+      return link;
+    })
+    .not.toBe('');
+  const tab = await context.newPage();
+  await tab.goto(link);
+  await tab.getByTestId('verify-submit').click();
+  await expect(tab.getByTestId('verify-done')).toContainText(other);
+  await tab.close();
+  await signOut(page);
   await page.goto('/auth/reset');
-  await main(page).getByLabel('E-mail').fill(email);
+  await main(page).getByLabel('E-mail').fill(other);
   await page.getByTestId('reset-options').click();
-  await page.getByTestId('reset-skip').click();
+  await main(page).getByLabel('Κωδικός μίας χρήσης').fill(await latestCode(page, other, 'otp:reset_email'));
+  await page.getByTestId('reset-code-submit').click();
+  await expect(page.getByTestId('reset')).toHaveAttribute('data-view', '2');
+  await page.getByTestId('reset-forgot_answer').click();
   await expect(page.getByTestId('reset')).toHaveAttribute('data-view', '4');
   await expect(page.getByTestId('reset')).toContainText(`${mobile.slice(-3)}`);
   await expect(page.getByTestId('reset')).not.toContainText(mobile);
@@ -195,17 +239,12 @@ test('a forgotten password is reset by e-mail code and by SMS code to the masked
   await main(page).getByLabel('Επιβεβαίωση κωδικού').fill('Sms-Reset-2026!x');
   await page.getByTestId('reset-set-password').click();
   await expect(page.getByTestId('reset-done')).toBeVisible();
-  // 'No access' shows how to reach support.
-  await page.goto('/auth/reset');
-  await main(page).getByLabel('E-mail').fill(email);
-  await page.getByTestId('reset-options').click();
-  await page.getByTestId('reset-no-access').click();
-  await expect(page.getByTestId('reset')).toHaveAttribute('data-view', '5');
-  await login(page, email, 'Sms-Reset-2026!x');
+  await login(page, other, 'Sms-Reset-2026!x');
   await expect(page).toHaveURL(/\/$/);
 });
 
 test('five wrong passwords suspend the account, which a password reset re-activates', async ({ page, js }) => {
+  test.setTimeout(60_000);
   const email = uniqueEmail('victim', js);
   await register(page, js, email);
   await signOut(page);
@@ -219,8 +258,7 @@ test('five wrong passwords suspend the account, which a password reset re-activa
   if (!js) await page.getByTestId('suspended-form').getByRole('button').click();
   await expect(page.getByTestId('suspended-notice')).toBeVisible({ timeout: 10_000 });
   await expect(page.getByTestId('reset')).toHaveAttribute('data-view', '3');
-  // Even the right password is refused while suspended.
-  await page.getByTestId('reset-send-email').click();
+  // Even the right password is refused while suspended; the code went to the address at once.
   await main(page).getByLabel('Κωδικός μίας χρήσης').fill(await latestCode(page, email, 'otp:reset_email'));
   await page.getByTestId('reset-code-submit').click();
   await main(page).getByRole('textbox', { name: 'Νέος κωδικός πρόσβασης' }).fill('Back-Again-2026!');

@@ -185,49 +185,69 @@ describe('one-time codes in time', () => {
 });
 
 describe('password reset', () => {
-  const demo = DEMO_USERS[0];
-
-  it('lists the methods with masked targets; unknown e-mail is 2001; staff suspension is 2011', async () => {
-    const s = at(Date.now());
-    const r = await s.passwordReset.options(demo.email, '203.0.113.30');
-    expect(r).toMatchObject({ ok: true, suspended: false });
-    if (!r.ok) return;
-    expect(r.methods.map((m) => m.type)).toEqual(['security_question', 'email', 'sms']);
-    expect(r.methods[0]!.question).toBe('birth_city');
-    expect(r.methods[2]!.target).toBe('+30 69•• •••678');
-    expect(await s.passwordReset.options('nobody@example.gr', '203.0.113.30')).toMatchObject({ code: ErrorCode.UNAUTHORISED_EMAIL });
-    expect(await s.passwordReset.options(DEMO_USERS[3].email, '203.0.113.30')).toMatchObject({ code: ErrorCode.ACCOUNT_SUSPENDED });
-  });
-
-  it('gives a single-use token for the right answer and birth date, which expires after 30 minutes', async () => {
-    const t0 = Date.now();
-    const s = at(t0);
-    expect(await s.passwordReset.answerQuestion({ email: demo.email, answer: 'Θεσσαλονίκη', birthDate: '1985/03/14', ip: '203.0.113.31' })).toMatchObject({ code: ErrorCode.TWO_FACTOR_FAIL });
-    expect(await s.passwordReset.answerQuestion({ email: demo.email, answer: 'ΑΘΗΝΑ', birthDate: '1985/03/15', ip: '203.0.113.31' })).toMatchObject({ code: ErrorCode.TWO_FACTOR_FAIL });
-    const ok = await s.passwordReset.answerQuestion({ email: demo.email, answer: ' αθήνα ', birthDate: '1985/03/14', ip: '203.0.113.31' });
-    if (!ok.ok) throw new Error('expected a token');
-    // Expired, then (a new token) used once, refused the second time, and refused for another e-mail.
-    expect(await at(t0 + 31 * 60_000).passwordReset.setPassword({ token: ok.token, email: demo.email, password: 'Unused-Pass-2026!', locale: 'el' })).toMatchObject({ code: ErrorCode.RESET_PASSWORD_OPTION_NOT_VALID });
-    const again = await s.passwordReset.answerQuestion({ email: demo.email, answer: 'Αθήνα', birthDate: '1985/03/14', ip: '203.0.113.31' });
-    if (!again.ok) throw new Error('expected a token');
-    expect(await s.passwordReset.setPassword({ token: again.token, email: 'admin@example.gr', password: 'Unused-Pass-2026!', locale: 'el' })).toMatchObject({ code: ErrorCode.USERNAME_MISMATCH });
-    expect(await s.passwordReset.setPassword({ token: again.token, email: demo.email, password: 'password123', locale: 'el' })).toMatchObject({ field: 'password' });
-    expect(await s.passwordReset.setPassword({ token: again.token, email: demo.email, password: demo.password, locale: 'el' })).toMatchObject({ ok: true, reactivated: false });
-    expect(await s.passwordReset.setPassword({ token: again.token, email: demo.email, password: demo.password, locale: 'el' })).toMatchObject({ code: ErrorCode.RESET_PASSWORD_OPTION_NOT_VALID });
-  });
-
-  it('sends an SMS code to the mobile and refuses the e-mail method for an unverified address (80042)', async () => {
-    const s = at(Date.now());
-    const email = freshEmail('unverified');
+  // Issue #10 §3 (decision 023): the e-mail is proven first; the methods are shown only after it.
+  async function account(extra: Partial<typeof users.$inferInsert> = {}) {
+    const email = freshEmail('reset');
     const [u] = await db
       .insert(users)
-      .values({ email, passwordHash: DEMO_USERS[0].passwordHash, firstName: 'Α', lastName: 'Β', mobile: '+306900000001', createdAt: new Date(), updatedAt: new Date() })
+      .values({ email, emailVerifiedAt: new Date(), passwordHash: DEMO_USERS[0].passwordHash, firstName: 'Α', lastName: 'Β', createdAt: new Date(), updatedAt: new Date(), ...extra })
       .returning({ id: users.id });
-    expect(u).toBeTruthy();
-    expect(await s.passwordReset.sendCode({ email, method: 'email', ip: '203.0.113.32', locale: 'el', origin: 'http://localhost' })).toMatchObject({ code: ErrorCode.USER_RECOVERY_EMAIL_NOT_SET });
-    expect(await s.passwordReset.sendCode({ email, method: 'sms', ip: '203.0.113.32', locale: 'el', origin: 'http://localhost' })).toMatchObject({ ok: true, code: ErrorCode.SMS_SENT });
-    const code = await newestCode('+306900000001');
-    expect(await s.passwordReset.verifyCode({ email, method: 'sms', code })).toMatchObject({ ok: true });
+    return { id: u!.id, email };
+  }
+  const withQuestion = { securityQuestion: 'birth_city', securityAnswerHash: DEMO_USERS[0].security.answerHash, birthDate: '1985-03-14' };
+  const start = (s: ReturnType<typeof at>, email: string, ip: string) => s.passwordReset.start({ email, ip, locale: 'el', origin: 'http://localhost' });
+
+  it('answers every address alike (2160) and shows the question and the masked verified mobile only after the e-mail code', async () => {
+    const s = at(Date.now());
+    const { email } = await account({ ...withQuestion, mobile: '+306900000011', mobileVerifiedAt: new Date() });
+    const known = await start(s, email, '203.0.113.30');
+    expect(known).toEqual({ ok: true, code: ErrorCode.EMAIL_SENT, resendIn: 60 });
+    expect(await start(s, 'nobody@example.gr', '203.0.113.30')).toEqual(known);
+    expect(await start(s, DEMO_USERS[3].email, '203.0.113.30')).toEqual(known);
+    // Nothing went to the staff-suspended account.
+    expect((await s.outbox.list({ to: DEMO_USERS[3].email })).filter((m) => m.tag === 'otp:reset_email')).toHaveLength(0);
+    expect(await s.passwordReset.verifyEmailCode({ email, code: '000000', ip: '203.0.113.30' })).toMatchObject({ ok: false, code: ErrorCode.OTP_MISMATCH_NO_PARAMS });
+    expect(await s.passwordReset.verifyEmailCode({ email: 'nobody@example.gr', code: '000000', ip: '203.0.113.30' })).toMatchObject({ ok: false, code: ErrorCode.OTP_MISMATCH_NO_PARAMS });
+    const proven = await s.passwordReset.verifyEmailCode({ email, code: await newestCode(email), ip: '203.0.113.30' });
+    if (!proven.ok) throw new Error('expected a recovery token');
+    expect(proven.code).toBe(ErrorCode.PASSWORD_RESET_EMAIL_VERIFIED);
+    expect(await s.passwordReset.recovery(proven.token)).toEqual({ ok: true, stage: 'factor', question: 'birth_city', smsTarget: '+30 69•• •••011', suspended: false });
+  });
+
+  it('needs the answer and birth date after the e-mail; the token is single-use and expires after 30 minutes', async () => {
+    const t0 = Date.now();
+    const s = at(t0);
+    const { email } = await account(withQuestion);
+    await start(s, email, '203.0.113.31');
+    const proven = await s.passwordReset.verifyEmailCode({ email, code: await newestCode(email), ip: '203.0.113.31' });
+    if (!proven.ok) throw new Error('expected a recovery token');
+    const token = proven.token;
+    // Not ready yet: the e-mail alone does not set the password of an account with a question.
+    expect(await s.passwordReset.setPassword({ token, password: 'Unused-Pass-2026!', locale: 'el' })).toMatchObject({ code: ErrorCode.RESET_PASSWORD_OPTION_NOT_VALID });
+    expect(await s.passwordReset.answerQuestion({ token, answer: 'Θεσσαλονίκη', birthDate: '1985/03/14', ip: '203.0.113.31' })).toMatchObject({ code: ErrorCode.TWO_FACTOR_FAIL, attemptsLeft: 4 });
+    expect(await s.passwordReset.answerQuestion({ token, answer: 'ΑΘΗΝΑ', birthDate: '1985/03/15', ip: '203.0.113.31' })).toMatchObject({ code: ErrorCode.TWO_FACTOR_FAIL, attemptsLeft: 3 });
+    expect(await s.passwordReset.answerQuestion({ token, answer: ' αθήνα ', birthDate: '1985/03/14', ip: '203.0.113.31' })).toEqual({ ok: true });
+    expect(await at(t0 + 31 * 60_000).passwordReset.setPassword({ token, password: 'Unused-Pass-2026!', locale: 'el' })).toMatchObject({ code: ErrorCode.RESET_PASSWORD_OPTION_NOT_VALID });
+    expect(await s.passwordReset.setPassword({ token, password: 'password123', locale: 'el' })).toMatchObject({ field: 'password' });
+    expect(await s.passwordReset.setPassword({ token, password: 'Unused-Pass-2026!', locale: 'el' })).toMatchObject({ ok: true, reactivated: false, email });
+    expect(await s.passwordReset.setPassword({ token, password: 'Unused-Pass-2026!', locale: 'el' })).toMatchObject({ code: ErrorCode.RESET_PASSWORD_OPTION_NOT_VALID });
+  });
+
+  it('sends the SMS only to a verified mobile (2101 otherwise) and no e-mail to an unverified address', async () => {
+    const s = at(Date.now());
+    const unverified = await account({ emailVerifiedAt: null, mobile: '+306900000001', mobileVerifiedAt: new Date() });
+    await start(s, unverified.email, '203.0.113.32');
+    expect(await s.outbox.list({ to: unverified.email })).toHaveLength(0);
+
+    const { email } = await account({ ...withQuestion, mobile: '+306900000002' });
+    await start(s, email, '203.0.113.32');
+    const proven = await s.passwordReset.verifyEmailCode({ email, code: await newestCode(email), ip: '203.0.113.32' });
+    if (!proven.ok) throw new Error('expected a recovery token');
+    expect(await s.passwordReset.sendSms({ token: proven.token, ip: '203.0.113.32', locale: 'el' })).toMatchObject({ code: ErrorCode.NO_MOBILE_TO_RESET_BY });
+    await db.update(users).set({ mobileVerifiedAt: new Date() }).where(eq(users.email, email));
+    expect(await s.passwordReset.sendSms({ token: proven.token, ip: '203.0.113.32', locale: 'el' })).toMatchObject({ ok: true, code: ErrorCode.SMS_SENT });
+    expect(await s.passwordReset.verifySms({ token: proven.token, code: await newestCode('+306900000002') })).toMatchObject({ ok: true });
+    expect(await s.passwordReset.tokenValid(proven.token)).toBe(true);
   });
 });
 

@@ -194,11 +194,11 @@ describe('translations are complete', () => {
         await res.text();
         expect(res.headers.get('X-I18n-Missing'), `${lng} ${path}`).toBeNull();
       }
-      // States reached by posting: the reset methods (view 2 with its question), registration step 2.
+      // States reached by posting: the reset's "we sent a code" (view 3, the same for every address), registration step 2.
       const reset = await b.open('/auth/reset');
       const methods = await b.fetch('/auth/reset', form({ _token: reset.token, intent: 'options', email: 'demo@example.gr' }));
-      expect(await methods.text()).toContain('data-view="2"');
-      expect(methods.headers.get('X-I18n-Missing'), `${lng} reset view 2`).toBeNull();
+      expect(await methods.text()).toContain('data-view="3"');
+      expect(methods.headers.get('X-I18n-Missing'), `${lng} reset view 3`).toBeNull();
       const step2 = await b.fetch(
         '/auth/register',
         form({ _token: reset.token, intent: 'continue', email: `pages-${lng}@example.gr`, password: 'Kalimera-Thalassa-42!', password_confirmation: 'Kalimera-Thalassa-42!', first_name: 'Άννα', last_name: 'Λάμπρου' }),

@@ -3,6 +3,7 @@
 // codes) and the personal details. Every change that weakens or strengthens the login asks for the
 // current password.
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { isAcceptableRegistrationEmail } from '../../core/email-policy';
 import { ErrorCode } from '../../core/errors';
 import { regionIdFromName } from '../../core/greek-regions';
 import { generateTotpSecret, otpauthUri, verifyTotp } from '../../core/totp';
@@ -14,9 +15,9 @@ import { getServerT } from '../../i18n/server';
 import { checkPassword } from '../security/common-passwords';
 import { hashPassword, verifyPassword } from '../security/password-hash';
 import type { ServiceDeps } from '.';
-import { createAuthService, randomToken, userRoom, type CurrentSession } from './auth';
+import { createAuthService, normalizeEmail, randomToken, userRoom, type CurrentSession } from './auth';
 import { createLiveService } from './live';
-import { sha256Hex } from './otp';
+import { createOtpService, sha256Hex } from './otp';
 import { foldAnswer } from './registration';
 
 export const VERIFY_EMAIL_TOKEN_MS = 24 * 60 * 60_000;
@@ -30,6 +31,7 @@ export type Profile = {
   firstName: string;
   lastName: string;
   mobile: string | null;
+  mobileVerified: boolean;
   country: string;
   state: string | null;
   city: string | null;
@@ -43,6 +45,7 @@ export function createAccountService(deps: ServiceDeps) {
   const { db, env, now, adapters } = deps;
   const live = createLiveService(env);
   const auth = createAuthService(deps);
+  const otp = createOtpService(deps);
 
   async function load(userId: number) {
     const [u] = await db.select().from(users).where(eq(users.id, userId));
@@ -63,6 +66,7 @@ export function createAccountService(deps: ServiceDeps) {
         firstName: u.firstName,
         lastName: u.lastName,
         mobile: u.mobile,
+        mobileVerified: u.mobile !== null && u.mobileVerifiedAt !== null,
         country: u.countryIso2,
         state: u.state,
         city: u.city,
@@ -91,17 +95,48 @@ export function createAccountService(deps: ServiceDeps) {
       return { ok: true };
     },
 
-    /** The link was opened and confirmed: the address is verified and every open tab hears it. */
+    /**
+     * A new e-mail address (issue #10 §3, decision 023): the current password, a notice to the old
+     * address, and a link to the new one; the address changes only when that link is confirmed.
+     */
+    async requestEmailChange(userId: number, input: { email: string; current: string; origin: string; locale: Language }): Promise<{ ok: true } | AccountFailure> {
+      const u = await load(userId);
+      const email = normalizeEmail(input.email);
+      if (email === u.email) return { ok: false, code: ErrorCode.NO_CHANGE, status: 200 };
+      const wrong = await checkCurrentPassword(u, input.current);
+      if (wrong) return wrong;
+      if (!isAcceptableRegistrationEmail(email)) return { ok: false, code: ErrorCode.UNACCEPTABLE_EMAIL_FOR_AUTH_REGISTER, status: 400, field: 'email' };
+      const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      if (taken) return { ok: false, code: ErrorCode.VALIDATION_ERROR, status: 400, field: 'email' };
+      const token = randomToken();
+      await db.insert(tokens).values({ tokenHash: await sha256Hex(token), purpose: 'verify_email', userId: u.id, meta: { newEmail: email }, createdAt: now, expiresAt: new Date(now.getTime() + VERIFY_EMAIL_TOKEN_MS) });
+      const t = getServerT(input.locale);
+      const link = `${input.origin}/auth/verify-email?token=${encodeURIComponent(token)}`;
+      await adapters.mail.send({ to: email, subject: t('auth:mail.verify_subject'), text: `${t('auth:mail.verify_body')}\n\n${link}\n\n${t('auth:mail.ignore')}`, tag: 'verify_email' });
+      await adapters.mail.send({ to: u.email, subject: t('auth:mail.email_change_subject'), text: t('auth:mail.email_change_body', { email }), tag: 'email_change_requested' });
+      return { ok: true };
+    },
+
+    /** The link was opened and confirmed: the address is verified (or, for a change, replaced) and every open tab hears it. */
     async confirmEmail(token: string): Promise<{ ok: true; email: string } | AccountFailure> {
       const hash = await sha256Hex(token);
       const [row] = await db
         .update(tokens)
         .set({ consumedAt: now })
         .where(and(eq(tokens.tokenHash, hash), eq(tokens.purpose, 'verify_email'), isNull(tokens.consumedAt), gt(tokens.expiresAt, now)))
-        .returning({ userId: tokens.userId });
+        .returning({ userId: tokens.userId, meta: tokens.meta });
       if (!row) return { ok: false, code: ErrorCode.INVALID_VERIFICATION_CODE, status: 400 };
+      const old = await load(row.userId);
+      const newEmail = typeof row.meta.newEmail === 'string' ? row.meta.newEmail : null;
+      if (newEmail) {
+        // Taken meanwhile: the link cannot move the account onto another account's address.
+        const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, newEmail));
+        if (taken) return { ok: false, code: ErrorCode.VERIFICATION_TARGET_ALREADY_VALIDATED, status: 409 };
+        await db.update(users).set({ email: newEmail, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, old.id));
+        const t = getServerT(old.locale);
+        await adapters.mail.send({ to: old.email, subject: t('auth:mail.email_changed_subject'), text: t('auth:mail.email_changed_body', { email: newEmail }), tag: 'email_changed' });
+      } else await db.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, old.id));
       const u = await load(row.userId);
-      await db.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, u.id));
       // Spec §3 "Account e-mail verified message": notification.display and saved.display.
       await live
         .toUser(userRoom(u.id), { channel: 'account', event: 'EmailVerified', unique_id: null, data: { notification: { display: 'verified' }, saved: { display: u.email } } })
@@ -175,6 +210,35 @@ export function createAccountService(deps: ServiceDeps) {
       return { ok: true };
     },
 
+    /**
+     * The mobile's verification (issue #10 §3): only a verified mobile may receive a reset SMS, so a
+     * changed number gets its own code here. Both steps answer with spec §8 codes (2161, 1053, 1060).
+     */
+    async mobileVerification(userId: number): Promise<{ mobile: string | null; verified: boolean; resendIn: number }> {
+      const u = await load(userId);
+      return { mobile: u.mobile, verified: u.mobile !== null && u.mobileVerifiedAt !== null, resendIn: u.mobile ? await otp.resendIn('verify_mobile', u.mobile) : 0 };
+    },
+
+    async sendMobileCode(userId: number, input: { ip: string; locale: Language }): Promise<{ ok: true; code: number; resendIn: number } | (AccountFailure & { seconds?: number })> {
+      const u = await load(userId);
+      if (!u.mobile) return { ok: false, code: ErrorCode.NO_MOBILE_TO_RESET_BY, status: 400 };
+      if (u.mobileVerifiedAt) return { ok: false, code: ErrorCode.VERIFICATION_TARGET_ALREADY_VALIDATED, status: 409 };
+      const sent = await otp.send({ purpose: 'verify_mobile', channel: 'sms', target: u.mobile, userId: u.id, ip: input.ip, locale: input.locale });
+      if (!sent.ok) return { ok: false, code: sent.code, status: sent.status, seconds: sent.seconds };
+      return { ok: true, code: ErrorCode.SMS_SENT, resendIn: sent.resendIn };
+    },
+
+    async verifyMobileCode(userId: number, code: string): Promise<{ ok: true; code: number } | (AccountFailure & { attemptsLeft?: number; seconds?: number })> {
+      const u = await load(userId);
+      if (!u.mobile) return { ok: false, code: ErrorCode.NO_MOBILE_TO_RESET_BY, status: 400 };
+      if (u.mobileVerifiedAt) return { ok: false, code: ErrorCode.VERIFICATION_TARGET_ALREADY_VALIDATED, status: 409 };
+      const checked = await otp.verify({ purpose: 'verify_mobile', target: u.mobile, code });
+      if (!checked.ok) return { ...checked, field: 'code' };
+      // Conditional: a number changed meanwhile is not verified by the old number's code.
+      await db.update(users).set({ mobileVerifiedAt: now, updatedAt: now }).where(and(eq(users.id, u.id), eq(users.mobile, u.mobile)));
+      return { ok: true, code: ErrorCode.MOBILE_VERIFIED_SUCCESSFULLY };
+    },
+
     async preferences(userId: number) {
       const u = await load(userId);
       return { locale: u.locale, newsletter: u.newsletter, communication: u.gdprCommunication };
@@ -187,10 +251,15 @@ export function createAccountService(deps: ServiceDeps) {
       return { ok: true };
     },
 
-    /** Personal details; an unchanged form answers 1005 no_change (spec §5 NOCHANGES). */
+    /**
+     * Personal details; an unchanged form answers 1005 no_change (spec §5 NOCHANGES). A new (or removed)
+     * mobile is a way into the account (the SMS reset): it needs the current password, the old address
+     * is told by e-mail, and the new number stays unverified until a code proves it (issue #10 §3).
+     */
     async updateProfile(
       userId: number,
-      input: { first_name: string; last_name: string; mobile?: string; country: string; state_id?: string; state?: string; city: string; address: string; postcode: string },
+      input: { first_name: string; last_name: string; mobile?: string; country: string; state_id?: string; state?: string; city: string; address: string; postcode: string; current_password?: string },
+      options: { locale?: Language } = {},
     ): Promise<{ ok: true } | AccountFailure> {
       const u = await load(userId);
       let state: string | null = input.state?.trim() || null;
@@ -211,8 +280,18 @@ export function createAccountService(deps: ServiceDeps) {
       };
       const same = (Object.keys(next) as (keyof typeof next)[]).every((k) => (u[k] ?? null) === next[k]);
       if (same) return { ok: false, code: ErrorCode.NO_CHANGE, status: 200 };
+      const mobileChanged = mobile !== (u.mobile ?? null);
+      if (mobileChanged) {
+        if (!input.current_password) return { ok: false, code: ErrorCode.VALIDATION_ERROR, status: 400, field: 'current_password' };
+        const wrong = await checkCurrentPassword(u, input.current_password);
+        if (wrong) return wrong;
+      }
       // A new mobile number is not verified until a code proves it.
-      await db.update(users).set({ ...next, ...(mobile !== u.mobile ? { mobileVerifiedAt: null } : {}), updatedAt: now }).where(eq(users.id, u.id));
+      await db.update(users).set({ ...next, ...(mobileChanged ? { mobileVerifiedAt: null } : {}), updatedAt: now }).where(eq(users.id, u.id));
+      if (mobileChanged) {
+        const t = getServerT(options.locale ?? u.locale);
+        await adapters.mail.send({ to: u.email, subject: t('auth:mail.mobile_changed_subject'), text: t('auth:mail.mobile_changed_body', { mobile: mobile ?? '—' }), tag: 'mobile_changed' });
+      }
       return { ok: true };
     },
   };

@@ -13,10 +13,11 @@ import { encodeMessage, message } from '../../core/validation/messages';
 import { pendingRegistrations, users } from '../../db/schema';
 import type { Language } from '../../i18n/config';
 import { resources } from '../../i18n/resources';
+import { getServerT } from '../../i18n/server';
 import { checkPassword } from '../security/common-passwords';
 import { hashPassword } from '../security/password-hash';
 import type { ServiceDeps } from '.';
-import { normalizeEmail, randomToken } from './auth';
+import { createAuthService, normalizeEmail, randomToken } from './auth';
 import { createOtpService, sha256Hex, type OtpChannel } from './otp';
 import { createRateLimitService } from './rate-limit';
 
@@ -58,8 +59,10 @@ export function createRegistrationService(deps: ServiceDeps) {
       const email = normalizeEmail(values.email);
       if (!isAcceptableRegistrationEmail(email)) return { ok: false, code: ErrorCode.UNACCEPTABLE_EMAIL_FOR_AUTH_REGISTER, status: 400, fieldErrors: fieldError('email', 'EMAIL') };
       const errors: FieldErrors = {};
-      const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-      if (taken) Object.assign(errors, fieldError('email', 'EMAIL_TAKEN'));
+      // An address nobody proved (an account registered by SMS) can be reclaimed by registering with an
+      // e-mail code (decision 023); step 2 refuses it to another SMS registration.
+      const [taken] = await db.select({ id: users.id, verified: users.emailVerifiedAt }).from(users).where(eq(users.email, email));
+      if (taken?.verified) Object.assign(errors, fieldError('email', 'EMAIL_TAKEN'));
       if (!checkPassword(values.password).ok) Object.assign(errors, fieldError('password', 'PASSWORD_COMMON'));
       return Object.keys(errors).length ? { ok: false, code: ErrorCode.VALIDATION_ERROR, status: 400, fieldErrors: errors } : { ok: true };
     },
@@ -76,6 +79,11 @@ export function createRegistrationService(deps: ServiceDeps) {
 
       const step1 = await this.checkStep1(values);
       if (!step1.ok) return step1;
+      if (values.otp_channel === 'sms') {
+        // An SMS code does not prove the address: it cannot take one over from an unverified account.
+        const [held] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalizeEmail(values.email)));
+        if (held) return { ok: false, code: ErrorCode.VALIDATION_ERROR, status: 400, fieldErrors: fieldError('email', 'EMAIL_TAKEN') };
+      }
 
       let state: string | null = values.state?.trim() || null;
       if (values.country === 'GR') {
@@ -145,9 +153,22 @@ export function createRegistrationService(deps: ServiceDeps) {
       if (!done.length) return { ok: false, code: ErrorCode.OTP_ALREADY_VERIFIED, status: 409 };
       const d = row.data as Record<string, unknown>;
       const str = (k: string) => (typeof d[k] === 'string' ? (d[k] as string) : null);
-      // Someone may have registered the address meanwhile (two tabs): UNIQUE, not a crash.
-      const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, row.email));
-      if (taken) return { ok: false, code: ErrorCode.VALIDATION_ERROR, status: 409 };
+      // Someone may have registered the address meanwhile (two tabs): UNIQUE, not a crash. An account
+      // that holds the address without having proven it loses it to this e-mail code (decision 023).
+      const [taken] = await db.select().from(users).where(eq(users.email, row.email));
+      const reclaim = taken && !taken.emailVerifiedAt && row.channel === 'email' ? taken : null;
+      if (taken && !reclaim) return { ok: false, code: ErrorCode.VALIDATION_ERROR, status: 409 };
+      if (reclaim) {
+        await db
+          .update(users)
+          .set({ email: `reclaimed-${reclaim.id}-${now.getTime()}@reclaimed.invalid`, updatedAt: now })
+          .where(and(eq(users.id, reclaim.id), isNull(users.emailVerifiedAt)));
+        await createAuthService(deps).endAllSessions(reclaim.id).catch(() => 0);
+        if (reclaim.mobile) {
+          const t = getServerT(reclaim.locale);
+          await adapters.sms.send({ to: reclaim.mobile, text: t('auth:mail.email_reclaimed_sms', { email: row.email }), tag: 'email_reclaimed' });
+        }
+      }
       const [created] = await db
         .insert(users)
         .values({
