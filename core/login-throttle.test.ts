@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countingFailures, crossesAlert, delayAfter, nextFailures, PASSWORD_THROTTLE, SECOND_FACTOR_THROTTLE, waitSeconds, type ThrottleRule } from './login-throttle';
+import { countingFailures, crossesAlert, delayAfter, deviceSkipsDelay, KNOWN_DEVICE_MAX_FAILURES, nextFailures, PASSWORD_THROTTLE, SECOND_FACTOR_THROTTLE, waitSeconds, type ThrottleRule } from './login-throttle';
 
 const rule: ThrottleRule = { freeFailures: 5, baseSeconds: 2, capSeconds: 900, memoryMs: 86_400_000 };
 const T0 = 1_800_000_000_000;
@@ -42,5 +42,14 @@ describe('login throttle', () => {
       expect(r.freeFailures).toBe(5);
       expect(r.capSeconds).toBeLessThanOrEqual(15 * 60);
     }
+  });
+
+  it('lets a known browser skip the delay of its own account only, until its own failures add up', () => {
+    expect(deviceSkipsDelay({ userId: 7, failures: 0 }, 7)).toBe(true);
+    expect(deviceSkipsDelay({ userId: 7, failures: KNOWN_DEVICE_MAX_FAILURES - 1 }, 7)).toBe(true);
+    expect(deviceSkipsDelay({ userId: 7, failures: KNOWN_DEVICE_MAX_FAILURES }, 7)).toBe(false);
+    expect(deviceSkipsDelay({ userId: 7, failures: 0 }, 8)).toBe(false);
+    expect(deviceSkipsDelay({ userId: 7, failures: 0 }, undefined)).toBe(false);
+    expect(deviceSkipsDelay(null, 7)).toBe(false);
   });
 });

@@ -65,3 +65,17 @@ export function nextFailures(state: ThrottleState | null, nowMs: number, rule: T
 export function crossesAlert(failures: number, threshold: number = SECOND_FACTOR_ALERT_AFTER): boolean {
   return failures === threshold;
 }
+
+/**
+ * A browser that completed a login to an account before ("known device", OWASP's device cookies) skips
+ * that account's delays, so a stranger running the address into its delay does not keep the owner
+ * out. Its own wrong guesses count: after this many in a row it waits like any other browser.
+ */
+export const KNOWN_DEVICE_MAX_FAILURES = 5;
+/** How long a browser stays known without a new login. */
+export const KNOWN_DEVICE_TTL_MS = 180 * DAY;
+
+/** Whether a known-device record lets this attempt skip the account's delay. */
+export function deviceSkipsDelay(device: { userId: number; failures: number } | null, userId: number | undefined): boolean {
+  return device !== null && userId !== undefined && device.userId === userId && device.failures < KNOWN_DEVICE_MAX_FAILURES;
+}

@@ -86,8 +86,10 @@ export const tokens = sqliteTable(
   {
     tokenHash: text('token_hash').primaryKey(),
     /** password_reset: step 6 of the reset; verify_email: the link in the e-mail; login_2fa: a password
-     *  that was right, waiting for the second factor (its `meta` says which one). */
-    purpose: text('purpose', { enum: ['password_reset', 'verify_email', 'login_2fa'] }).notNull(),
+     *  that was right, waiting for the second factor (its `meta` says which one); known_device: a browser
+     *  that completed a login (the `kd` cookie), which skips the login delays (decision 022;
+     *  `meta.failures` counts its own wrong guesses). */
+    purpose: text('purpose', { enum: ['password_reset', 'verify_email', 'login_2fa', 'known_device'] }).notNull(),
     meta: text('meta', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
     userId: integer('user_id')
       .notNull()

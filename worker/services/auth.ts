@@ -2,7 +2,7 @@
 // "log out everywhere". Sessions live in the user's Durable Object; users live in D1.
 import { and, eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../core/errors';
-import { crossesAlert, PASSWORD_THROTTLE, SECOND_FACTOR_THROTTLE } from '../../core/login-throttle';
+import { crossesAlert, deviceSkipsDelay, PASSWORD_THROTTLE, SECOND_FACTOR_THROTTLE } from '../../core/login-throttle';
 import { parseSessionCookie, SESSION_ABSOLUTE_MS } from '../../core/sessions';
 import { users } from '../../db/schema';
 import { deleteCookie, parseCookies, serializeCookie, wantsSecure } from '../http/cookies';
@@ -16,7 +16,7 @@ import type { Language } from '../../i18n/config';
 import { getServerT } from '../../i18n/server';
 import { createCartService } from './cart';
 import { createLiveService } from './live';
-import { createLoginThrottle, passwordThrottleKey, secondFactorThrottleKey } from './login-throttle';
+import { createKnownDevices, createLoginThrottle, passwordThrottleKey, secondFactorThrottleKey } from './login-throttle';
 import { createOtpService, sha256Hex } from './otp';
 import { userStub } from './party-stubs';
 import { createRateLimitService } from './rate-limit';
@@ -101,6 +101,7 @@ export function createAuthService(deps: ServiceDeps) {
   const otp = createOtpService(deps);
   const passwordThrottle = createLoginThrottle(db, now, PASSWORD_THROTTLE);
   const secondFactorThrottle = createLoginThrottle(db, now, SECOND_FACTOR_THROTTLE);
+  const devices = createKnownDevices(db, now);
   const stub = (userId: number) => userStub(deps, userRoom(userId));
 
   // A new session id at every login (no fixation); the other tabs of this browser reload.
@@ -117,7 +118,9 @@ export function createAuthService(deps: ServiceDeps) {
       secure: wantsSecure(request),
       maxAgeSeconds: Math.floor(SESSION_ABSOLUTE_MS / 1000),
     });
-    return [setCookie, rotateCsrfCookie(request)];
+    // This browser is now known to the account: the login delays will not keep it out (decision 022).
+    const deviceCookie = await devices.remember(request, u.id, wantsSecure(request));
+    return [setCookie, rotateCsrfCookie(request), ...(deviceCookie ? [deviceCookie] : [])];
   }
 
   // Someone who has the password is guessing the second factor: the owner should change the password.
@@ -183,12 +186,16 @@ export function createAuthService(deps: ServiceDeps) {
       const key = await passwordThrottleKey(email);
       const [u] = await db.select().from(users).where(eq(users.email, email));
       const wait = await passwordThrottle.wait(key);
+      // A browser that logged into this account before skips the delay (looked up for any address).
+      const device = await devices.find(request);
+      const known = deviceSkipsDelay(device, u?.id);
       const passwordOk = (await verifyPassword(input.password, u?.passwordHash ?? (await decoy()))) && u !== undefined;
       // Within the delay even the right password waits: otherwise the delay would not slow guessing.
       // The refused attempt does not count, so it does not lengthen the delay either.
-      if (wait > 0) return { ok: false, code: 429, status: 429, retryAfter: wait };
+      if (wait > 0 && !known) return { ok: false, code: 429, status: 429, retryAfter: wait };
       if (!passwordOk || !u) {
         await passwordThrottle.fail(key);
+        if (known) await devices.fail(device!);
         return { ok: false, code: ErrorCode.LOGIN_FAILED, status: 401 };
       }
       // Only the owner of the right password learns that staff suspended the account (2011). The
@@ -229,7 +236,9 @@ export function createAuthService(deps: ServiceDeps) {
       // right password gets no fresh guesses. Within the delay no code is looked at, right or wrong.
       const throttleKey = secondFactorThrottleKey(u.id);
       const wait = await secondFactorThrottle.wait(throttleKey);
-      if (wait > 0) return { ok: false, code: 429, status: 429, restart: false, retryAfter: wait };
+      const device = await devices.find(request);
+      const known = deviceSkipsDelay(device, u.id);
+      if (wait > 0 && !known) return { ok: false, code: 429, status: 429, restart: false, retryAfter: wait };
       const method = row.meta.method === 'email' ? 'email' : 'totp';
       let good = false;
       if (method === 'totp' && u.totpSecret) {
@@ -245,6 +254,7 @@ export function createAuthService(deps: ServiceDeps) {
         const attempts = (typeof row.meta.attempts === 'number' ? row.meta.attempts : 0) + 1;
         const spent = attempts >= TWO_FACTOR_MAX_ATTEMPTS;
         await db.update(tokens).set({ meta: { ...row.meta, attempts }, consumedAt: spent ? now : null }).where(eq(tokens.tokenHash, hash));
+        if (known) await devices.fail(device!);
         const failures = await secondFactorThrottle.fail(throttleKey);
         if (crossesAlert(failures)) await alertSecondFactorFailures(u, failures);
         return { ok: false, code: ErrorCode.TWO_FACTOR_FAIL, status: 401, restart: spent };
