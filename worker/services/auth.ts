@@ -94,7 +94,8 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function createAuthService(deps: ServiceDeps) {
+/** `verify` is the password check; tests wrap it to count that every answer costs one verification. */
+export function createAuthService(deps: ServiceDeps, { verify = verifyPassword }: { verify?: typeof verifyPassword } = {}) {
   const { db, env, now } = deps;
   const live = createLiveService(env);
   const limits = createRateLimitService(deps);
@@ -189,7 +190,7 @@ export function createAuthService(deps: ServiceDeps) {
       // A browser that logged into this account before skips the delay (looked up for any address).
       const device = await devices.find(request);
       const known = deviceSkipsDelay(device, u?.id);
-      const passwordOk = (await verifyPassword(input.password, u?.passwordHash ?? (await decoy()))) && u !== undefined;
+      const passwordOk = (await verify(input.password, u?.passwordHash ?? (await decoy()))) && u !== undefined;
       // Within the delay even the right password waits: otherwise the delay would not slow guessing.
       // The refused attempt does not count, so it does not lengthen the delay either.
       if (wait > 0 && !known) return { ok: false, code: 429, status: 429, retryAfter: wait };
