@@ -3,7 +3,8 @@
 //  - server response time p50/p95 and requests/s for home, a hosting page and /api/health (the floor),
 //    sequential and at concurrency 8, from a local load generator,
 //  - peak memory (VmHWM) of the workerd process,
-//  - CPU time per password hash and verify in workerd (bench/password-hash.mjs),
+//  - CPU time per password hash and verify in workerd, and per failed login through the login service for
+//    a known, an unknown (decoy hash) and a delayed address (bench/password-hash.mjs),
 //  - a domain search across every TLD: time to first and to all results, registry calls (bench/domain-search.mjs),
 //  - the cart: add round trip, cross-tab propagation, the summary page, a 20-item checkout (bench/cart.mjs).
 // Writes bench/results.json and prints a table. Targets are reported, never asserted (README).
@@ -171,6 +172,8 @@ try {
   );
   console.log(`workerd peak RSS: ${result.workerdPeakRssMb} MB · home p95 target ≤ ${TARGETS.homeP95Ms} ms: ${result.verdict.homeP95}`);
   console.log(`password hash (${result.passwordHash.algorithm}): ${result.passwordHash.hashCpuMs} ms CPU per hash, ${result.passwordHash.verifyCpuMs} ms per verify`);
+  const ph = result.passwordHash;
+  console.log(`failed login, CPU (wall) per attempt: known ${ph.loginKnownCpuMs} (${ph.loginKnownWallMs}) ms, unknown ${ph.loginUnknownCpuMs} (${ph.loginUnknownWallMs}) ms, delayed ${ph.loginDelayedCpuMs} (${ph.loginDelayedWallMs}) ms`);
   console.log(
     `domain search (${domainSearch.namesPerSearch} names, ${domainSearch.familiesPerSearch} registries): first result p50 ${domainSearch.firstResultMs.p50} / p95 ${domainSearch.firstResultMs.p95} ms, all p50 ${domainSearch.allResultsMs.p50} / p95 ${domainSearch.allResultsMs.p95} ms (target ≤ ${TARGETS.searchAllP95Ms}: ${result.verdict.searchAllP95}), ${domainSearch.registryCallsPerSearch} registry calls per search (${result.verdict.searchCalls}); cached repeat ${domainSearch.cachedRepeat.allMs} ms with ${domainSearch.cachedRepeat.registryCalls} calls`,
   );

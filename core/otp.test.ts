@@ -30,11 +30,16 @@ describe('one-time codes', () => {
     expect(resendWaitSeconds(sent(), T0 + OTP_RESEND_AFTER_MS)).toBe(0);
   });
 
-  it('refuses a resend during the countdown (90106) and after verification (90005)', () => {
+  it('refuses a resend during the countdown (90106)', () => {
     expect(decideSend(null, T0)).toEqual({ ok: true });
     expect(decideSend(sent(), T0 + 10_000)).toEqual({ ok: false, code: ErrorCode.OTP_ALREADY_SENT, seconds: 50 });
     expect(decideSend(sent(), T0 + 61_000)).toEqual({ ok: true });
-    expect(decideSend(sent({ consumedAt: T0 + 5 }), T0 + 120_000)).toMatchObject({ ok: false, code: ErrorCode.OTP_ALREADY_VERIFIED });
+  });
+
+  it('sends a new code at once after the last one was used (the next login or reset), countdown or not', () => {
+    // Issue #10: a used code used to refuse every new one (90005) until the cron deleted it a day later.
+    expect(decideSend(sent({ consumedAt: T0 + 5 }), T0 + 120_000)).toEqual({ ok: true });
+    expect(decideSend(sent({ consumedAt: T0 + 5 }), T0 + 10)).toEqual({ ok: true });
   });
 
   it('accepts a matching code in time', () => {

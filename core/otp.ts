@@ -37,9 +37,14 @@ export function resendWaitSeconds(state: Pick<OtpState, 'sentAt'> | null, nowMs:
 
 export type OtpSendDecision = { ok: true } | { ok: false; code: number; seconds: number };
 
-/** May a (new) code be sent? 90005 once verified, 90106 during the countdown. */
+/**
+ * May a (new) code be sent? 90106 while the latest one is still waiting for its countdown. A used code
+ * stands in the way of nothing: the next login or reset needs a new code at once (issue #10: refusing
+ * with 90005 here allowed one e-mail two-factor login and one reset a day). Verifying the used code
+ * still answers 90005 (decideVerify); floods are the per-target send limits' job.
+ */
 export function decideSend(latest: OtpState | null, nowMs: number): OtpSendDecision {
-  if (latest?.consumedAt) return { ok: false, code: ErrorCode.OTP_ALREADY_VERIFIED, seconds: 0 };
+  if (latest?.consumedAt) return { ok: true };
   const wait = resendWaitSeconds(latest, nowMs);
   if (wait > 0) return { ok: false, code: ErrorCode.OTP_ALREADY_SENT, seconds: wait };
   return { ok: true };

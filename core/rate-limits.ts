@@ -1,12 +1,11 @@
 // Rate limits of issue #3 §6: login, registration, OTP send/verify and password reset, per IP and per
-// account. Fixed windows: simple, one D1 statement per hit, and the spec only needs "too many".
+// account (login per account: core/login-throttle.ts). Fixed windows: simple, one D1 statement per hit, and the spec only needs "too many".
 export type RateLimitRule = { limit: number; windowMs: number };
 
 const MIN = 60_000;
 
 export const RATE_LIMITS = {
   'login:ip': { limit: 30, windowMs: 15 * MIN },
-  'login:account': { limit: 10, windowMs: 15 * MIN },
   'register:ip': { limit: 10, windowMs: 60 * MIN },
   'otp_send:ip': { limit: 20, windowMs: 60 * MIN },
   'otp_send:target': { limit: 5, windowMs: 60 * MIN },
@@ -22,8 +21,8 @@ export const RATE_LIMITS = {
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
-/** Failed logins in a row after which an account suspends itself (2010 account_auto_suspended). */
-export const AUTO_SUSPEND_AFTER_FAILED_LOGINS = 5;
+// Per-account login limits are not fixed windows: a window per address let a stranger keep its owner
+// out. The password and second-factor steps have growing delays instead (core/login-throttle.ts).
 
 export function windowStart(nowMs: number, windowMs: number): number {
   return Math.floor(nowMs / windowMs) * windowMs;

@@ -1,9 +1,9 @@
-// The login forms (spec §2 Login/register panel1; §4 Login, GDPR approval, two-factor, suspension),
+// The login forms (spec §2 Login/register panel1; §4 Login, GDPR approval, two-factor),
 // shared by the login page and the login dialog: the page posts with Remix's <Form>, the dialog with a
 // fetcher's form to the same action (`/auth/login`), so both get the same answers and errors.
 import type { SubmissionResult } from '@conform-to/react';
 import { Form, Link } from '@remix-run/react';
-import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
 import type { Progress } from '../../core/keep-progress';
@@ -14,7 +14,7 @@ import { CsrfInput } from './csrf-input';
 import { PageIdInput } from './page-id-input';
 
 /** 'done': logged in from the dialog, which loads `redirectTo` afresh (new session, new form token, merged cart). */
-export type LoginView = 'login' | 'gdpr' | 'two_factor' | 'suspended' | 'done';
+export type LoginView = 'login' | 'gdpr' | 'two_factor' | 'done';
 export type LoginActionData = {
   result: SubmissionResult<string[]> | null;
   view: LoginView;
@@ -41,7 +41,7 @@ export function LoginPanel({ data, redirectTo, FormComponent, action, idPrefix =
   const alert =
     code === undefined || code === ErrorCode.VALIDATION_ERROR || code === ErrorCode.PROFILE_REQUIRED_GDPR_APPROVAL ? null : (
       <FormAlert type={code === ErrorCode.TWO_FACTOR_AUTH ? 'warning' : codeAlertType(code)} testId="login-alert" code={code}>
-        {code === ErrorCode.TWO_FACTOR_FAIL && view === 'login' ? t('two_factor_restart') : codeMessage(t, code, data?.params)}
+        {code === ErrorCode.TWO_FACTOR_FAIL && view === 'login' ? t('two_factor_restart') : delayedMessage(t, view, code, data?.params) ?? codeMessage(t, code, data?.params)}
       </FormAlert>
     );
   return view === 'two_factor' && data?.challenge ? (
@@ -49,6 +49,15 @@ export function LoginPanel({ data, redirectTo, FormComponent, action, idPrefix =
   ) : (
     <LoginForm key={view === 'gdpr' ? 'gdpr' : 'login'} data={data} view={view} redirectTo={redirectTo} alert={alert} FormComponent={FormComponent} action={action} idPrefix={idPrefix} />
   );
+}
+
+/**
+ * A growing delay after failed attempts (decision 022) says how long to wait; on the password step it
+ * reads the same for every address, known or not, and points to the reset.
+ */
+function delayedMessage(t: (key: string, options?: Record<string, unknown>) => string, view: LoginView, code: number, params?: Record<string, number>): string | null {
+  if (code !== 429 || !params?.seconds) return null;
+  return t(view === 'two_factor' ? 'two_factor_delayed' : 'login_delayed', { count: params.seconds });
 }
 
 type FormProps = { redirectTo: string; alert: ReactNode; FormComponent: FormLike; action?: string; idPrefix: string };
@@ -65,7 +74,6 @@ function LoginForm({ data, view, redirectTo, alert, FormComponent, action, idPre
         {gdprMode ? t('gdpr_title') : t('login_title')}
       </h1>
       {alert}
-      {view === 'suspended' && data?.email ? <SuspendedHandOff email={data.email} /> : null}
       <FormComponent method="post" action={action} className="space-y-4" {...formProps}>
         <CsrfInput />
         <PageIdInput />
@@ -113,30 +121,6 @@ function ProgressFields({ progress }: { progress?: Progress }) {
         <input key={k} type="hidden" name={`progress.${k}`} value={v} />
       ))}
     </>
-  );
-}
-
-/**
- * Spec §4: on account_auto_suspended, a hidden form posts the e-mail into the reset flow, which shows the
- * suspended notice. With JavaScript it goes by itself; without, the visitor presses the button.
- */
-function SuspendedHandOff({ email }: { email: string }) {
-  const { t } = useTranslation('auth');
-  const ref = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    const timer = window.setTimeout(() => ref.current?.requestSubmit(), 1500);
-    return () => window.clearTimeout(timer);
-  }, []);
-  return (
-    <Form method="post" action="/auth/reset" ref={ref} className="mb-4" data-testid="suspended-form">
-      <CsrfInput />
-      <input type="hidden" name="intent" value="options" />
-      <input type="hidden" name="email" value={email} />
-      <input type="hidden" name="suspended" value="1" />
-      <button type="submit" className="btn-primary w-full">
-        {t('reset_to_reactivate')}
-      </button>
-    </Form>
   );
 }
 

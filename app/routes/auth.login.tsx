@@ -1,8 +1,9 @@
 // Login (spec §2 Login/register panel1, §4 Login and GDPR approval at login, §7 Login; issue #3 §3):
-// e-mail and password with the refusals of the catalogue (2000, 2010, 2011, 429); a profile without
+// e-mail and password with the refusals of the catalogue (2000, 2011, 429); a profile without
 // the GDPR processing approval switches the form to its agreement checkbox (43005); an account with
-// two-factor login answers 2004 and asks for the code from the app or the e-mail (2164 / 2005); an
-// auto-suspended account (2010) is sent on into the password reset with the suspended notice.
+// two-factor login answers 2004 and asks for the code from the app or the e-mail (2164 / 2005).
+// Repeated failures earn a growing delay (429 with Retry-After, alike for unknown addresses), never an
+// automatic suspension (decision 022 retired 2010 here).
 // One action switching on an intent; the same forms work as plain POSTs.
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
@@ -86,7 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (result.ok) return success(result.setCookies);
     // Out of attempts or time: the login starts over, with the failed-authentication notice.
     return reply(
-      { result: submission.reply({ hideFields: ['code'] }), view: result.restart ? 'login' : 'two_factor', code: result.code, challenge, method, target },
+      { result: submission.reply({ hideFields: ['code'] }), view: result.restart ? 'login' : 'two_factor', code: result.code, challenge, method, target, params: result.retryAfter ? { seconds: result.retryAfter } : undefined },
       result.status,
       result.retryAfter,
     );
@@ -100,7 +101,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (result.ok) return success(result.setCookies);
   const base = { result: submission.reply({ hideFields: SECRET_FIELDS }), code: result.code, email, progress: progress ?? undefined };
   if ('challenge' in result) return reply({ ...base, view: 'two_factor', challenge: result.challenge, method: result.method, target: result.target }, 401);
-  if (result.code === ErrorCode.ACCOUNT_AUTO_SUSPENDED) return reply({ ...base, view: 'suspended' }, result.status);
   const gdpr = result.code === ErrorCode.PROFILE_REQUIRED_GDPR_APPROVAL || (gdprShown && result.code === ErrorCode.LOGIN_FAILED);
   return reply({ ...base, view: gdpr ? 'gdpr' : 'login', params: result.retryAfter ? { seconds: result.retryAfter } : undefined }, result.status, result.retryAfter);
 }

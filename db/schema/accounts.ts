@@ -28,7 +28,8 @@ export const users = sqliteTable(
     address: text('address'),
     postcode: text('postcode'),
     status: text('status', { enum: userStatuses }).notNull().default('active'),
-    /** Why a suspended account is suspended: staff (2011) or repeated failed logins (2010). */
+    /** Why a suspended account is suspended: staff (2011). 'auto' (2010, five failed logins) is retired
+     *  (decision 022: a growing delay instead); migration 0009 re-activated the accounts it had suspended. */
     suspension: text('suspension', { enum: ['staff', 'auto'] }),
     userGroup: text('user_group', { enum: userGroups }).notNull().default('user'),
     hasPbasAccount: integer('has_pbas_account', { mode: 'boolean' }).notNull().default(false),
@@ -49,6 +50,7 @@ export const users = sqliteTable(
     gdprProcessingAt: integer('gdpr_processing_at', { mode: 'timestamp_ms' }),
     gdprValidityAt: integer('gdpr_validity_at', { mode: 'timestamp_ms' }),
     gdprCommunication: integer('gdpr_communication', { mode: 'boolean' }).notNull().default(false),
+    /** Legacy: the password-failure count now lives in login_throttles (by e-mail address, decision 022). */
     failedLogins: integer('failed_logins').notNull().default(0),
     lastLoginAt: integer('last_login_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
@@ -84,8 +86,10 @@ export const tokens = sqliteTable(
   {
     tokenHash: text('token_hash').primaryKey(),
     /** password_reset: step 6 of the reset; verify_email: the link in the e-mail; login_2fa: a password
-     *  that was right, waiting for the second factor (its `meta` says which one). */
-    purpose: text('purpose', { enum: ['password_reset', 'verify_email', 'login_2fa'] }).notNull(),
+     *  that was right, waiting for the second factor (its `meta` says which one); known_device: a browser
+     *  that completed a login (the `kd` cookie), which skips the login delays (decision 022;
+     *  `meta.failures` counts its own wrong guesses). */
+    purpose: text('purpose', { enum: ['password_reset', 'verify_email', 'login_2fa', 'known_device'] }).notNull(),
     meta: text('meta', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
     userId: integer('user_id')
       .notNull()
@@ -142,6 +146,17 @@ export const rateLimits = sqliteTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: integer('window_start').notNull(),
   count: integer('count').notNull(),
+});
+
+/**
+ * Failed-attempt streaks behind the growing login delays (core/login-throttle.ts, decision 022):
+ * `password:<sha-256 of the e-mail>` for the password step, kept for unknown addresses too so they are
+ * delayed alike, and `second_factor:<user id>` for the codes of two-factor login.
+ */
+export const loginThrottles = sqliteTable('login_throttles', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  lastFailureAt: integer('last_failure_at', { mode: 'timestamp_ms' }).notNull(),
 });
 
 export const ipBlacklist = sqliteTable('ip_blacklist', {

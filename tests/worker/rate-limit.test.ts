@@ -9,14 +9,15 @@ const at = (iso: string) => createServices({ db: createDb(env.DB), env, now: new
 
 describe('rate limits', () => {
   it('allow up to the limit in a window, then refuse with a retry time', async () => {
-    const { limit } = RATE_LIMITS['login:account'];
+    // (login:account is gone: logins per address have growing delays instead, decision 022.)
+    const { limit } = RATE_LIMITS['otp_send:target'];
     const rl = at('2026-11-21T10:00:10Z');
-    for (let i = 0; i < limit; i++) expect(await rl.hit('login:account', 'Maria@Example.gr')).toEqual({ allowed: true });
-    const refused = await rl.hit('login:account', 'maria@example.gr');
+    for (let i = 0; i < limit; i++) expect(await rl.hit('otp_send:target', 'Maria@Example.gr')).toEqual({ allowed: true });
+    const refused = await rl.hit('otp_send:target', 'maria@example.gr');
     expect(refused.allowed).toBe(false);
-    expect(refused.allowed === false && refused.retryAfter).toBe(15 * 60 - 10);
+    expect(refused.allowed === false && refused.retryAfter).toBe(60 * 60 - 10);
     // Another subject is counted apart.
-    expect(await rl.hit('login:account', 'nikos@example.gr')).toEqual({ allowed: true });
+    expect(await rl.hit('otp_send:target', 'nikos@example.gr')).toEqual({ allowed: true });
   });
 
   it('start over in the next window and after a reset', async () => {

@@ -2,7 +2,7 @@
 // "log out everywhere". Sessions live in the user's Durable Object; users live in D1.
 import { and, eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../core/errors';
-import { AUTO_SUSPEND_AFTER_FAILED_LOGINS } from '../../core/rate-limits';
+import { crossesAlert, deviceSkipsDelay, PASSWORD_THROTTLE, SECOND_FACTOR_THROTTLE } from '../../core/login-throttle';
 import { parseSessionCookie, SESSION_ABSOLUTE_MS } from '../../core/sessions';
 import { users } from '../../db/schema';
 import { deleteCookie, parseCookies, serializeCookie, wantsSecure } from '../http/cookies';
@@ -13,8 +13,10 @@ import { maskEmail } from '../../core/otp';
 import { verifyTotp } from '../../core/totp';
 import { tokens } from '../../db/schema';
 import type { Language } from '../../i18n/config';
+import { getServerT } from '../../i18n/server';
 import { createCartService } from './cart';
 import { createLiveService } from './live';
+import { createKnownDevices, createLoginThrottle, passwordThrottleKey, secondFactorThrottleKey } from './login-throttle';
 import { createOtpService, sha256Hex } from './otp';
 import { userStub } from './party-stubs';
 import { createRateLimitService } from './rate-limit';
@@ -73,8 +75,13 @@ function toSessionUser(u: typeof users.$inferSelect): SessionUser {
 }
 
 // A real hash of a random password, verified against when the e-mail is unknown, so that an unknown
-// address costs the same time as a wrong password (no account enumeration through timing).
+// address costs the same time as a wrong password (no account enumeration through timing). It is made
+// with CURRENT_PARAMS, like every stored hash after its owner's next login (needsRehash).
 let decoyHash: Promise<string> | null = null;
+export function decoy(): Promise<string> {
+  decoyHash ??= hashPassword(crypto.randomUUID());
+  return decoyHash;
+}
 
 export function randomToken(bytes = 32): string {
   const raw = crypto.getRandomValues(new Uint8Array(bytes));
@@ -87,11 +94,15 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function createAuthService(deps: ServiceDeps) {
+/** `verify` is the password check; tests wrap it to count that every answer costs one verification. */
+export function createAuthService(deps: ServiceDeps, { verify = verifyPassword }: { verify?: typeof verifyPassword } = {}) {
   const { db, env, now } = deps;
   const live = createLiveService(env);
   const limits = createRateLimitService(deps);
   const otp = createOtpService(deps);
+  const passwordThrottle = createLoginThrottle(db, now, PASSWORD_THROTTLE);
+  const secondFactorThrottle = createLoginThrottle(db, now, SECOND_FACTOR_THROTTLE);
+  const devices = createKnownDevices(db, now);
   const stub = (userId: number) => userStub(deps, userRoom(userId));
 
   // A new session id at every login (no fixation); the other tabs of this browser reload.
@@ -108,7 +119,18 @@ export function createAuthService(deps: ServiceDeps) {
       secure: wantsSecure(request),
       maxAgeSeconds: Math.floor(SESSION_ABSOLUTE_MS / 1000),
     });
-    return [setCookie, rotateCsrfCookie(request)];
+    // This browser is now known to the account: the login delays will not keep it out (decision 022).
+    const deviceCookie = await devices.remember(request, u.id, wantsSecure(request));
+    return [setCookie, rotateCsrfCookie(request), ...(deviceCookie ? [deviceCookie] : [])];
+  }
+
+  // Someone who has the password is guessing the second factor: the owner should change the password.
+  // A failure to send must not change the answer the guesser gets.
+  async function alertSecondFactorFailures(u: typeof users.$inferSelect, failures: number) {
+    const t = getServerT(u.locale);
+    await deps.adapters.mail
+      .send({ to: u.email, subject: t('auth:mail.second_factor_alert_subject'), text: [t('auth:mail.second_factor_alert_body', { count: failures }), t('auth:mail.second_factor_alert_action')].join('\n\n'), tag: 'security:second_factor_failures', meta: { failures } })
+      .catch((e) => console.error('second-factor alert mail failed', e));
   }
 
   async function startTwoFactor(u: typeof users.$inferSelect, input: LoginInput): Promise<LoginResult> {
@@ -157,43 +179,39 @@ export function createAuthService(deps: ServiceDeps) {
 
     async login(request: Request, input: LoginInput): Promise<LoginResult> {
       const email = normalizeEmail(input.email);
-      for (const [name, subject] of [['login:ip', input.ip], ['login:account', email]] as const) {
-        const hit = await limits.hit(name, subject);
-        if (!hit.allowed) return { ok: false, code: 429, status: 429, retryAfter: hit.retryAfter };
-      }
+      const hit = await limits.hit('login:ip', input.ip);
+      if (!hit.allowed) return { ok: false, code: 429, status: 429, retryAfter: hit.retryAfter };
+      // Decision 022: the same steps, in the same order, for a known address, an unknown one and a
+      // delayed one (one user read, one throttle read, one argon2 verification), so neither the answer
+      // nor its time tells them apart. The delay is kept per address, known or not.
+      const key = await passwordThrottleKey(email);
       const [u] = await db.select().from(users).where(eq(users.email, email));
-      if (!u) {
-        decoyHash ??= hashPassword(crypto.randomUUID());
-        await verifyPassword(input.password, await decoyHash);
+      const wait = await passwordThrottle.wait(key);
+      // A browser that logged into this account before skips the delay (looked up for any address).
+      const device = await devices.find(request);
+      const known = deviceSkipsDelay(device, u?.id);
+      const passwordOk = (await verify(input.password, u?.passwordHash ?? (await decoy()))) && u !== undefined;
+      // Within the delay even the right password waits: otherwise the delay would not slow guessing.
+      // The refused attempt does not count, so it does not lengthen the delay either.
+      if (wait > 0 && !known) return { ok: false, code: 429, status: 429, retryAfter: wait };
+      if (!passwordOk || !u) {
+        await passwordThrottle.fail(key);
+        if (known) await devices.fail(device!);
         return { ok: false, code: ErrorCode.LOGIN_FAILED, status: 401 };
       }
-      if (u.status === 'suspended') {
-        // Only the owner of the right password learns that the account is suspended.
-        if (!(await verifyPassword(input.password, u.passwordHash))) return { ok: false, code: ErrorCode.LOGIN_FAILED, status: 401 };
-        return { ok: false, code: u.suspension === 'auto' ? ErrorCode.ACCOUNT_AUTO_SUSPENDED : ErrorCode.ACCOUNT_SUSPENDED, status: 403 };
-      }
-      if (!(await verifyPassword(input.password, u.passwordHash))) {
-        const [row] = await db
-          .update(users)
-          .set({ failedLogins: sql`${users.failedLogins} + 1`, updatedAt: now })
-          .where(eq(users.id, u.id))
-          .returning({ failed: users.failedLogins });
-        if ((row?.failed ?? 0) >= AUTO_SUSPEND_AFTER_FAILED_LOGINS) {
-          await db.update(users).set({ status: 'suspended', suspension: 'auto', updatedAt: now }).where(and(eq(users.id, u.id), eq(users.status, 'active')));
-          await (await stub(u.id)).revokeSessions({ all: true }, now.getTime());
-          return { ok: false, code: ErrorCode.ACCOUNT_AUTO_SUSPENDED, status: 403 };
-        }
-        return { ok: false, code: ErrorCode.LOGIN_FAILED, status: 401 };
-      }
+      // Only the owner of the right password learns that staff suspended the account (2011). The
+      // automatic suspension (2010) is retired (decision 022); migration 0009 lifted the old ones.
+      if (u.status === 'suspended') return { ok: false, code: ErrorCode.ACCOUNT_SUSPENDED, status: 403 };
       // Spec §4 "GDPR approval at login": without the processing approval the form asks for it.
       if (u.gdprProcessingAt === null) {
         if (!input.gdprAccept) return { ok: false, code: ErrorCode.PROFILE_REQUIRED_GDPR_APPROVAL, status: 403 };
         await db.update(users).set({ gdprProcessingAt: now, gdprValidityAt: now, updatedAt: now }).where(eq(users.id, u.id));
       }
-      const patch: Partial<typeof users.$inferInsert> = { failedLogins: 0, lastLoginAt: now, updatedAt: now };
+      const patch: Partial<typeof users.$inferInsert> = { lastLoginAt: now, updatedAt: now };
       if (needsRehash(u.passwordHash)) patch.passwordHash = await hashPassword(input.password);
       await db.update(users).set(patch).where(eq(users.id, u.id));
-      await limits.reset('login:account', email);
+      // The right password ends the password step's streak, never the second factor's (decision 022).
+      await passwordThrottle.clear(key);
 
       if (u.totpEnabledAt || u.emailTwoFactor) return startTwoFactor(u, input);
       return { ok: true, user: toSessionUser(u), setCookies: await startSession(request, u, input) };
@@ -215,6 +233,13 @@ export function createAuthService(deps: ServiceDeps) {
       if (!row || row.consumedAt || row.expiresAt.getTime() <= now.getTime()) return { ok: false, code: ErrorCode.TWO_FACTOR_FAIL, status: 401, restart: true };
       const [u] = await db.select().from(users).where(eq(users.id, row.userId));
       if (!u || u.status !== 'active') return { ok: false, code: ErrorCode.TWO_FACTOR_FAIL, status: 401, restart: true };
+      // The account's streak of wrong codes runs across logins (decision 022): a new challenge after a
+      // right password gets no fresh guesses. Within the delay no code is looked at, right or wrong.
+      const throttleKey = secondFactorThrottleKey(u.id);
+      const wait = await secondFactorThrottle.wait(throttleKey);
+      const device = await devices.find(request);
+      const known = deviceSkipsDelay(device, u.id);
+      if (wait > 0 && !known) return { ok: false, code: 429, status: 429, restart: false, retryAfter: wait };
       const method = row.meta.method === 'email' ? 'email' : 'totp';
       let good = false;
       if (method === 'totp' && u.totpSecret) {
@@ -230,10 +255,14 @@ export function createAuthService(deps: ServiceDeps) {
         const attempts = (typeof row.meta.attempts === 'number' ? row.meta.attempts : 0) + 1;
         const spent = attempts >= TWO_FACTOR_MAX_ATTEMPTS;
         await db.update(tokens).set({ meta: { ...row.meta, attempts }, consumedAt: spent ? now : null }).where(eq(tokens.tokenHash, hash));
+        if (known) await devices.fail(device!);
+        const failures = await secondFactorThrottle.fail(throttleKey);
+        if (crossesAlert(failures)) await alertSecondFactorFailures(u, failures);
         return { ok: false, code: ErrorCode.TWO_FACTOR_FAIL, status: 401, restart: spent };
       }
       const consumed = await db.update(tokens).set({ consumedAt: now }).where(and(eq(tokens.tokenHash, hash), sql`${tokens.consumedAt} IS NULL`)).returning({ h: tokens.tokenHash });
       if (!consumed.length) return { ok: false, code: ErrorCode.TWO_FACTOR_FAIL, status: 401, restart: true };
+      await secondFactorThrottle.clear(throttleKey);
       return { ok: true, user: toSessionUser(u), setCookies: await startSession(request, u, input) };
     },
 

@@ -55,7 +55,7 @@ export function createOtpService(deps: ServiceDeps) {
     async send(input: { purpose: OtpPurpose; channel: OtpChannel; target: string; userId?: number | null; ip: string; locale: Language; link?: (code: string) => string }): Promise<OtpSendResult> {
       const previous = await latest(input.purpose, input.target);
       const decision = decideSend(previous && stateOf(previous), now.getTime());
-      if (!decision.ok) return { ok: false, code: decision.code, seconds: decision.seconds, status: decision.code === ErrorCode.OTP_ALREADY_VERIFIED ? 409 : 429 };
+      if (!decision.ok) return { ok: false, code: decision.code, seconds: decision.seconds, status: 429 };
       for (const [name, subject] of [['otp_send:ip', input.ip], ['otp_send:target', input.target]] as const) {
         const hit = await limits.hit(name, subject);
         if (!hit.allowed) return { ok: false, code: ErrorCode.OTP_TOO_MANY_REQUESTS, seconds: hit.retryAfter, status: 429 };

@@ -16,6 +16,7 @@ import { hashPassword, verifyPassword } from '../security/password-hash';
 import type { ServiceDeps } from '.';
 import { createAuthService, normalizeEmail, randomToken } from './auth';
 import { createOtpService, sha256Hex } from './otp';
+import { clearPasswordThrottle } from './login-throttle';
 import { createRateLimitService } from './rate-limit';
 import { foldAnswer } from './registration';
 
@@ -247,7 +248,8 @@ export function createPasswordResetService(deps: ServiceDeps) {
         .set({ passwordHash: await hashPassword(input.password), failedLogins: 0, updatedAt: now, ...(reactivated ? { status: 'active' as const, suspension: null } : {}) })
         .where(eq(users.id, u.id));
       await auth.endAllSessions(u.id);
-      await limits.reset('login:account', u.email);
+      // Proof of the address ends the login delay too (decision 022), so the owner can log in at once.
+      await clearPasswordThrottle(db, u.email);
       const t = getServerT(input.locale);
       await adapters.mail.send({ to: u.email, subject: t('auth:mail.password_changed_subject'), text: t('auth:mail.password_changed_body'), tag: 'password_changed' });
       return { ok: true, reactivated, email: u.email };
