@@ -3,7 +3,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../core/errors';
 import { AUTO_SUSPEND_AFTER_FAILED_LOGINS } from '../../core/rate-limits';
-import { parseSessionCookie, SESSION_ABSOLUTE_MS } from '../../core/sessions';
+import { parseSessionCookie, sessionCookieMaxAgeSeconds, sessionKindFor } from '../../core/sessions';
 import { users } from '../../db/schema';
 import { deleteCookie, parseCookies, serializeCookie, wantsSecure } from '../http/cookies';
 import { rotateCsrfCookie } from '../http/csrf';
@@ -30,6 +30,8 @@ export type SessionUser = {
   userGroup: 'user' | 'admin';
   hasPbasAccount: boolean;
   emailVerified: boolean;
+  /** An authenticator app is enrolled: staff cannot use the back office without it (issue #10 §4). */
+  totpEnabled: boolean;
 };
 export type CurrentSession = { user: SessionUser; sessionId: string };
 
@@ -69,6 +71,7 @@ function toSessionUser(u: typeof users.$inferSelect): SessionUser {
     userGroup: u.userGroup,
     hasPbasAccount: u.hasPbasAccount,
     emailVerified: u.emailVerifiedAt !== null,
+    totpEnabled: u.totpEnabledAt !== null,
   };
 }
 
@@ -96,7 +99,9 @@ export function createAuthService(deps: ServiceDeps) {
 
   // A new session id at every login (no fixation); the other tabs of this browser reload.
   async function startSession(request: Request, u: typeof users.$inferSelect, meta: SessionMeta): Promise<string[]> {
-    const { token } = await (await stub(u.id)).createSession({ ip: meta.ip, userAgent: meta.userAgent, now: now.getTime() });
+    // Staff sessions are short (decision 024): the kind is fixed at login from the user's group.
+    const kind = sessionKindFor(u.userGroup);
+    const { token } = await (await stub(u.id)).createSession({ ip: meta.ip, userAgent: meta.userAgent, now: now.getTime(), kind });
     // The guest's cart joins the account's (issue #5 §1); a failure here must not block the login.
     await createCartService(deps)
       .mergeAtLogin(meta.visitorId, u.id)
@@ -106,7 +111,7 @@ export function createAuthService(deps: ServiceDeps) {
       httpOnly: true,
       sameSite: 'Lax',
       secure: wantsSecure(request),
-      maxAgeSeconds: Math.floor(SESSION_ABSOLUTE_MS / 1000),
+      maxAgeSeconds: sessionCookieMaxAgeSeconds(kind),
     });
     return [setCookie, rotateCsrfCookie(request)];
   }
@@ -139,6 +144,8 @@ export function createAuthService(deps: ServiceDeps) {
       if (!session) return null;
       const [u] = await db.select().from(users).where(eq(users.id, parsed.userId));
       if (!u || u.status !== 'active') return null;
+      // A customer session of someone who is staff now (promoted, or from before staff sessions) is not kept.
+      if (sessionKindFor(u.userGroup) !== session.kind) return null;
       return { user: toSessionUser(u), sessionId: session.id };
     },
 

@@ -2,6 +2,7 @@
 import type { Db } from '../../db/client';
 import { createAdapters, type AdapterEnv, type Adapters } from '../adapters';
 import { createAccountService } from './account';
+import { createAuditService } from './audit';
 import { createAuthService } from './auth';
 import { createCartService } from './cart';
 import { createCatalogService } from './catalog';
@@ -16,6 +17,7 @@ import { createPreferenceService } from './preferences';
 import { createPromotionService } from './promotions';
 import { createRateLimitService } from './rate-limit';
 import { createRegistrationService } from './registration';
+import { createStaffService } from './staff';
 
 export type ServiceDeps = { db: Db; env: Env; now: Date; adapters: Adapters };
 
@@ -43,6 +45,8 @@ function servicesFor(deps: ServiceDeps) {
     outbox: createOutboxService(deps),
     preferences: createPreferenceService(),
     rateLimits: createRateLimitService(deps),
+    audit: createAuditService(deps),
+    staff: createStaffService(deps),
   };
 }
 

@@ -1,5 +1,6 @@
 // Rate limiting and the IP blacklist, backed by D1 so they work locally and across isolates.
 import { sql } from 'drizzle-orm';
+import { rateLimitIpKey } from '../../core/ip-key';
 import { RATE_LIMITS, retryAfterSeconds, windowStart, type RateLimitName } from '../../core/rate-limits';
 import { ipBlacklist } from '../../db/schema';
 import type { ServiceDeps } from '.';
@@ -12,6 +13,11 @@ export function clientIp(request: Request): string {
   return request.headers.get('CF-Connecting-IP') ?? request.headers.get('X-Real-IP') ?? '0.0.0.0';
 }
 
+/** The counter's key: per-IP rules count an IPv6 client by its /64 (core/ip-key.ts). */
+export function rateLimitKey(name: RateLimitName, subject: string): string {
+  return `${name}:${name.endsWith(':ip') ? rateLimitIpKey(subject) : subject.toLowerCase()}`;
+}
+
 export function createRateLimitService({ db, env, now }: ServiceDeps) {
   const scope = env.DB as object;
   return {
@@ -20,7 +26,7 @@ export function createRateLimitService({ db, env, now }: ServiceDeps) {
       const rule = RATE_LIMITS[name];
       const nowMs = now.getTime();
       const start = windowStart(nowMs, rule.windowMs);
-      const key = `${name}:${subject.toLowerCase()}`;
+      const key = rateLimitKey(name, subject);
       // One statement: a new window restarts the count, the same window adds one (no read-then-write).
       const row = await db.get<{ count: number }>(sql`
         INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${start}, 1)
@@ -34,7 +40,7 @@ export function createRateLimitService({ db, env, now }: ServiceDeps) {
 
     /** Forgets the counter, e.g. the per-account login count after a successful login. */
     async reset(name: RateLimitName, subject: string): Promise<void> {
-      await db.run(sql`DELETE FROM rate_limits WHERE key = ${`${name}:${subject.toLowerCase()}`}`);
+      await db.run(sql`DELETE FROM rate_limits WHERE key = ${rateLimitKey(name, subject)}`);
     },
 
     async isBlacklisted(ip: string): Promise<boolean> {
