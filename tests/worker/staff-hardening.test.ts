@@ -61,7 +61,8 @@ describe('staff sessions', () => {
     for (; t <= t0 + STAFF_SESSION_ABSOLUTE_MS - 20 * MIN; t += 20 * MIN) expect(await currentAt(s.cookie, t)).not.toBeNull();
     expect(await currentAt(s.cookie, t0 + STAFF_SESSION_ABSOLUTE_MS - MIN)).not.toBeNull();
     expect(await currentAt(s.cookie, t0 + STAFF_SESSION_ABSOLUTE_MS)).toBeNull();
-  });
+    // Three dozen session checks: slow on a busy machine.
+  }, 30_000);
 
   it('a customer session does not carry over when its user becomes staff', async () => {
     const t0 = Date.UTC(2026, 10, 24, 9, 0, 0);
@@ -123,7 +124,7 @@ describe('two-factor for staff', () => {
     const { token } = await again.open(`${ADMIN}/auth/login`);
     const res = await again.fetch(`${ADMIN}/auth/login`, form({ _token: token, email: staff.email, password: staff.password, redirectTo: '/admin' }));
     expect(await res.text()).toContain('name="challenge"');
-  });
+  }, 30_000);
 
   it('the enrolment page is for staff on the admin host only', async () => {
     const customer = new Browser();
