@@ -31,3 +31,37 @@ export function windowStart(nowMs: number, windowMs: number): number {
 export function retryAfterSeconds(nowMs: number, windowMs: number): number {
   return Math.max(1, Math.ceil((windowStart(nowMs, windowMs) + windowMs - nowMs) / 1000));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Quotas towards paid or fragile upstreams (issue #10 §4, decision 024): each search asks every
+// registry, a WHOIS look-up may go to a third party's RDAP/port-43 server, a transfer check asks the
+// registry's info, and every SMS costs money. Per IP so one visitor cannot use them up, and global
+// so that many visitors together cannot either (the registries throttle or bill us per call).
+// ---------------------------------------------------------------------------------------------
+export const QUOTA_LIMITS = {
+  'domain_search:ip': { limit: 100, windowMs: 10 * MIN },
+  'domain_search:global': { limit: 3000, windowMs: MIN },
+  'domain_check:ip': { limit: 30, windowMs: 10 * MIN },
+  'domain_check:global': { limit: 1000, windowMs: MIN },
+  'whois:ip': { limit: 30, windowMs: 10 * MIN },
+  'whois:global': { limit: 600, windowMs: MIN },
+} as const satisfies Record<string, RateLimitRule>;
+
+export type QuotaName = keyof typeof QUOTA_LIMITS;
+export type QuotaKind = 'domain_search' | 'domain_check' | 'whois';
+
+/** The subject of the global counters: one row per quota. */
+export const GLOBAL_SUBJECT = 'all';
+
+export const DAY_MS = 24 * 60 * MIN;
+
+/**
+ * SMS sent per destination country and UTC day. Greece is where our customers are; elsewhere an SMS
+ * costs more and is the usual target of SMS-pumping fraud, so the budget is small.
+ */
+export const SMS_DAILY_BUDGET: Readonly<Record<string, number>> = { GR: 5000, CY: 500 };
+export const SMS_DAILY_BUDGET_OTHER = 100;
+
+export function smsDailyBudget(country: string): number {
+  return SMS_DAILY_BUDGET[country] ?? SMS_DAILY_BUDGET_OTHER;
+}

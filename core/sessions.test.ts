@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeUserAgent, parseSessionCookie, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionState, shouldTouch } from './sessions';
+import { describeUserAgent, parseSessionCookie, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionCookieMaxAgeSeconds, sessionKindFor, sessionState, shouldTouch, STAFF_SESSION_ABSOLUTE_MS, STAFF_SESSION_IDLE_MS } from './sessions';
 
 const token = 'a'.repeat(43);
 
@@ -10,6 +10,24 @@ describe('session lifetime', () => {
     expect(sessionState(s, SESSION_IDLE_MS)).toBe('idle');
     expect(sessionState({ ...s, lastSeenAt: SESSION_ABSOLUTE_MS - 1 }, SESSION_ABSOLUTE_MS)).toBe('expired');
     expect(sessionState({ ...s, revokedAt: 5 }, 10)).toBe('revoked');
+  });
+  it('ends a staff session after 30 minutes idle or 12 hours, long before a customer session', () => {
+    const staff = { ...s, kind: 'staff' as const };
+    const MIN = 60_000;
+    expect(sessionState(staff, 29 * MIN)).toBe('active');
+    expect(sessionState(staff, 30 * MIN)).toBe('idle');
+    expect(sessionState({ ...s, kind: 'customer' }, 30 * MIN)).toBe('active');
+    // Used every 20 minutes it still ends 12 hours after login.
+    expect(sessionState({ ...staff, lastSeenAt: 12 * 60 * MIN - 20 * MIN }, 12 * 60 * MIN - 1)).toBe('active');
+    expect(sessionState({ ...staff, lastSeenAt: 12 * 60 * MIN - 20 * MIN }, 12 * 60 * MIN)).toBe('expired');
+    expect(STAFF_SESSION_IDLE_MS).toBeLessThan(SESSION_IDLE_MS);
+    expect(STAFF_SESSION_ABSOLUTE_MS).toBeLessThan(SESSION_ABSOLUTE_MS);
+  });
+  it('gives administrators staff sessions and a cookie that lives as long as the session', () => {
+    expect(sessionKindFor('admin')).toBe('staff');
+    expect(sessionKindFor('user')).toBe('customer');
+    expect(sessionCookieMaxAgeSeconds('staff')).toBe(12 * 3600);
+    expect(sessionCookieMaxAgeSeconds('customer')).toBe(30 * 86400);
   });
   it('touches at most once a minute', () => {
     expect(shouldTouch(0, 59_999)).toBe(false);

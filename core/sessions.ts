@@ -5,12 +5,35 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_TOUCH_EVERY_MS = 60 * 1000;
 
-export type SessionTimes = { createdAt: number; lastSeenAt: number; revokedAt: number | null };
+// Staff sessions (issue #10 §4, decision 024) carry the back office's powers (money, orders): they end
+// after 30 minutes without use and 12 hours after login at the latest, one working day.
+export const STAFF_SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+export const STAFF_SESSION_IDLE_MS = 30 * 60 * 1000;
+
+/** A staff session is one started by an administrator; everyone else's is a customer session. */
+export type SessionKind = 'customer' | 'staff';
+
+export const SESSION_LIFETIMES: Record<SessionKind, { absoluteMs: number; idleMs: number }> = {
+  customer: { absoluteMs: SESSION_ABSOLUTE_MS, idleMs: SESSION_IDLE_MS },
+  staff: { absoluteMs: STAFF_SESSION_ABSOLUTE_MS, idleMs: STAFF_SESSION_IDLE_MS },
+};
+
+export function sessionKindFor(userGroup: string): SessionKind {
+  return userGroup === 'admin' ? 'staff' : 'customer';
+}
+
+/** The session cookie's Max-Age: the session's absolute lifetime, so the browser forgets it too. */
+export function sessionCookieMaxAgeSeconds(kind: SessionKind): number {
+  return Math.floor(SESSION_LIFETIMES[kind].absoluteMs / 1000);
+}
+
+export type SessionTimes = { createdAt: number; lastSeenAt: number; revokedAt: number | null; kind?: SessionKind };
 
 export function sessionState(s: SessionTimes, now: number): 'active' | 'expired' | 'idle' | 'revoked' {
+  const life = SESSION_LIFETIMES[s.kind ?? 'customer'];
   if (s.revokedAt !== null) return 'revoked';
-  if (now - s.createdAt >= SESSION_ABSOLUTE_MS) return 'expired';
-  if (now - s.lastSeenAt >= SESSION_IDLE_MS) return 'idle';
+  if (now - s.createdAt >= life.absoluteMs) return 'expired';
+  if (now - s.lastSeenAt >= life.idleMs) return 'idle';
   return 'active';
 }
 

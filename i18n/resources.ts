@@ -1,5 +1,6 @@
 // Both languages for the server; the browser fetches only the page's language as JSON
 // (app/routes/locales.$lng.ts, app/entry.client.tsx).
+import elAdmin from './el/admin.json';
 import elAuth from './el/auth.json';
 import elCart from './el/cart.json';
 import elCatalog from './el/catalog.json';
@@ -9,6 +10,7 @@ import elCountries from './el/countries.json';
 import elDomains from './el/domains.json';
 import elErrors from './el/errors.json';
 import elValidation from './el/validation.json';
+import enAdmin from './en/admin.json';
 import enAuth from './en/auth.json';
 import enCart from './en/cart.json';
 import enCatalog from './en/catalog.json';
@@ -19,8 +21,8 @@ import enDomains from './en/domains.json';
 import enErrors from './en/errors.json';
 import enValidation from './en/validation.json';
 
-const el = { common: elCommon, errors: elErrors, catalog: elCatalog, countries: elCountries, validation: elValidation, auth: elAuth, domains: elDomains, cart: elCart, checkout: elCheckout };
-const en = { common: enCommon, errors: enErrors, catalog: enCatalog, countries: enCountries, validation: enValidation, auth: enAuth, domains: enDomains, cart: enCart, checkout: enCheckout };
+const el = { common: elCommon, errors: elErrors, catalog: elCatalog, countries: elCountries, validation: elValidation, auth: elAuth, domains: elDomains, cart: elCart, checkout: elCheckout, admin: elAdmin };
+const en = { common: enCommon, errors: enErrors, catalog: enCatalog, countries: enCountries, validation: enValidation, auth: enAuth, domains: enDomains, cart: enCart, checkout: enCheckout, admin: enAdmin };
 
 export const resources = { el, en };
 export type Resources = typeof el;

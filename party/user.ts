@@ -3,10 +3,10 @@
 import type { Connection, ConnectionContext } from 'partyserver';
 import { checkParent, duplicateOf, mergeCarts, removalSet, summaryOrder, visibleCount } from '../core/cart/composition';
 import type { CartItem, NewCartItem } from '../core/cart/types';
-import { sessionState, shouldTouch } from '../core/sessions';
+import { sessionState, shouldTouch, type SessionKind } from '../core/sessions';
 import { LiveServer } from './live-server';
 
-export type SessionRow = { id: string; createdAt: number; lastSeenAt: number; ip: string; userAgent: string };
+export type SessionRow = { id: string; createdAt: number; lastSeenAt: number; ip: string; userAgent: string; kind: SessionKind };
 
 /** The header onBeforeConnect adds so that a socket is tagged with its session (for logout). */
 export const SESSION_TAG_HEADER = 'X-Session-Tag';
@@ -29,7 +29,11 @@ export class User extends LiveServer {
     // Only a hash of each token is stored: a copy of this storage does not log anyone in.
     this.sql`CREATE TABLE IF NOT EXISTS sessions (
       id TEXT PRIMARY KEY, created_at INTEGER NOT NULL, last_seen_at INTEGER NOT NULL,
-      ip TEXT NOT NULL, user_agent TEXT NOT NULL, revoked_at INTEGER)`;
+      ip TEXT NOT NULL, user_agent TEXT NOT NULL, revoked_at INTEGER, kind TEXT NOT NULL DEFAULT 'customer')`;
+    // Objects created before staff sessions (issue #10 §4) lack the column; their sessions are customers'.
+    if (!this.sql<{ name: string }>`SELECT name FROM pragma_table_info('sessions')`.some((c) => c.name === 'kind')) {
+      this.sql`ALTER TABLE sessions ADD COLUMN kind TEXT NOT NULL DEFAULT 'customer'`;
+    }
     // The cart (issue #5 §1): one row per item, the item as JSON. The object is single-threaded, so
     // each check-then-write below is atomic without transactions.
     this.sql`CREATE TABLE IF NOT EXISTS cart_items (id TEXT PRIMARY KEY, added_at INTEGER NOT NULL, body TEXT NOT NULL)`;
@@ -131,32 +135,33 @@ export class User extends LiveServer {
     return tag ? [tag] : [];
   }
 
-  async createSession(meta: { ip: string; userAgent: string; now: number }): Promise<{ token: string; id: string }> {
+  async createSession(meta: { ip: string; userAgent: string; now: number; kind?: SessionKind }): Promise<{ token: string; id: string }> {
     const token = randomToken();
     const id = await hashToken(token);
-    this.sql`INSERT INTO sessions (id, created_at, last_seen_at, ip, user_agent) VALUES (${id}, ${meta.now}, ${meta.now}, ${meta.ip}, ${meta.userAgent.slice(0, 300)})`;
+    const kind: SessionKind = meta.kind ?? 'customer';
+    this.sql`INSERT INTO sessions (id, created_at, last_seen_at, ip, user_agent, kind) VALUES (${id}, ${meta.now}, ${meta.now}, ${meta.ip}, ${meta.userAgent.slice(0, 300)}, ${kind})`;
     // Keep the table small: forget sessions that ended more than 30 days ago.
     this.sql`DELETE FROM sessions WHERE revoked_at IS NOT NULL AND revoked_at < ${meta.now - 30 * 86_400_000}`;
     return { token, id };
   }
 
-  /** Validates a presented token; refreshes "last seen" at most once a minute. */
-  async touchSession(token: string, now: number): Promise<{ id: string } | null> {
+  /** Validates a presented token against its kind's lifetimes; refreshes "last seen" at most once a minute. */
+  async touchSession(token: string, now: number): Promise<{ id: string; kind: SessionKind } | null> {
     const id = await hashToken(token);
-    const [row] = this.sql<{ created_at: number; last_seen_at: number; revoked_at: number | null }>`
-      SELECT created_at, last_seen_at, revoked_at FROM sessions WHERE id = ${id}`;
+    const [row] = this.sql<{ created_at: number; last_seen_at: number; revoked_at: number | null; kind: SessionKind }>`
+      SELECT created_at, last_seen_at, revoked_at, kind FROM sessions WHERE id = ${id}`;
     if (!row) return null;
-    const state = sessionState({ createdAt: row.created_at, lastSeenAt: row.last_seen_at, revokedAt: row.revoked_at }, now);
+    const state = sessionState({ createdAt: row.created_at, lastSeenAt: row.last_seen_at, revokedAt: row.revoked_at, kind: row.kind }, now);
     if (state !== 'active') return null;
     if (shouldTouch(row.last_seen_at, now)) this.sql`UPDATE sessions SET last_seen_at = ${now} WHERE id = ${id}`;
-    return { id };
+    return { id, kind: row.kind };
   }
 
   listSessions(now: number): SessionRow[] {
-    return this.sql<{ id: string; created_at: number; last_seen_at: number; ip: string; user_agent: string; revoked_at: number | null }>`
-      SELECT id, created_at, last_seen_at, ip, user_agent, revoked_at FROM sessions WHERE revoked_at IS NULL ORDER BY last_seen_at DESC`
-      .filter((r) => sessionState({ createdAt: r.created_at, lastSeenAt: r.last_seen_at, revokedAt: r.revoked_at }, now) === 'active')
-      .map((r) => ({ id: r.id, createdAt: r.created_at, lastSeenAt: r.last_seen_at, ip: r.ip, userAgent: r.user_agent }));
+    return this.sql<{ id: string; created_at: number; last_seen_at: number; ip: string; user_agent: string; revoked_at: number | null; kind: SessionKind }>`
+      SELECT id, created_at, last_seen_at, ip, user_agent, revoked_at, kind FROM sessions WHERE revoked_at IS NULL ORDER BY last_seen_at DESC`
+      .filter((r) => sessionState({ createdAt: r.created_at, lastSeenAt: r.last_seen_at, revokedAt: r.revoked_at, kind: r.kind }, now) === 'active')
+      .map((r) => ({ id: r.id, createdAt: r.created_at, lastSeenAt: r.last_seen_at, ip: r.ip, userAgent: r.user_agent, kind: r.kind }));
   }
 
   /**

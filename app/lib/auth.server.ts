@@ -1,5 +1,7 @@
 // Route guards (spec §6): logged-in pages send guests to the login with a way back; the admin area
-// answers only admins on the admin host (others → /access_denied).
+// answers only admins on the admin host (others → /access_denied), and only once they have enrolled
+// an authenticator app (issue #10 §4, decision 024: every other admin page and action sends them to
+// the enrolment first).
 import { data, redirect, type AppLoadContext } from '@remix-run/cloudflare';
 import { ErrorCode } from '../../core/errors';
 import { serializeCookie, wantsSecure } from '../../worker/http/cookies';
@@ -16,7 +18,11 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   return session;
 }
 
-export async function requireAdmin(request: Request, context: AppLoadContext): Promise<CurrentSession> {
+/** The page where staff without two-factor enrol; the only admin page open to them. */
+export const STAFF_ENROLMENT_PATH = '/admin/two-factor';
+
+/** An admin on the admin host, with or without two-factor yet: for the enrolment page itself. */
+export async function requireStaffEnrolling(request: Request, context: AppLoadContext): Promise<CurrentSession> {
   // On a storefront host the admin area does not exist at all.
   if (!context.isAdminHost) throw data({ code: ErrorCode.UNRECOGNIZED_ACTION }, { status: 404 });
   const current = await context.session();
@@ -34,3 +40,12 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
   return session;
 }
 
+
+export async function requireAdmin(request: Request, context: AppLoadContext): Promise<CurrentSession> {
+  const session = await requireStaffEnrolling(request, context);
+  if (!session.user.totpEnabled) {
+    const url = new URL(request.url);
+    throw redirect(`${STAFF_ENROLMENT_PATH}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, 303);
+  }
+  return session;
+}

@@ -41,23 +41,32 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // keep_progress: values typed here before logging in come back once (spec §4 Login).
   const kept = decodeProgress(readCookie(request, KEEP_PROGRESS_COOKIE), 'transfer');
   const name = (url.searchParams.get('domain') ?? kept?.domain ?? fromCookie ?? '').trim();
-  const check: TransferCheck | null = name ? await context.services.domains.transferCheck(name) : null;
+  const check: TransferCheck | null = name ? await context.services.domains.transferCheck(name, { ip: context.ip }) : null;
   // The cookies have done their job: remove them (same path, or the browser keeps them).
   const headers = new Headers();
   if (fromCookie !== null) headers.append('Set-Cookie', deleteCookie(TRANSFER_COOKIE, { path: TRANSFER_PATH, secure: wantsSecure(request) }));
   if (kept) headers.append('Set-Cookie', deleteCookie(KEEP_PROGRESS_COOKIE, { secure: wantsSecure(request) }));
   const session = await context.session();
-  return data({ meta: { title: t('domains:transfer.meta_title') }, name, check, keptAuthCode: kept?.auth_code ?? '', loggedIn: Boolean(session) }, { headers });
+  // Issue #10 §4: over the check quota, HTTP 429 with Retry-After and the alert.
+  if (check && !check.ok && 'retryAfter' in check) headers.set('Retry-After', String(check.retryAfter));
+  return data({ meta: { title: t('domains:transfer.meta_title') }, name, check, keptAuthCode: kept?.auth_code ?? '', loggedIn: Boolean(session) }, { headers, status: headers.has('Retry-After') ? 429 : 200 });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
-export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  const headers = new Headers({ 'Cache-Control': 'no-store' });
+  const retry = actionHeaders.get('Retry-After') ?? loaderHeaders.get('Retry-After');
+  if (retry) headers.set('Retry-After', retry);
+  return headers;
+};
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readProtectedForm(request, context);
   const name = String(form.get('domain') ?? '').trim();
   if (!name) return data({ check: { ok: false, code: ErrorCode.EMPTY_SEARCH } as TransferCheck, name, fieldError: issueMessage('REQUIRED') }, 400);
-  return { check: await context.services.domains.transferCheck(name), name, fieldError: null };
+  const check = await context.services.domains.transferCheck(name, { ip: context.ip });
+  if (!check.ok && 'retryAfter' in check) return data({ check, name, fieldError: null }, { status: 429, headers: { 'Retry-After': String(check.retryAfter) } });
+  return { check, name, fieldError: null };
 }
 
 export default function Transfer() {
@@ -98,7 +107,7 @@ export default function Transfer() {
       {check && !check.ok ? (
         <div className="mt-4">
           <FormAlert type={codeAlertType(check.code)} testId="transfer-alert" code={check.code}>
-            {codeMessage(t, check.code)}
+            {codeMessage(t, check.code, { seconds: 'retryAfter' in check ? check.retryAfter : 0 })}
           </FormAlert>
         </div>
       ) : null}

@@ -3,7 +3,7 @@
 // and the page shows results as they arrive (streamed promises). Without JavaScript the search form
 // sends js=0 and the page waits for every answer. Filters and sorting are links (GET); with JavaScript
 // they apply at once without asking the registries again. Stars: D1 for customers, the browser for guests.
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
@@ -42,8 +42,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loggedIn: Boolean(session),
   };
   if (!q) return { ...base, outcome: null };
-  const outcome = await context.services.domains.search(q, { userId: session?.user.id ?? null });
-  if (!outcome.ok) return { ...base, outcome: { ok: false as const, code: outcome.code } };
+  const outcome = await context.services.domains.search(q, { userId: session?.user.id ?? null, ip: context.ip });
+  // Issue #10 §4: over the search quota the page says so (HTTP 429 with Retry-After), no script needed.
+  if (!outcome.ok && 'retryAfter' in outcome) {
+    return data({ ...base, outcome: { ok: false as const, code: outcome.code, seconds: outcome.retryAfter } }, { status: 429, headers: { 'Retry-After': String(outcome.retryAfter) } });
+  }
+  if (!outcome.ok) return { ...base, outcome: { ok: false as const, code: outcome.code, seconds: 0 } };
   const waitForAll = url.searchParams.get('js') === '0';
   const results: Record<string, SearchResult[] | Promise<SearchResult[]>> = {};
   for (const family of outcome.plan.families) results[family] = waitForAll ? await outcome.byFamily[family]! : outcome.byFamily[family]!;
@@ -55,6 +59,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers();
+  const retry = loaderHeaders.get('Retry-After');
+  if (retry) headers.set('Retry-After', retry);
+  return headers;
+};
 
 // Filters, sorting and stars change only what is shown: the registries are not asked again.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
@@ -96,7 +107,7 @@ export default function DomainSearch() {
       {outcome && !outcome.ok ? (
         <div className="mt-4">
           <FormAlert type="alert" testId="search-alert" code={outcome.code}>
-            {codeMessage(t, outcome.code)}
+            {codeMessage(t, outcome.code, { seconds: outcome.seconds })}
           </FormAlert>
         </div>
       ) : null}

@@ -1,6 +1,6 @@
 // WHOIS lookup page (spec §2 WHOIS modal, §5 WHOIS search; issue #4 §5). The modal loads this
 // route's data; without JavaScript the same lookup is this page. Errors 27000–27004 as alerts.
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { domainToUnicode } from '../../core/domains/punycode';
@@ -19,11 +19,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!domain) return { meta: { title }, domain, fieldError: null, result: null };
   const invalid = whoisQueryError(domain);
   if (invalid) return { meta: { title }, domain, fieldError: encodeMessage(invalid), result: null };
-  const result = await context.services.domains.whois(domain);
+  const result = await context.services.domains.whois(domain, { ip: context.ip });
+  // Issue #10 §4: over the WHOIS quota, HTTP 429 with Retry-After and the alert (the modal shows it too).
+  if (!result.ok && 'retryAfter' in result) {
+    return data({ meta: { title }, domain, fieldError: null, result: { ok: false as const, code: result.code, seconds: result.retryAfter } }, { status: 429, headers: { 'Retry-After': String(result.retryAfter) } });
+  }
   return { meta: { title }, domain, fieldError: null, result };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers();
+  const retry = loaderHeaders.get('Retry-After');
+  if (retry) headers.set('Retry-After', retry);
+  return headers;
+};
 
 export default function Whois() {
   const { domain, result, fieldError } = useLoaderData<typeof loader>();
@@ -55,7 +66,7 @@ export default function Whois() {
       </Form>
       {result && !result.ok ? (
         <FormAlert type="alert" testId="whois-alert" code={result.code}>
-          {codeMessage(t, result.code)}
+          {codeMessage(t, result.code, { seconds: 'seconds' in result ? result.seconds : 0 })}
         </FormAlert>
       ) : null}
       {result?.ok ? (

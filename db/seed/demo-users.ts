@@ -33,6 +33,9 @@ export const DEMO_USERS = [
     lastName: 'Διαχειριστής',
     mobile: '+306987654321',
     userGroup: 'admin',
+    // Staff must use two-factor (decision 024): the demo admin's authenticator key is public, like
+    // its password (README "Demo accounts"); a real deployment does not seed demo users.
+    totpSecret: 'REGISTRARDEMOADMINTWOFACTORKEYAA',
     state: 'B',
     city: 'Θεσσαλονίκη',
     gdpr: true,
@@ -104,6 +107,7 @@ export async function seedDemoUsers(db: Db, now: Date = new Date()): Promise<num
         suspension: u.status === 'suspended' ? ('staff' as const) : null,
         gdprProcessingAt: u.gdpr ? now : null,
         gdprValidityAt: u.gdpr ? now : null,
+        ...('totpSecret' in u ? { totpSecret: u.totpSecret, totpEnabledAt: now } : {}),
         ...('security' in u ? { securityQuestion: u.security.question, securityAnswerHash: u.security.answerHash, birthDate: u.security.birthDate } : {}),
         createdAt: now,
         updatedAt: now,

@@ -3,8 +3,9 @@
 // pay by card in the sandbox → the domain appears registered; a bank transfer leaves the order pending;
 // two tabs of one browser keep the cart in step.
 import type { Page } from '@playwright/test';
-import { expect, hydrated, PORT, test, uniqueEmail } from './fixtures';
+import { expect, hydrated, test, uniqueEmail } from './fixtures';
 import { main, register } from './flows';
+import { adminLogin } from './staff';
 
 const unique = (p: string) => `${p}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
@@ -158,10 +159,7 @@ test('a bank transfer leaves the order pending with the bank details until staff
   const octet = () => 1 + Math.floor(Math.random() * 250);
   const staffContext = await browser.newContext({ javaScriptEnabled: js, extraHTTPHeaders: { 'CF-Connecting-IP': `10.${octet()}.${octet()}.${octet()}` } });
   const staff = await staffContext.newPage();
-  await staff.goto(`http://admin.localhost:${PORT}/auth/login?redirectTo=/admin/orders`);
-  await staff.locator('main').getByLabel('E-mail').fill('admin@example.gr');
-  await staff.locator('main').getByLabel('Κωδικός πρόσβασης').fill('Demo-Admin-2026');
-  await staff.getByTestId('login-submit').click();
+  await adminLogin(staff, '/admin/orders');
   const row = staff.getByTestId(`admin-order-${orderId}`);
   await expect(row).toContainText(`ORD-${orderId}`);
   await hydrated(staff, js);

@@ -12,6 +12,7 @@ import { users } from '../../db/schema';
 import { DEMO_USERS } from '../../db/seed';
 import { createSandboxCaptcha } from '../../worker/adapters/captcha/sandbox';
 import { createServices } from '../../worker/services';
+import { staffBrowser } from './staff';
 import { Browser, form, login } from './helpers';
 
 const db = createDb(env.DB);
@@ -335,22 +336,15 @@ describe('sandbox captcha', () => {
 
 describe('admin area and suspension', () => {
   it('sets the errorCode cookie when the admin behind a live session is suspended', async () => {
-    const b = new Browser();
     const admin = 'admin.localhost';
-    const page = await b.open(`http://${admin}/auth/login`);
-    const res = await b.fetch(`http://${admin}/auth/login`, form({ _token: page.token, email: DEMO_USERS[1].email, password: DEMO_USERS[1].password }));
-    expect(res.status).toBe(303);
-    await db.update(users).set({ status: 'suspended', suspension: 'staff' }).where(eq(users.email, DEMO_USERS[1].email));
-    try {
-      const denied = await b.fetch(`http://${admin}/admin`);
-      expect(denied.status).toBe(303);
-      expect(denied.headers.get('Location')).toBe('/auth/login?redirectTo=%2Fadmin');
-      expect(denied.headers.getSetCookie().join()).toContain('errorCode=account_suspended%3Afalse');
-      const loginPage = await b.open(`http://${admin}/auth/login?redirectTo=%2Fadmin`);
-      expect(loginPage.html).toContain('Ο λογαριασμός σας έχει ανασταλεί');
-    } finally {
-      await db.update(users).set({ status: 'active', suspension: null }).where(eq(users.email, DEMO_USERS[1].email));
-    }
+    const { b, staff } = await staffBrowser();
+    await db.update(users).set({ status: 'suspended', suspension: 'staff' }).where(eq(users.email, staff.email));
+    const denied = await b.fetch(`http://${admin}/admin`);
+    expect(denied.status).toBe(303);
+    expect(denied.headers.get('Location')).toBe('/auth/login?redirectTo=%2Fadmin');
+    expect(denied.headers.getSetCookie().join()).toContain('errorCode=account_suspended%3Afalse');
+    const loginPage = await b.open(`http://${admin}/auth/login?redirectTo=%2Fadmin`);
+    expect(loginPage.html).toContain('Ο λογαριασμός σας έχει ανασταλεί');
   });
 });
 

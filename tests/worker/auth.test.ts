@@ -8,6 +8,7 @@ import { DEMO_USERS } from '../../db/seed';
 import { readLiveFrame } from '../../party/channels';
 import { verifyPassword } from '../../worker/security/password-hash';
 import { Browser, form, login } from './helpers';
+import { staffBrowser } from './staff';
 
 const demo = DEMO_USERS[0];
 
@@ -201,14 +202,12 @@ describe('sessions', () => {
 
 describe('admin area', () => {
   it('does not exist on the storefront host', async () => {
-    const b = new Browser();
-    await login(b, DEMO_USERS[1].email, DEMO_USERS[1].password);
+    const { b } = await staffBrowser();
     expect((await b.fetch('/admin')).status).toBe(404);
   });
 
   it('answers admins on a host beginning with admin or my, and refuses customers', async () => {
-    const admin = new Browser();
-    await login(admin, DEMO_USERS[1].email, DEMO_USERS[1].password);
+    const { b: admin } = await staffBrowser();
     const ok = await admin.fetch('http://admin.localhost/admin');
     expect(ok.status).toBe(200);
     expect(await ok.text()).toContain('data-testid="admin-home"');

@@ -3,7 +3,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../core/errors';
 import { crossesAlert, deviceSkipsDelay, PASSWORD_THROTTLE, SECOND_FACTOR_THROTTLE } from '../../core/login-throttle';
-import { parseSessionCookie, SESSION_ABSOLUTE_MS } from '../../core/sessions';
+import { parseSessionCookie, sessionCookieMaxAgeSeconds, sessionKindFor } from '../../core/sessions';
 import { users } from '../../db/schema';
 import { deleteCookie, parseCookies, serializeCookie, wantsSecure } from '../http/cookies';
 import { rotateCsrfCookie } from '../http/csrf';
@@ -32,6 +32,8 @@ export type SessionUser = {
   userGroup: 'user' | 'admin';
   hasPbasAccount: boolean;
   emailVerified: boolean;
+  /** An authenticator app is enrolled: staff cannot use the back office without it (issue #10 §4). */
+  totpEnabled: boolean;
 };
 export type CurrentSession = { user: SessionUser; sessionId: string };
 
@@ -71,6 +73,7 @@ function toSessionUser(u: typeof users.$inferSelect): SessionUser {
     userGroup: u.userGroup,
     hasPbasAccount: u.hasPbasAccount,
     emailVerified: u.emailVerifiedAt !== null,
+    totpEnabled: u.totpEnabledAt !== null,
   };
 }
 
@@ -107,7 +110,9 @@ export function createAuthService(deps: ServiceDeps, { verify = verifyPassword }
 
   // A new session id at every login (no fixation); the other tabs of this browser reload.
   async function startSession(request: Request, u: typeof users.$inferSelect, meta: SessionMeta): Promise<string[]> {
-    const { token } = await (await stub(u.id)).createSession({ ip: meta.ip, userAgent: meta.userAgent, now: now.getTime() });
+    // Staff sessions are short (decision 024): the kind is fixed at login from the user's group.
+    const kind = sessionKindFor(u.userGroup);
+    const { token } = await (await stub(u.id)).createSession({ ip: meta.ip, userAgent: meta.userAgent, now: now.getTime(), kind });
     // The guest's cart joins the account's (issue #5 §1); a failure here must not block the login.
     await createCartService(deps)
       .mergeAtLogin(meta.visitorId, u.id)
@@ -117,7 +122,7 @@ export function createAuthService(deps: ServiceDeps, { verify = verifyPassword }
       httpOnly: true,
       sameSite: 'Lax',
       secure: wantsSecure(request),
-      maxAgeSeconds: Math.floor(SESSION_ABSOLUTE_MS / 1000),
+      maxAgeSeconds: sessionCookieMaxAgeSeconds(kind),
     });
     // This browser is now known to the account: the login delays will not keep it out (decision 022).
     const deviceCookie = await devices.remember(request, u.id, wantsSecure(request));
@@ -161,6 +166,8 @@ export function createAuthService(deps: ServiceDeps, { verify = verifyPassword }
       if (!session) return null;
       const [u] = await db.select().from(users).where(eq(users.id, parsed.userId));
       if (!u || u.status !== 'active') return null;
+      // A customer session of someone who is staff now (promoted, or from before staff sessions) is not kept.
+      if (sessionKindFor(u.userGroup) !== session.kind) return null;
       return { user: toSessionUser(u), sessionId: session.id };
     },
 

@@ -16,6 +16,7 @@ import { WhoisError, type WhoisRecord } from '../adapters/whois/port';
 import { createSandboxWhois } from '../adapters/whois/sandbox';
 import type { ServiceDeps } from '.';
 import { createCatalogService, type LengthPrice, type TldPricing } from './catalog';
+import { createRateLimitService } from './rate-limit';
 
 /** domainSearchCache: an answer is reused for a minute; anything sold is checked again first. */
 export const SEARCH_CACHE_MS = 60_000;
@@ -56,7 +57,17 @@ export type SearchPlan = {
   families: RegistryFamily[];
 };
 
+/** 429: the visitor's (or everyone's) quota towards the registries or WHOIS is used up (issue #10 §4). */
+export type QuotaRefusal = { ok: false; code: 429; retryAfter: number };
+
+/**
+ * Who a call is made for: a caller acting for a visitor (a page, the API) passes the visitor's address,
+ * which the upstream quotas count; internal callers (tests, cron) pass nothing and are not counted.
+ */
+export type QuotaSubject = { ip?: string | null };
+
 export type TransferCheck =
+  | QuotaRefusal
   | { ok: false; code: number; fqdn?: string }
   | {
       ok: true;
@@ -71,6 +82,7 @@ export type TransferCheck =
     };
 
 export type SearchOutcome =
+  | QuotaRefusal
   | { ok: false; code: number }
   | { ok: true; plan: SearchPlan; byFamily: Record<string, Promise<SearchResult[]>>; calls: () => number };
 
@@ -81,6 +93,13 @@ function cachedAnswer(value: Record<string, unknown>): CheckAnswer | null {
 export function createDomainService(deps: ServiceDeps) {
   const { db, now, adapters } = deps;
   const catalog = createCatalogService(deps);
+  const limits = createRateLimitService(deps);
+
+  async function quota(kind: 'domain_search' | 'domain_check' | 'whois', who: QuotaSubject): Promise<QuotaRefusal | null> {
+    if (!who.ip) return null;
+    const hit = await limits.quota(kind, who.ip);
+    return hit.allowed ? null : { ok: false, code: 429, retryAfter: hit.retryAfter };
+  }
 
   async function pricing(): Promise<TldPricing[]> {
     return (await catalog.tldPricing({ actions: ['register', 'transfer', 'transfer_renew'] })).filter((t) => (t.actions.register?.length ?? 0) > 0);
@@ -147,7 +166,7 @@ export function createDomainService(deps: ServiceDeps) {
      * Plans and starts a search. The registry calls begin at once, one per family; the caller awaits
      * each family's promise (streamed to the page) or all of them.
      */
-    async search(input: string, options: { userId?: number | null; suggestions?: boolean } = {}): Promise<SearchOutcome> {
+    async search(input: string, options: { userId?: number | null; suggestions?: boolean } & QuotaSubject = {}): Promise<SearchOutcome> {
       const tldList = await pricing();
       const known = tldList.map((t) => t.tld);
       const parsed = parseKeyword(input, known);
@@ -195,6 +214,9 @@ export function createDomainService(deps: ServiceDeps) {
         }
       }
       if (candidates.length === 0) return { ok: false, code: ErrorCode.DOMAIN_KEYWORD_NOT_VALID };
+      // Only a search that would ask the registries counts (a typo costs nothing).
+      const refused = await quota('domain_search', options);
+      if (refused) return refused;
 
       let calls = 0;
       const owned = ownedGrKeys(options.userId ?? null);
@@ -234,7 +256,7 @@ export function createDomainService(deps: ServiceDeps) {
      * WHOIS for any name (spec §2 WHOIS modal): names under our TLDs are answered by the sandbox
      * registries, others through the real client when it is configured (RDAP, port 43), else 27000.
      */
-    async whois(input: string): Promise<{ ok: true; record: WhoisRecord } | { ok: false; code: number }> {
+    async whois(input: string, who: QuotaSubject = {}): Promise<{ ok: true; record: WhoisRecord } | QuotaRefusal | { ok: false; code: number }> {
       const text = input.trim().toLowerCase().replace(/\.$/, '');
       if (!text) return { ok: false, code: ErrorCode.WHOIS_SEARCH_NO_TLD_GIVEN };
       if (!text.includes('.')) return { ok: false, code: ErrorCode.WHOIS_SEARCH_NO_TLD_GIVEN };
@@ -249,6 +271,8 @@ export function createDomainService(deps: ServiceDeps) {
         },
       });
       const port = parsed.ok || !adapters.whois ? sandbox : adapters.whois;
+      const refused = await quota('whois', who);
+      if (refused) return refused;
       try {
         return { ok: true, record: await port.lookup(parsed.ok ? parsed.asciiFqdn : domainToAscii(text)) };
       } catch (e) {
@@ -263,7 +287,7 @@ export function createDomainService(deps: ServiceDeps) {
      * in redemption (only its owner can restore it there). The price is the transfer, or the transfer
      * with its bundled renewal where the registry sells them together (.gr: transfer_renew).
      */
-    async transferCheck(input: string): Promise<TransferCheck> {
+    async transferCheck(input: string, who: QuotaSubject = {}): Promise<TransferCheck> {
       const tldList = await pricing();
       const known = tldList.map((t) => t.tld);
       const parsed = parseDomain(input, known);
@@ -274,6 +298,8 @@ export function createDomainService(deps: ServiceDeps) {
       const t = tldList.find((x) => x.tld === parsed.tld)!;
       const offer = (t.actions.transfer_renew?.[0] ? { action: 'transfer_renew' as const, price: t.actions.transfer_renew[0] } : null) ?? (t.actions.transfer?.[0] ? { action: 'transfer' as const, price: t.actions.transfer[0] } : null);
       if (!offer) return { ok: false, code: ErrorCode.DOMAIN_NOT_REGISTERED_CANT_BE_TRANSFERRED_TLD_UNSUPPORTED };
+      const refused = await quota('domain_check', who);
+      if (refused) return refused;
       try {
         const info = await adapters.registries[t.registry].info({ name: parsed.asciiFqdn, key: registryKeyFor(parsed.label, parsed.tld) });
         if (info.sponsoredByUs) return { ok: false, code: ErrorCode.DOMAIN_REGISTRANT_ALREADY_PROVIDER, fqdn: parsed.fqdn };

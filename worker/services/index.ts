@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { createAdapters, type Adapters } from '../adapters';
 import { configOf } from '../config';
 import { createAccountService } from './account';
+import { createAuditService } from './audit';
 import { createAuthService } from './auth';
 import { createCartService } from './cart';
 import { createCatalogService } from './catalog';
@@ -18,6 +19,7 @@ import { createPromotionService } from './promotions';
 import { createRateLimitService } from './rate-limit';
 import { createRegistrationService } from './registration';
 import { createSandboxPaymentService } from './sandbox-payments';
+import { createStaffService } from './staff';
 
 export type ServiceDeps = { db: Db; env: Env; now: Date; adapters: Adapters };
 
@@ -47,6 +49,8 @@ function servicesFor(deps: ServiceDeps) {
     sandboxPayments: createSandboxPaymentService(deps),
     preferences: createPreferenceService(),
     rateLimits: createRateLimitService(deps),
+    audit: createAuditService(deps),
+    staff: createStaffService(deps),
   };
 }
 

@@ -60,6 +60,11 @@ export function createOtpService(deps: ServiceDeps) {
         const hit = await limits.hit(name, subject);
         if (!hit.allowed) return { ok: false, code: ErrorCode.OTP_TOO_MANY_REQUESTS, seconds: hit.retryAfter, status: 429 };
       }
+      // Issue #10 §4: every SMS costs money; a daily budget per destination country (SMS pumping).
+      if (input.channel === 'sms') {
+        const budget = await limits.smsBudget(input.target);
+        if (!budget.allowed) return { ok: false, code: ErrorCode.OTP_TOO_MANY_REQUESTS, seconds: budget.retryAfter, status: 429 };
+      }
       const code = generateOtp();
       await db.insert(oneTimeCodes).values({
         purpose: input.purpose,
