@@ -13,7 +13,8 @@ import { createSandboxRegistry } from '../../worker/adapters/registry/sandbox';
 import type { User } from '../../party/user';
 import type { RegistryPort } from '../../worker/adapters/registry/port';
 import { addReadyDomain, newCustomer, readyCart, servicesAt } from './customers';
-import { Browser, form, login } from './helpers';
+import { Browser, form } from './helpers';
+import { staffBrowser } from './staff';
 
 const db = createDb(env.DB);
 
@@ -131,15 +132,14 @@ describe('the audit log of staff actions on orders', () => {
 
   it('the back office passes the staff member and their address', async () => {
     const c = await bankOrder('audit-page');
-    const b = new Browser();
-    await login(b, DEMO_USERS[1].email, DEMO_USERS[1].password);
+    // Staff have two-factor (decision 024): a fresh administrator with an app, logged in with its code.
+    const { b, staff } = await staffBrowser();
     const page = await b.open('http://admin.localhost/admin/orders');
     const done = await b.fetch('http://admin.localhost/admin/orders', form({ _token: page.token, intent: 'bank_received', order_id: String(c.orderId), view: 'bank' }));
     expect(done.status).toBe(303);
-    const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_USERS[1].email));
     const rows = await rowsFor('order.bank_transfer_confirmed', c.orderId);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ actorUserId: admin!.id, ip: b.ip });
+    expect(rows[0]).toMatchObject({ actorUserId: staff.id, ip: b.ip });
   });
 });
 
