@@ -29,7 +29,7 @@ export const users = sqliteTable(
     postcode: text('postcode'),
     status: text('status', { enum: userStatuses }).notNull().default('active'),
     /** Why a suspended account is suspended: staff (2011). 'auto' (2010, five failed logins) is retired
-     *  (decision 022: a growing delay instead); migration 0009 re-activated the accounts it had suspended. */
+     *  (decision 022: a growing delay instead); migration 0010 re-activated the accounts it had suspended. */
     suspension: text('suspension', { enum: ['staff', 'auto'] }),
     userGroup: text('user_group', { enum: userGroups }).notNull().default('user'),
     hasPbasAccount: integer('has_pbas_account', { mode: 'boolean' }).notNull().default(false),

@@ -363,4 +363,19 @@ describe('cleanup cron', () => {
     expect(await db.select().from(oneTimeCodes).where(eq(oneTimeCodes.target, 'recent@example.gr'))).toHaveLength(1);
     expect(await db.select().from(oneTimeCodes).where(eq(oneTimeCodes.target, 'old@example.gr'))).toHaveLength(0);
   });
+
+  it('forgets login delays nobody has added to for a day (decision 022), and keeps running ones', async () => {
+    const { accountsCleanupCron } = await import('../../worker/cron/accounts-cleanup');
+    const { loginThrottles } = await import('../../db/schema');
+    const oldKey = `cleanup-old-${seq++}`;
+    const liveKey = `cleanup-live-${seq++}`;
+    await db.insert(loginThrottles).values([
+      { key: oldKey, failures: 9, lastFailureAt: new Date(Date.now() - 25 * 60 * 60_000) },
+      { key: liveKey, failures: 9, lastFailureAt: new Date() },
+    ]);
+    const result = await accountsCleanupCron(env, new Date());
+    expect(result.loginThrottles).toBeGreaterThanOrEqual(1);
+    expect(await db.select().from(loginThrottles).where(eq(loginThrottles.key, oldKey))).toHaveLength(0);
+    expect(await db.select().from(loginThrottles).where(eq(loginThrottles.key, liveKey))).toHaveLength(1);
+  });
 });

@@ -207,7 +207,7 @@ export function createAuthService(deps: ServiceDeps, { verify = verifyPassword }
         return { ok: false, code: ErrorCode.LOGIN_FAILED, status: 401 };
       }
       // Only the owner of the right password learns that staff suspended the account (2011). The
-      // automatic suspension (2010) is retired (decision 022); migration 0009 lifted the old ones.
+      // automatic suspension (2010) is retired (decision 022); migration 0010 lifted the old ones.
       if (u.status === 'suspended') return { ok: false, code: ErrorCode.ACCOUNT_SUSPENDED, status: 403 };
       // Spec §4 "GDPR approval at login": without the processing approval the form asks for it.
       if (u.gdprProcessingAt === null) {
