@@ -1,7 +1,7 @@
 // The validated configuration of this Worker (core/config.ts, decision 021), read once per `env`
 // object: the entry checks it before anything else runs, and answers 503 with one log line naming
 // what is missing when production is not fully configured (or a sandbox was not explicitly allowed).
-import { describeProblems, isLoopbackHost, parseConfig, type AppConfig, type ConfigResult } from '../core/config';
+import { describeProblems, isLoopbackHost, parseConfig, type AppConfig, type ConfigProblem, type ConfigResult } from '../core/config';
 import { envelopeFor, ErrorCode } from '../core/errors';
 import { isLanguage } from '../i18n/config';
 import { getServerT } from '../i18n/server';
@@ -37,18 +37,23 @@ export function checkConfig(env: object): ConfigResult {
 
 /**
  * What every request gets while the configuration is incomplete: 503 with the envelope (for /api and
- * the parties) or a plain page, with nothing about which settings are missing (that is in the log).
+ * the parties) or a plain page, naming the settings that are missing or malformed — names only, never
+ * a value — so whoever deploys sees at once what to set (the log line says the same).
  */
-export function notConfiguredResponse(request: Request): Response {
+export function notConfiguredResponse(request: Request, problems: ConfigProblem[]): Response {
   const lng = readCookie(request, 'lng');
-  const t = getServerT(isLanguage(lng) ? lng : 'el');
+  const lang = isLanguage(lng) ? lng : 'el';
+  const t = getServerT(lang);
   const message = t('errors:http.503');
+  const missing = problems.filter((p) => p.kind === 'missing').map((p) => p.setting);
+  const invalid = problems.filter((p) => p.kind === 'invalid').map((p) => p.setting);
   const headers = { 'Cache-Control': 'no-store', 'Retry-After': '300' };
   const path = new URL(request.url).pathname;
   const wantsJson = path === '/api' || path.startsWith('/api/') || path.startsWith('/parties/') || (request.headers.get('Accept') ?? '').startsWith('application/json');
-  if (wantsJson) return Response.json(envelopeFor(ErrorCode.UNDEFINED_CODE, message, null), { status: 503, headers });
-  const lang = isLanguage(lng) ? lng : 'el';
-  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${message}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>${message}</h1><p>${ErrorCode.UNDEFINED_CODE}</p></body></html>`;
+  if (wantsJson) return Response.json(envelopeFor(ErrorCode.UNDEFINED_CODE, message, { missing, invalid }), { status: 503, headers });
+  // Setting names are [A-Z0-9_] only (core/config.ts SETTINGS): nothing here needs escaping.
+  const list = (label: string, names: string[]) => (names.length ? `<h2>${label}</h2><ul>${names.map((n) => `<li><code>${n}</code></li>`).join('')}</ul>` : '');
+  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${message}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>${message}</h1><p>${ErrorCode.UNDEFINED_CODE}</p>${list(t('errors:config.missing'), missing)}${list(t('errors:config.invalid'), invalid)}</body></html>`;
   return new Response(html, { status: 503, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' } });
 }
 

@@ -61,7 +61,7 @@ export default {
     // Fail closed (decision 021): an incomplete production configuration serves nothing at all,
     // rather than a sandbox in its place (a payment page that approves anything, a fake registry).
     const configured = checkConfig(env);
-    if (!configured.ok) return applySecurityHeaders(notConfiguredResponse(request), { development: false, https });
+    if (!configured.ok) return applySecurityHeaders(notConfiguredResponse(request, configured.problems), { development: false, https });
     const { config } = configured;
     const development = config.environment === 'development';
     try {

@@ -44,11 +44,14 @@ describe('production without its settings', () => {
       const e = makeEnv();
       const page = await call('https://shop.example.gr/', e);
       expect(page.status).toBe(503);
+      // The answer names what is missing (names only: the operator deploying sees it at once).
       const html = await page.text();
-      expect(html).not.toContain('MAIL_API_URL');
+      for (const name of ['PUBLIC_ORIGIN', 'MAIL_API_URL', 'EPP_GR_HOST']) expect(html).toContain(name);
       const api = await call('https://shop.example.gr/api/health', e);
       expect(api.status).toBe(503);
-      expect(await api.json()).toMatchObject({ success: false, code: 50000 });
+      const body = (await api.json()) as { success: boolean; code: number; data: { missing: string[] } };
+      expect(body).toMatchObject({ success: false, code: 50000 });
+      expect(body.data.missing).toEqual(expect.arrayContaining(['PUBLIC_ORIGIN', 'ADMIN_HOSTS', 'PAYMENTS_WEBHOOK_SECRET', 'SSL_API_KEY']));
       const party = await call('https://shop.example.gr/parties/global/global', e);
       expect(party.status).toBe(503);
       const pay = await call('https://shop.example.gr/payments/sandbox/cs_sbx_000000000000000000000000', e);

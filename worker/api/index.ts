@@ -16,7 +16,8 @@ export const api = new Hono<ApiEnv>().basePath('/api');
 
 // The entry checks the configuration first; this guards the sub-app when it is called on its own.
 api.use('*', async (c, next) => {
-  if (!checkConfig(c.env).ok) return notConfiguredResponse(c.req.raw);
+  const configured = checkConfig(c.env);
+  if (!configured.ok) return notConfiguredResponse(c.req.raw, configured.problems);
   await next();
 });
 api.use('*', requestContext);
