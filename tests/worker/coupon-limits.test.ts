@@ -7,8 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createDb } from '../../db/client';
 import { couponRedemptions, coupons, orders, users } from '../../db/schema';
 import { hashPassword } from '../../worker/security/password-hash';
-import type { RegistryPort } from '../../worker/adapters/registry/port';
-import { addReadyDomain, newCustomer, readyCart, servicesAt, uniqueName } from './customers';
+import { addReadyDomain, gatedServices, newCustomer, readyCart, servicesAt, uniqueName } from './customers';
 import { Browser, form, login } from './helpers';
 
 const db = createDb(env.DB);
@@ -21,18 +20,6 @@ async function testCoupon(over: Partial<typeof coupons.$inferInsert>) {
 
 const liveUses = (code: string) => db.select().from(couponRedemptions).where(and(eq(couponRedemptions.couponCode, code), isNull(couponRedemptions.releasedAt)));
 
-/** Services whose .gr availability check waits at a gate: both placements pass every check first. */
-function gated() {
-  const s = servicesAt();
-  const registries = s.orders.registries();
-  const real = registries.gr;
-  let reached!: () => void;
-  let open!: () => void;
-  const arrived = new Promise<void>((r) => (reached = r));
-  const gate = new Promise<void>((r) => (open = r));
-  registries.gr = { ...real, check: async (refs) => (reached(), await gate, real.check(refs)) } as RegistryPort;
-  return { s, arrived, open };
-}
 
 type Cart = Awaited<ReturnType<typeof readyCart>>;
 const place = (s: ReturnType<typeof servicesAt>, c: Cart, coupon?: string) =>
@@ -40,8 +27,8 @@ const place = (s: ReturnType<typeof servicesAt>, c: Cart, coupon?: string) =>
 
 /** Two placements that both pass the checks before either batch runs. */
 async function race(a: Cart, b: Cart, code: string) {
-  const ga = gated();
-  const gb = gated();
+  const ga = gatedServices();
+  const gb = gatedServices();
   const pa = place(ga.s, a, code);
   const pb = place(gb.s, b, code);
   await Promise.all([ga.arrived, gb.arrived]);

@@ -4,6 +4,7 @@ import { env } from 'cloudflare:workers';
 import { createDb } from '../../db/client';
 import { users } from '../../db/schema';
 import { createServices } from '../../worker/services';
+import type { RegistryPort } from '../../worker/adapters/registry/port';
 
 const db = createDb(env.DB);
 let n = 0;
@@ -36,4 +37,27 @@ export async function readyCart(prefix: string) {
   const profile = await servicesAt().orders.createBillingProfile(c.id, { type: 'REC', name: 'Άννα Κ', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', countryIso2: 'GR' });
   if (!profile.ok) throw new Error('profile failed');
   return { ...c, name, profileId: profile.id, itemId };
+}
+
+/**
+ * Services whose .gr availability check waits at a gate the test opens: two placements started this way
+ * both pass every check before either writes, which is how the order and coupon races are shown.
+ */
+export function gatedServices() {
+  const s = servicesAt();
+  const registries = s.orders.registries();
+  const real = registries.gr;
+  let reached!: () => void;
+  let open!: () => void;
+  const arrived = new Promise<void>((r) => (reached = r));
+  const gate = new Promise<void>((r) => (open = r));
+  registries.gr = {
+    ...real,
+    check: async (refs) => {
+      reached();
+      await gate;
+      return real.check(refs);
+    },
+  } as RegistryPort;
+  return { s, arrived, open };
 }

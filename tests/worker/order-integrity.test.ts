@@ -11,32 +11,12 @@ import { DEMO_USERS } from '../../db/seed';
 import { auditLog, orderItems, orders, registryObjects, users } from '../../db/schema';
 import { createSandboxRegistry } from '../../worker/adapters/registry/sandbox';
 import type { User } from '../../party/user';
-import type { RegistryPort } from '../../worker/adapters/registry/port';
-import { addReadyDomain, newCustomer, readyCart, servicesAt } from './customers';
+import { addReadyDomain, gatedServices, newCustomer, readyCart, servicesAt } from './customers';
 import { Browser, form } from './helpers';
 import { staffBrowser } from './staff';
 
 const db = createDb(env.DB);
 
-/** A services instance whose .gr availability check waits at a gate the test opens. */
-function gated() {
-  const s = servicesAt();
-  const registries = s.orders.registries();
-  const real = registries.gr;
-  let reached!: () => void;
-  let open!: () => void;
-  const arrived = new Promise<void>((r) => (reached = r));
-  const gate = new Promise<void>((r) => (open = r));
-  registries.gr = {
-    ...real,
-    check: async (refs) => {
-      reached();
-      await gate;
-      return real.check(refs);
-    },
-  } as RegistryPort;
-  return { s, arrived, open };
-}
 
 describe('placing an order with a key already being placed', () => {
   it('does not attach items added meanwhile to the order whose totals are fixed', async () => {
@@ -44,12 +24,12 @@ describe('placing an order with a key already being placed', () => {
     const key = crypto.randomUUID();
     const input = { profileId: c.profileId, method: 'bank_transfer' as const, idempotencyKey: key, lang: 'el' as const, uniqueId: null };
     // A reads the cart (one name) and waits at the availability check.
-    const a = gated();
+    const a = gatedServices();
     const placingA = a.s.orders.placeOrder(c.owner, input);
     await a.arrived;
     // Meanwhile a second name joins the cart, and a second submission of the same page reads it.
     const second = await addReadyDomain(c.id, c.owner);
-    const b = gated();
+    const b = gatedServices();
     const placingB = b.s.orders.placeOrder(c.owner, input);
     await b.arrived;
     // A places its order first; then B's batch runs against the same key.
