@@ -3,7 +3,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { createDb } from '../../db/client';
-import { users } from '../../db/schema';
+import { coupons, users } from '../../db/schema';
+import { addReadyDomain, readyCart, servicesAt, uniqueName } from './customers';
 import { DEMO_USERS } from '../../db/seed';
 import { Browser, form, login } from './helpers';
 
@@ -45,5 +46,27 @@ describe('review findings (issue #10)', () => {
     // 40 wrong guesses in a row (more than the login's 30 per IP, far more than its 5 free ones)
     // should meet a limit; on the reviewed code every one answers 400 "wrong password".
     expect(statuses).toContain(429);
+  });
+
+  // worker/services/order-statements.ts:79 couponRedemption + orders.ts cancelOrder: a use is released
+  // only when the customer cancels; an unpaid (pending) order holds its use forever (no cron expires
+  // pending orders or releases their redemptions: worker/cron has none). One customer, with a coupon
+  // limited in all (maxRedemptions) but not per customer, places unpaid bank-transfer orders and keeps
+  // every use: weeks later nobody else can use the promotion, and nothing was ever paid.
+  it('unpaid orders do not hold a limited coupon forever (they do: one customer hoards every use)', async () => {
+    const code = uniqueName('HOARD').toUpperCase().replace(/[^A-Z0-9]/g, '');
+    await db.insert(coupons).values({ code, kind: 'percent', value: 1000, status: 'active', audience: 'all', neverOrdered: false, maxRedemptions: 2, createdAt: new Date() });
+    const hoarder = await readyCart('hoarder');
+    for (let i = 0; i < 2; i++) {
+      if (i > 0) await addReadyDomain(hoarder.id, hoarder.owner);
+      const placed = await servicesAt().orders.placeOrder(hoarder.owner, { profileId: hoarder.profileId, method: 'bank_transfer', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null, coupon: code });
+      expect(placed.ok).toBe(true);
+    }
+    // 60 days later the two orders are still unpaid; another customer asks for the coupon.
+    const other = await readyCart('latecomer');
+    const later = servicesAt(Date.now() + 60 * 86_400_000);
+    const answer = await later.orders.coupon(other.id, code, 5000);
+    // On the reviewed code: { ok: false, key: 'validation:coupon_used_up' }.
+    expect(answer.ok ? 'applies' : answer.key).toBe('applies');
   });
 });
