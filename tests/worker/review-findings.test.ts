@@ -3,7 +3,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { createDb } from '../../db/client';
-import { coupons, users } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { coupons, domains, users } from '../../db/schema';
 import { addReadyDomain, readyCart, servicesAt, uniqueName } from './customers';
 import { DEMO_USERS } from '../../db/seed';
 import { Browser, form, login } from './helpers';
@@ -68,5 +69,43 @@ describe('review findings (issue #10)', () => {
     const answer = await later.orders.coupon(other.id, code, 5000);
     // On the reviewed code: { ok: false, key: 'validation:coupon_used_up' }.
     expect(answer.ok ? 'applies' : answer.key).toBe('applies');
+  });
+
+  // worker/services/cart.ts:147-171 addDomain: a name in redemption may be added as 'renew' (rgp is set,
+  // but its prices come from the TLD's 'renew' action, without the registry's restore fee that the
+  // 'rgp_restore' action carries), and worker/services/fulfilment.ts:58-76 carries out renew and
+  // rgp_restore the same way (registry.renew, status back to active). The holder of a name in
+  // redemption restores it at the renewal price: the restore fee is never charged.
+  it('a name in redemption cannot be restored at the renewal price (it can: action renew skips the RGP fee)', async () => {
+    const c = await readyCart('rgp');
+    const first = await servicesAt().orders.placeOrder(c.owner, { profileId: c.profileId, method: 'bank_transfer', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null });
+    if (!first.ok) throw new Error(`place ${first.code}`);
+    await servicesAt().orders.confirmBankTransfer(first.orderId);
+    await db.update(domains).set({ status: 'redemption', expiresAt: new Date(Date.now() - 40 * 86_400_000) }).where(eq(domains.userId, c.id));
+    const s = servicesAt();
+    const priceOf = async (action: 'renew' | 'rgp_restore') => {
+      const added = await s.cart.addDomain(c.owner, { name: c.name, action, uniqueId: null });
+      if (!added.ok) return { action, refused: added.code };
+      const view = await s.cart.view(c.owner, { lang: 'el', vatRateBp: 2400 });
+      const line = view.lines.find((l) => l.id === added.items[0]!.id)!;
+      await s.cart.remove(c.owner, line.id, null);
+      return { action, cents: line.price?.totalCents ?? null, setupFeeCents: line.price?.setupFeeCents ?? null };
+    };
+    const restore = await priceOf('rgp_restore');
+    const renew = await priceOf('renew');
+    expect(restore.setupFeeCents).toBeGreaterThan(0);
+    // And the cheap 'renew' really brings the name back: ordered, paid at 16 €, the name is active again.
+    if (!('refused' in renew)) {
+      await s.cart.addDomain(c.owner, { name: c.name, action: 'renew', uniqueId: null });
+      const placed = await servicesAt().orders.placeOrder(c.owner, { profileId: c.profileId, method: 'bank_transfer', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null });
+      if (!placed.ok) throw new Error(`place renew ${placed.code}`);
+      await servicesAt().orders.confirmBankTransfer(placed.orderId);
+      const order = (await servicesAt().orders.order(c.id, placed.orderId))!;
+      expect(order.order.subTotalCents).toBe(renew.cents);
+      expect(order.items[0]).toMatchObject({ action: 'renew', status: 'completed' });
+      expect((await db.select().from(domains).where(eq(domains.userId, c.id)))[0]!.status).toBe('active');
+    }
+    // Either the renewal is refused for a name in redemption, or it costs at least the restore.
+    if (!('refused' in renew)) expect(renew.cents).toBeGreaterThanOrEqual(restore.cents!);
   });
 });
