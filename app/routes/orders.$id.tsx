@@ -8,6 +8,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
 import { BANK_DETAILS } from '../../core/orders/bank';
+import { UNPAID_ORDER_DAYS } from '../../core/orders/expiry';
 import { amountDue } from '../../core/orders/credit';
 import { CsrfInput } from '../components/csrf-input';
 import { LengthLabel } from '../components/length-label';
@@ -35,6 +36,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     returned: payment === 'return' || payment === 'cancelled' ? payment : null,
     justCancelled: url.searchParams.get('cancelled') === '1',
     bank: BANK_DETAILS,
+    // An unpaid order is cancelled after UNPAID_ORDER_DAYS (its coupon use and credit go back).
+    payByMs: found.order.createdAt.getTime() + UNPAID_ORDER_DAYS * 24 * 60 * 60_000,
   };
 }
 
@@ -58,9 +61,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function OrderPage() {
-  const { order, items, documents, payments, returned, justCancelled, bank } = useLoaderData<typeof loader>();
+  const { order, items, documents, payments, returned, justCancelled, bank, payByMs } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as { code?: number } | undefined;
-  const { t } = useTranslation('checkout');
+  const { t, i18n } = useTranslation('checkout');
   const paid = order.status !== 'pending' && order.status !== 'cancelled';
   const due = amountDue(order);
   return (
@@ -101,6 +104,11 @@ export default function OrderPage() {
         <section className="card mt-6" data-testid="bank-details">
           <h2 className="text-lg font-semibold">{t('bank_title')}</h2>
           <p className="mt-2 text-sm">{t('bank_text')}</p>
+          {order.status === 'pending' ? (
+            <p className="mt-2 text-sm" data-testid="pay-by">
+              {t('pay_by', { date: new Date(payByMs).toLocaleDateString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'long', timeZone: 'Europe/Athens' }) })}
+            </p>
+          ) : null}
           <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 text-sm">
             <dt className="font-medium">{t('bank_name')}</dt>
             <dd>{bank.bank}</dd>

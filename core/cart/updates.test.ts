@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../errors';
 import type { OfferedLength } from './pricing';
 import type { CartItem } from './types';
-import { allowedMonths, lengthAllowed, updateRefusal, type UpdateContext } from './updates';
+import { allowedMonths, heldNameAllows, lengthAllowed, updateRefusal, type UpdateContext } from './updates';
 
 const len = (months: number): OfferedLength => ({ months, totalCents: months * 100, baseCents: months * 100, onPromo: false, setupFeeCents: 0 });
 const item = (over: Partial<CartItem> = {}): CartItem => ({
@@ -52,5 +52,17 @@ describe('cart updates (issue #10 §2)', () => {
     expect(updateRefusal(ssl, { config: { quantity: 7 } })).toEqual({ code: ErrorCode.VALIDATION_ERROR, field: 'quantity' });
     expect(updateRefusal(ssl, { config: { quantity: 25 } })).toEqual({ code: ErrorCode.VALIDATION_ERROR, field: 'quantity' });
     expect(updateRefusal(ctx(), { config: { quantity: 5 } })).toEqual({ code: ErrorCode.VALIDATION_ERROR, field: 'quantity' });
+  });
+});
+
+describe('heldNameAllows', () => {
+  it('restores only a name in redemption, and never renews or trades one (the RGP fee would be skipped)', () => {
+    expect(heldNameAllows('rgp_restore', 'redemption')).toBe(true);
+    expect(heldNameAllows('renew', 'redemption')).toBe(false);
+    expect(heldNameAllows('trade', 'redemption')).toBe(false);
+    expect(heldNameAllows('rgp_restore', 'active')).toBe(false);
+    expect(heldNameAllows('renew', 'active')).toBe(true);
+    expect(heldNameAllows('renew', 'expired')).toBe(true);
+    expect(heldNameAllows('renew', 'cancelled')).toBe(false);
   });
 });

@@ -81,3 +81,14 @@ export function updateRefusal(ctx: UpdateContext, patch: UpdatePatch): UpdateRef
   }
   return null;
 }
+
+/**
+ * Whether a name the customer holds, in `status`, may be bought with `action` (issue #10 §2). A name in
+ * redemption comes back only through a restore, which carries the registry's RGP fee: a plain renewal
+ * (or a holder change) of it would restore it at the renewal price. A restore of a name not in
+ * redemption is refused too (it would charge a fee for nothing).
+ */
+export function heldNameAllows(action: 'renew' | 'trade' | 'rgp_restore', status: string): boolean {
+  if (action === 'rgp_restore') return status === 'redemption';
+  return status !== 'redemption' && status !== 'cancelled';
+}

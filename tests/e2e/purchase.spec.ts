@@ -152,6 +152,8 @@ test('a bank transfer leaves the order pending with the bank details until staff
   await page.getByTestId('place-order').click();
   await expect(page.getByTestId('order')).toHaveAttribute('data-status', 'pending');
   await expect(page.getByTestId('bank-details')).toContainText('GR16');
+  // An unpaid order says by when it must be paid (it is cancelled after two weeks: core/orders/expiry.ts).
+  await expect(page.getByTestId('pay-by')).toContainText('ακυρώνεται αυτόματα');
   await expect(page.getByTestId('order-item')).toHaveAttribute('data-status', 'pending');
   const orderId = /\/orders\/(\d+)/.exec(page.url())![1];
 

@@ -1,5 +1,5 @@
-// Every 5 minutes: retry the order items whose port failed (with back-off, issue #5 §5), and read the
-// registries' poll queues so that transfers approved meanwhile show as active domains.
+// Every 5 minutes: retry the order items whose port failed (with back-off, issue #5 §5), cancel orders
+// left unpaid too long, and read the registries' poll queues so that approved transfers show as active.
 import { and, eq } from 'drizzle-orm';
 import { registryFamilies } from '../../core/catalog';
 import { createDb } from '../../db/client';
@@ -10,6 +10,8 @@ export async function fulfilmentCron(env: Env, now: Date) {
   const db = createDb(env.DB);
   const services = createServices({ db, env, now });
   const retried = await services.orders.retryDue();
+  // Unpaid orders past their time give back their coupon uses and credit (core/orders/expiry.ts).
+  const expired = await services.orders.expireUnpaid();
   let transfers = 0;
   const registries = services.orders.registries();
   for (const family of registryFamilies) {
@@ -30,5 +32,5 @@ export async function fulfilmentCron(env: Env, now: Date) {
       console.warn('registry poll failed', family, e);
     }
   }
-  return { retried, transfers };
+  return { retried, transfers, expired };
 }

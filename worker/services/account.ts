@@ -5,6 +5,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { isAcceptableRegistrationEmail } from '../../core/email-policy';
 import { ErrorCode } from '../../core/errors';
+import { PASSWORD_THROTTLE } from '../../core/login-throttle';
 import { regionIdFromName } from '../../core/greek-regions';
 import { generateTotpSecret, otpauthUri, verifyTotp } from '../../core/totp';
 import { birthDateToWire, normalizeMobile } from '../../core/validation/account-forms';
@@ -17,13 +18,14 @@ import { hashPassword, verifyPassword } from '../security/password-hash';
 import type { ServiceDeps } from '.';
 import { createAuthService, normalizeEmail, randomToken, userRoom, type CurrentSession } from './auth';
 import { createLiveService } from './live';
+import { createLoginThrottle, passwordThrottleKey } from './login-throttle';
 import { createOtpService, sha256Hex } from './otp';
 import { foldAnswer } from './registration';
 
 export const VERIFY_EMAIL_TOKEN_MS = 24 * 60 * 60_000;
 export const TOTP_ISSUER = 'Registrar.gr';
 
-export type AccountFailure = { ok: false; code: number; status: number; field?: string };
+export type AccountFailure = { ok: false; code: number; status: number; field?: string; retryAfter?: number };
 
 export type Profile = {
   email: string;
@@ -53,8 +55,17 @@ export function createAccountService(deps: ServiceDeps) {
     return u;
   }
 
+  // The current password guards every change that could keep an account (e-mail, mobile, two-factor,
+  // password): guessing it here counts against the same growing per-address delay as the login
+  // (decision 022), or a stolen session would guess it at full speed and skip every login limit.
+  const throttle = createLoginThrottle(db, now, PASSWORD_THROTTLE);
   async function checkCurrentPassword(u: typeof users.$inferSelect, password: string): Promise<AccountFailure | null> {
-    return (await verifyPassword(password, u.passwordHash)) ? null : { ok: false, code: ErrorCode.PASSWORD_MISMATCH, status: 400, field: 'current_password' };
+    const key = await passwordThrottleKey(u.email);
+    const wait = await throttle.wait(key);
+    if (wait > 0) return { ok: false, code: 429, status: 429, field: 'current_password', retryAfter: wait };
+    if (await verifyPassword(password, u.passwordHash)) return null;
+    await throttle.fail(key);
+    return { ok: false, code: ErrorCode.PASSWORD_MISMATCH, status: 400, field: 'current_password' };
   }
 
   return {

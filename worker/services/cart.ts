@@ -11,7 +11,7 @@ import { crossSellDomain, crossSellsFor } from '../../core/cart/cross-sells';
 import { readiness } from '../../core/cart/contacts';
 import { domainConfigStatus, type ConfigStatus, type RegistryRules } from '../../core/cart/domain-config';
 import { allowedLengths, cartTotals, priceLine, type CartTotals, type LinePrice, type OfferedLength } from '../../core/cart/pricing';
-import { lengthAllowed, productDomainError, updateRefusal, type UpdatePatch } from '../../core/cart/updates';
+import { heldNameAllows, lengthAllowed, productDomainError, updateRefusal, type UpdatePatch } from '../../core/cart/updates';
 import { chosenOptions, isConfigurableType, optionsCents, specsByCategory, type OptionChoice } from '../../core/cart/options';
 import { extraDomainsCents, installationSkuFor, normaliseQuantity, quantityOptions, type SslSettings } from '../../core/cart/ssl';
 import type { CartDomainAction, CartItem, NewCartItem } from '../../core/cart/types';
@@ -151,6 +151,8 @@ export function createCartService(deps: ServiceDeps) {
         if (owner.userId === null) return { ok: false, code: ErrorCode.ACTION_ALLOWED_ONLY_TO_USERS };
         const [row] = await db.select({ expiresAt: domains.expiresAt, status: domains.status }).from(domains).where(and(eq(domains.asciiFqdn, parsed.asciiFqdn), eq(domains.userId, owner.userId)));
         if (!row) return { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED };
+        // A name in redemption comes back only through a restore, with its RGP fee (issue #10 §2).
+        if (!heldNameAllows(input.action, row.status)) return { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED };
         held = row;
       }
       if (input.action === 'register') {

@@ -7,12 +7,14 @@
 //   numbering has no gaps even when two submissions race.
 // - Payments go through the payments port; the webhook is the only thing that marks a card payment
 //   approved, and a repeated delivery is acknowledged and ignored (payment_events).
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../core/errors';
 import { cartTotals } from '../../core/cart/pricing';
+import { heldNameAllows } from '../../core/cart/updates';
 import { couponDiscount, couponOrderRefusal, couponRefusal, normaliseCouponCode, type Coupon, type CouponRefusal } from '../../core/orders/coupons';
 import { formatMoney } from '../../core/money';
 import { amountDue, creditToApply } from '../../core/orders/credit';
+import { unpaidOrderCutoff } from '../../core/orders/expiry';
 import { registryKeyFor } from '../../core/domains/keys';
 import { splitDomain } from '../../core/domains/names';
 import { creditNoteStatements, rawBatch, type Raw } from '../../db/raw-batch';
@@ -62,6 +64,24 @@ export function createOrderService(deps: ServiceDeps) {
       minOrderCents: c.minOrderCents,
       allowZeroTotal: c.allowZeroTotal,
     };
+  }
+
+  /** What a cancelled order gives back, in one batch: its document, waiting payments, coupon use, credit. */
+  async function releaseCancelled(order: typeof orders.$inferSelect) {
+    await rawBatch(db, [
+      { sql: "UPDATE sale_documents SET status = 'CANCELLED' WHERE order_id = ? AND kind = 'order'", params: [order.id] },
+      { sql: "UPDATE payments SET status = 'cancelled', decided_at = ? WHERE order_id = ? AND status = 'pending'", params: [now.getTime(), order.id] },
+      // The coupon's use goes back: the order never happened.
+      { sql: 'UPDATE coupon_redemptions SET released_at = ? WHERE order_id = ? AND released_at IS NULL', params: [now.getTime(), order.id] },
+      ...(order.creditCents > 0
+        ? [
+            {
+              sql: `INSERT INTO credit_movements (user_id, amount_cents, reason, order_id, dedupe_key, created_at) VALUES (?, ?, 'release', ?, ?, ?) ON CONFLICT(dedupe_key) DO NOTHING`,
+              params: [order.userId, order.creditCents, order.id, `release:order:${order.id}`, now.getTime()],
+            },
+          ]
+        : []),
+    ]);
   }
 
   const service = {
@@ -124,6 +144,15 @@ export function createOrderService(deps: ServiceDeps) {
       const view = await cart.view(owner, { lang: input.lang, vatRateBp: vat.rateBp, vatWaived: vat.waived });
       if (!view.lines.length) return { ok: false, code: ErrorCode.CART_NOT_FOUND };
       if (!view.ready) return { ok: false, code: ErrorCode.CART_NOT_READY_CHECK_ITEMS };
+      // A held name may have changed state since it was added (entered redemption): its action must
+      // still fit, or a renewal would restore it without the RGP fee (issue #10 §2).
+      const heldLines = view.lines.filter((l) => l.kind === 'domain' && (l.action === 'renew' || l.action === 'trade' || l.action === 'rgp_restore') && l.asciiName);
+      if (heldLines.length) {
+        const rows = await db.select({ asciiFqdn: domains.asciiFqdn, status: domains.status }).from(domains).where(and(eq(domains.userId, owner.userId), inArray(domains.asciiFqdn, heldLines.map((l) => l.asciiName!))));
+        const status = new Map(rows.map((r) => [r.asciiFqdn, r.status]));
+        const misfits = heldLines.filter((l) => !status.has(l.asciiName!) || !heldNameAllows(l.action as 'renew' | 'trade' | 'rgp_restore', status.get(l.asciiName!)!));
+        if (misfits.length) return { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED, detail: { names: misfits.map((l) => l.name) } };
+      }
       // Availability again, without the search cache: a name may have gone since it was added.
       const toRegister = view.lines.filter((l) => l.kind === 'domain' && (l.action ?? 'register') === 'register' && l.asciiName && l.registry);
       const tldList = (await catalog.tldPricing({ actions: ['register'] })).map((t) => t.tld);
@@ -377,21 +406,29 @@ export function createOrderService(deps: ServiceDeps) {
         const [exists] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
         return { ok: false, code: exists ? ErrorCode.ORDER_REQUESTED_STATUS_NOT_EXECUTABLE : ErrorCode.ORDER_NOT_FOUND };
       }
-      await rawBatch(db, [
-        { sql: "UPDATE sale_documents SET status = 'CANCELLED' WHERE order_id = ? AND kind = 'order'", params: [orderId] },
-        { sql: "UPDATE payments SET status = 'cancelled', decided_at = ? WHERE order_id = ? AND status = 'pending'", params: [now.getTime(), orderId] },
-        // The coupon's use goes back: the order never happened.
-        { sql: 'UPDATE coupon_redemptions SET released_at = ? WHERE order_id = ? AND released_at IS NULL', params: [now.getTime(), orderId] },
-        ...(order.creditCents > 0
-          ? [
-              {
-                sql: `INSERT INTO credit_movements (user_id, amount_cents, reason, order_id, dedupe_key, created_at) VALUES (?, ?, 'release', ?, ?, ?) ON CONFLICT(dedupe_key) DO NOTHING`,
-                params: [userId, order.creditCents, orderId, `release:order:${orderId}`, now.getTime()],
-              },
-            ]
-          : []),
-      ]);
+      await releaseCancelled(order);
       return { ok: true };
+    },
+
+    /**
+     * Cron: orders left unpaid past UNPAID_ORDER_DAYS are cancelled like a customer's cancel, so their
+     * coupon uses and set-aside credit go back (a pending order must not hold a limited coupon for ever).
+     */
+    async expireUnpaid(limit = 50): Promise<number> {
+      const stale = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.status, 'pending'), lt(orders.createdAt, new Date(unpaidOrderCutoff(now.getTime())))))
+        .orderBy(asc(orders.id))
+        .limit(limit);
+      let cancelled = 0;
+      for (const { id } of stale) {
+        const moved = await db.update(orders).set({ status: 'cancelled' }).where(and(eq(orders.id, id), eq(orders.status, 'pending'))).returning();
+        if (!moved[0]) continue;
+        await releaseCancelled(moved[0]);
+        cancelled++;
+      }
+      return cancelled;
     },
 
     staffOrders: staff.staffOrders,
