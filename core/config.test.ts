@@ -51,6 +51,14 @@ describe('parseConfig', () => {
     expect(both.config.demo).toBe(true);
   });
 
+  it('refuses sandbox payments beside a real registry, certificate reseller or hosting panel', () => {
+    const noCard = { PAYMENTS_API_URL: '', PAYMENTS_API_KEY: '' };
+    expect(problems(parseConfig({ ...FULL_PRODUCTION, ...noCard, SANDBOX_PORTS: 'payments' }))).toEqual({ SANDBOX_PORTS: 'invalid' });
+    const allFake = parseConfig({ ...FULL_PRODUCTION, ...noCard, EPP_GR_HOST: '', EPP_GR_CLIENT_ID: '', EPP_GR_PASSWORD: '', EPP_EURID_HOST: '', EPP_EURID_CLIENT_ID: '', EPP_EURID_PASSWORD: '', EPP_ICM_HOST: '', EPP_ICM_CLIENT_ID: '', EPP_ICM_PASSWORD: '', EPP_GENERIC_HOST: '', EPP_GENERIC_CLIENT_ID: '', EPP_GENERIC_PASSWORD: '', SSL_API_URL: '', SSL_API_KEY: '', PROVISIONER_API_URL: '', PROVISIONER_API_TOKEN: '', SANDBOX_PORTS: 'payments,registry,ssl,provisioner' });
+    if (!allFake.ok) throw new Error(JSON.stringify(allFake.problems));
+    expect(allFake.config.payments.kind).toBe('sandbox');
+  });
+
   it('requires the webhook secret in production even when payments are the sandbox', () => {
     const r = parseConfig({ APP_ENV: 'production', PUBLIC_ORIGIN: 'https://demo.example.gr', ADMIN_HOSTS: 'admin.demo.example.gr', SANDBOX_PORTS: '*' });
     expect(problems(r)).toEqual({ PAYMENTS_WEBHOOK_SECRET: 'missing' });

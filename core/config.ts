@@ -203,6 +203,14 @@ function build(raw: Record<string, unknown>, ctx: z.RefinementCtx): AppConfig {
     if (!meant && !sandboxAllowed(port)) for (const k of keys) if (!has(k)) problem(k, 'missing', `${port} needs it in production (or SANDBOX_PORTS=${port})`);
   }
 
+  // Sandbox payments beside real fulfilment would hand out real names, certificates and servers for a
+  // payment anyone can approve on the sandbox page: in production, payments are real whenever anything
+  // that costs money upstream is.
+  if (production && !real.get('payments')) {
+    const costly = PORT_NAMES.filter((p) => (p.startsWith('registry:') || p === 'ssl' || p === 'provisioner') && real.get(p));
+    if (costly.length) problem('SANDBOX_PORTS', 'invalid', `payments may be a sandbox only while ${costly.join(', ')} are sandboxes too`);
+  }
+
   const s = (key: string) => v[key] as string;
   const epp = (f: RegistryFamily): EppPortConfig | Sandbox => {
     if (!real.get(`registry:${f}`)) return { kind: 'sandbox' };
