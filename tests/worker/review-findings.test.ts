@@ -126,4 +126,24 @@ describe('review findings (issue #10)', () => {
     expect(placed).toMatchObject({ ok: false, code: ErrorCode.ACTION_NOT_ALLOWED });
     expect((await s.cart.view(c.owner, { lang: 'el', vatRateBp: 2400 })).lines).toHaveLength(1);
   });
+
+  // worker/services/orders.ts handlePaymentWebhook: a second card session approved for an order that
+  // another session already paid was neither refunded nor credited (only cancelled orders were).
+  it('a second card payment approved for an order already paid becomes the customer\'s credit', async () => {
+    const c = await readyCart('twice-paid');
+    const s = servicesAt();
+    const placed = await s.orders.placeOrder(c.owner, { profileId: c.profileId, method: 'card', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null });
+    if (!placed.ok) throw new Error(`place ${placed.code}`);
+    const urls = { returnUrl: 'http://localhost/r', cancelUrl: 'http://localhost/c' };
+    const first = await s.orders.startCardPayment(c.id, placed.orderId, urls, 'el');
+    const second = await s.orders.startCardPayment(c.id, placed.orderId, urls, 'el');
+    if (!first.ok || !second.ok) throw new Error('sessions');
+    const sessionOf = (url: string) => /\/payments\/sandbox\/([^/?#]+)/.exec(url)![1]!;
+    const before = await s.orders.creditBalance(c.id);
+    await servicesAt().orders.decideSandboxPayment(sessionOf(first.redirectUrl), 'approve');
+    await servicesAt().orders.decideSandboxPayment(sessionOf(second.redirectUrl), 'approve');
+    const order = (await servicesAt().orders.order(c.id, placed.orderId))!;
+    expect(order.order.status).not.toBe('pending');
+    expect(await servicesAt().orders.creditBalance(c.id)).toBe(before + order.order.grandTotalCents);
+  });
 });

@@ -306,10 +306,11 @@ export function createOrderService(deps: ServiceDeps) {
       await db.update(payments).set({ status: 'approved', decidedAt: now }).where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
       const paid = await this.markPaid(payment.orderId);
       if (!paid) {
-        // Approved after the customer cancelled the order (the payment page was still open): the
-        // money is not lost, it becomes credit with its credit note.
+        // Approved after the customer cancelled the order (the payment page was still open), or a
+        // second session paid an order another payment had paid already: the money is not lost, it
+        // becomes credit with its credit note (once per payment: the dedupe key).
         const [order] = await db.select().from(orders).where(eq(orders.id, payment.orderId));
-        if (order?.status === 'cancelled') {
+        if (order && order.status !== 'pending') {
           await rawBatch(db, creditNoteStatements({ userId: order.userId, amountCents: payment.amountCents, vatCents: 0, reason: 'refund', orderId: order.id, orderItemId: null, note: `pay-${payment.id}`, dedupeKey: `refund:payment:${payment.id}`, at: now }));
         }
       }
