@@ -57,6 +57,7 @@ export function LoginPanel({ data, redirectTo, FormComponent, action, idPrefix =
  */
 function delayedMessage(t: (key: string, options?: Record<string, unknown>) => string, view: LoginView, code: number, params?: Record<string, number>): string | null {
   if (code !== 429 || !params?.seconds) return null;
+  if (params.network) return t('login_network_limited', { count: params.seconds });
   return t(view === 'two_factor' ? 'two_factor_delayed' : 'login_delayed', { count: params.seconds });
 }
 

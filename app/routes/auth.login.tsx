@@ -102,7 +102,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const base = { result: submission.reply({ hideFields: SECRET_FIELDS }), code: result.code, email, progress: progress ?? undefined };
   if ('challenge' in result) return reply({ ...base, view: 'two_factor', challenge: result.challenge, method: result.method, target: result.target }, 401);
   const gdpr = result.code === ErrorCode.PROFILE_REQUIRED_GDPR_APPROVAL || (gdprShown && result.code === ErrorCode.LOGIN_FAILED);
-  return reply({ ...base, view: gdpr ? 'gdpr' : 'login', params: result.retryAfter ? { seconds: result.retryAfter } : undefined }, result.status, result.retryAfter);
+  const network: Record<string, number> = 'scope' in result && result.scope === 'network' ? { network: 1 } : {};
+  return reply({ ...base, view: gdpr ? 'gdpr' : 'login', params: result.retryAfter ? { seconds: result.retryAfter, ...network } : undefined }, result.status, result.retryAfter);
 }
 
 export default function Login() {

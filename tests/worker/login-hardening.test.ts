@@ -94,6 +94,21 @@ describe('no lockout by strangers', () => {
   });
 });
 
+describe('the per-IP login limit', () => {
+  it('says it is the network that waits, not the address (a visitor who tried many addresses)', async () => {
+    const b = new Browser();
+    let html = '';
+    for (let i = 0; i < 31; i++) {
+      const res = await login(b, freshEmail(`spray${i}`), 'Wrong-Guess-1x');
+      html = await res.text();
+      if (res.status === 429) break;
+    }
+    expect(html).toContain('data-code="429"');
+    expect(html).toContain('από το δίκτυό σας');
+    expect(html).not.toContain('με αυτή τη διεύθυνση');
+  });
+});
+
 describe('unknown, wrong and delayed answer alike', () => {
   it('an unknown address and a wrong password get the same page, status and no Retry-After', async () => {
     const u = await newUser('alike');

@@ -52,7 +52,7 @@ export type LoginResult =
   | { ok: true; user: SessionUser; setCookies: string[] }
   /** 2004 two_factor_auth: the password was right; the second factor is asked for with `challenge`. */
   | { ok: false; code: 2004; status: 401; challenge: string; method: TwoFactorMethod; target: string }
-  | { ok: false; code: number; status: number; retryAfter?: number };
+  | { ok: false; code: number; status: number; retryAfter?: number; scope?: 'network' };
 export type SessionMeta = { ip: string; userAgent: string; visitorId: string; uniqueId: string | null };
 
 /** A password that was right stays good for the second factor this long. */
@@ -187,7 +187,8 @@ export function createAuthService(deps: ServiceDeps, { verify = verifyPassword }
     async login(request: Request, input: LoginInput): Promise<LoginResult> {
       const email = normalizeEmail(input.email);
       const hit = await limits.hit('login:ip', input.ip);
-      if (!hit.allowed) return { ok: false, code: 429, status: 429, retryAfter: hit.retryAfter };
+      // The visitor's network, not the address, has to wait: said so (it reveals nothing about accounts).
+      if (!hit.allowed) return { ok: false, code: 429, status: 429, retryAfter: hit.retryAfter, scope: 'network' };
       // Decision 022: the same steps, in the same order, for a known address, an unknown one and a
       // delayed one (one user read, one throttle read, one argon2 verification), so neither the answer
       // nor its time tells them apart. The delay is kept per address, known or not.
