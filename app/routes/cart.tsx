@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const owner = await cartOwner(context);
   const vat = context.services.preferences.vatDisplay(context.prefs, await context.services.catalog.countries());
   const view = await context.services.cart.view(owner, { lang, vatRateBp: vat.rateBp });
-  const [contacts, groups] = owner.userId ? await Promise.all([context.services.cart.contacts(owner.userId), context.services.cart.nameserverGroups(owner.userId)]) : [[], []];
+  const [contacts, groups] = owner.userId ? await Promise.all([context.services.contacts.contacts(owner.userId), context.services.contacts.nameserverGroups(owner.userId)]) : [[], []];
   return { meta: { title: t('cart:meta_title') }, view, contacts, groups };
 }
 
@@ -90,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const v = submission.value;
       const contactIds = [v.registrant, v.admin, v.tech, v.billing].filter((x): x is number => typeof x === 'number');
       const groupId = v.ns_mode === 'group' ? (v.ns_group ?? null) : null;
-      if (!(await cart.ownsConfig(owner.userId, contactIds, groupId))) return done({ ok: false, intent, code: ErrorCode.ACTION_NOT_ALLOWED }, 403);
+      if (!(await context.services.contacts.ownsConfig(owner.userId, contactIds, groupId))) return done({ ok: false, intent, code: ErrorCode.ACTION_NOT_ALLOWED }, 403);
       const nameservers =
         v.ns_mode === 'group' && groupId !== null ? { mode: 'group' as const, groupId } : v.ns_mode === 'custom' ? { mode: 'custom' as const, list: (v.ns ?? []).filter((n): n is string => Boolean(n)) } : v.ns_mode === 'none' ? { mode: 'none' as const } : undefined;
       const r = await cart.update(
@@ -113,7 +113,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const submission = parseForm(form, contactSchema);
       if (submission.status !== 'success') return data({ ok: false, intent, code: ErrorCode.VALIDATION_ERROR, result: submission.reply() }, 400);
       const v = submission.value;
-      await cart.createContact(owner.userId, {
+      await context.services.contacts.createContact(owner.userId, {
         firstName: v.first_name,
         lastName: v.last_name,
         firstNameInt: v.first_name_int ?? null,
@@ -132,7 +132,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!owner.userId) return done({ ok: false, intent, code: ErrorCode.ACTION_ALLOWED_ONLY_TO_USERS }, 403);
       const submission = parseForm(form, nameserverGroupSchema);
       if (submission.status !== 'success') return data({ ok: false, intent, code: ErrorCode.VALIDATION_ERROR, result: submission.reply() }, 400);
-      await cart.createNameserverGroup(owner.userId, submission.value.name, submission.value.ns.filter((n): n is string => Boolean(n)));
+      await context.services.contacts.createNameserverGroup(owner.userId, submission.value.name, submission.value.ns.filter((n): n is string => Boolean(n)));
       return done({ ok: true, intent });
     }
     default:

@@ -190,7 +190,7 @@ describe('orders', () => {
     const name = `${unique('rc')}.eu`;
     const added = await s.cart.addDomain(c.owner, { name, action: 'register', uniqueId: null });
     if (!added.ok || !de.ok) throw new Error('setup');
-    const contactId = await s.cart.createContact(c.id, { firstName: 'Max', lastName: 'M', email: 'm@example.de', phone: '+491512345678', address: 'Str. 1', city: 'Berlin', postcode: '10115', countryIso2: 'DE' });
+    const contactId = await s.contacts.createContact(c.id, { firstName: 'Max', lastName: 'M', email: 'm@example.de', phone: '+491512345678', address: 'Str. 1', city: 'Berlin', postcode: '10115', countryIso2: 'DE' });
     await s.cart.update(c.owner, added.items[0]!.id, { config: { contacts: { registrant: contactId, tech: contactId }, nameservers: { mode: 'none' }, agree: true } }, null);
     const placed = await at().orders.placeOrder(c.owner, { profileId: de.id, method: 'bank_transfer', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null });
     if (!placed.ok) throw new Error(`place ${placed.code}`);

@@ -26,7 +26,7 @@ export async function addReadyDomain(userId: number, owner: { room: string; user
   const name = `${uniqueName('shop')}.gr`;
   const added = await s.cart.addDomain(owner, { name, action: 'register', uniqueId: null });
   if (!added.ok) throw new Error(`add failed ${added.code}`);
-  const contactId = await s.cart.createContact(userId, { firstName: 'Άννα', lastName: 'Κ', email: 'a@example.gr', phone: '+306900000000', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', countryIso2: 'GR' });
+  const contactId = await s.contacts.createContact(userId, { firstName: 'Άννα', lastName: 'Κ', email: 'a@example.gr', phone: '+306900000000', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', countryIso2: 'GR' });
   await s.cart.update(owner, added.items[0]!.id, { config: { contacts: { registrant: contactId, admin: contactId, tech: contactId, billing: contactId }, nameservers: { mode: 'none' }, agree: true } }, null);
   return { name, itemId: added.items[0]!.id };
 }

@@ -2,13 +2,12 @@
 // Durable Object (a guest's room before login, `u-<id>` after); this service adds, removes, updates and
 // merges them and builds the view: prices from the catalogue through core/cart, domain configuration
 // status, up-sells, and totals computed here only.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { RegistryFamily } from '../../core/catalog';
 import { productFamilies } from '../../core/catalog';
 import { summaryOrder, visibleCount } from '../../core/cart/composition';
 import { bundleLength, bundlesOf, includedPrice } from '../../core/cart/bundles';
 import { crossSellDomain, crossSellsFor } from '../../core/cart/cross-sells';
-import { readiness } from '../../core/cart/contacts';
 import { domainConfigStatus, type ConfigStatus, type RegistryRules } from '../../core/cart/domain-config';
 import { allowedLengths, cartTotals, priceLine, type CartTotals, type LinePrice, type OfferedLength } from '../../core/cart/pricing';
 import { heldNameAllows, lengthAllowed, productDomainError, updateRefusal, type UpdatePatch } from '../../core/cart/updates';
@@ -18,10 +17,11 @@ import type { CartDomainAction, CartItem, NewCartItem } from '../../core/cart/ty
 import { ErrorCode } from '../../core/errors';
 import { registryKeyFor } from '../../core/domains/keys';
 import { parseDomain } from '../../core/domains/names';
-import { contacts, domains, nameserverGroups } from '../../db/schema';
+import { domains } from '../../db/schema';
 import { RegistryError } from '../adapters/registry/port';
 import type { ServiceDeps } from '.';
 import { createCatalogService, type ProductCard, type TldPricing } from './catalog';
+import { createContactService } from './contacts';
 import { userStub } from './party-stubs';
 
 type Lang = 'el' | 'en';
@@ -102,6 +102,7 @@ function pickLength(allowed: readonly OfferedLength[], asked: number | undefined
 export function createCartService(deps: ServiceDeps) {
   const { db, env, now, adapters } = deps;
   const catalog = createCatalogService(deps);
+  const domainContacts = createContactService(deps);
   const stub = (room: string) => userStub(deps, room);
 
   async function catalogue(lang: Lang) {
@@ -272,7 +273,7 @@ export function createCartService(deps: ServiceDeps) {
       const groupId = cfg.nameservers?.mode === 'group' ? cfg.nameservers.groupId : null;
       if (contactIds.length || groupId !== null) {
         if (owner.userId === null) return { ok: false, code: ErrorCode.ACTION_ALLOWED_ONLY_TO_USERS };
-        if (!(await this.ownsConfig(owner.userId, contactIds, groupId))) return { ok: false, code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'contacts' };
+        if (!(await domainContacts.ownsConfig(owner.userId, contactIds, groupId))) return { ok: false, code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'contacts' };
       }
       const item = await s.cartUpdate(id, patch as { lengthMonths?: number; config?: CartItem['config'] }, uniqueId);
       if (!item) return { ok: false, code: ErrorCode.CART_ITEM_NOT_FOUND };
@@ -469,39 +470,6 @@ export function createCartService(deps: ServiceDeps) {
       );
       const ready = lines.every((l) => l.price !== null && l.lengthOffered && (l.kind !== 'domain' || l.configStatus?.ready === true) && (!l.needsDomain || Boolean(l.domain)));
       return { lines, count: visibleCount(items), totals, ready, needsLogin: owner.userId === null };
-    },
-
-    /** The customer's contacts with their readiness per registry (spec §3 '{registry}_ready'). */
-    async contacts(userId: number) {
-      const rows = await db.select().from(contacts).where(eq(contacts.userId, userId));
-      return rows.map((c) => ({ id: c.id, name: `${c.firstName} ${c.lastName}`.trim(), organisation: c.organisation, email: c.email, ready: readiness(c) }));
-    },
-
-    async createContact(userId: number, input: Omit<typeof contacts.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>) {
-      const [row] = await db.insert(contacts).values({ ...input, userId, createdAt: now, updatedAt: now }).returning({ id: contacts.id });
-      return row!.id;
-    },
-
-    async nameserverGroups(userId: number) {
-      return db.select({ id: nameserverGroups.id, name: nameserverGroups.name, nameservers: nameserverGroups.nameservers }).from(nameserverGroups).where(eq(nameserverGroups.userId, userId));
-    },
-
-    async createNameserverGroup(userId: number, name: string, nameservers: string[]) {
-      const [row] = await db.insert(nameserverGroups).values({ userId, name, nameservers, createdAt: now }).returning({ id: nameserverGroups.id });
-      return row!.id;
-    },
-
-    /** Do these contact/group ids belong to this customer? (A hand-made request must not borrow others'.) */
-    async ownsConfig(userId: number, contactIds: number[], groupId: number | null): Promise<boolean> {
-      if (contactIds.length) {
-        const rows = await db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.userId, userId), inArray(contacts.id, contactIds)));
-        if (rows.length !== new Set(contactIds).size) return false;
-      }
-      if (groupId !== null) {
-        const [g] = await db.select({ id: nameserverGroups.id }).from(nameserverGroups).where(and(eq(nameserverGroups.userId, userId), eq(nameserverGroups.id, groupId)));
-        if (!g) return false;
-      }
-      return true;
     },
   };
 }

@@ -7,6 +7,7 @@ import { createAuditService } from './audit';
 import { createAuthService } from './auth';
 import { createCartService } from './cart';
 import { createCatalogService } from './catalog';
+import { createContactService } from './contacts';
 import { createDomainService } from './domains';
 import { createHealthService } from './health';
 import { createLiveService } from './live';
@@ -41,6 +42,7 @@ function servicesFor(deps: ServiceDeps) {
     registration: createRegistrationService(deps),
     cart: createCartService(deps),
     catalog: createCatalogService(deps),
+    contacts: createContactService(deps),
     domains: createDomainService(deps),
     health: createHealthService(deps),
     live: createLiveService(deps.env),

@@ -7,14 +7,13 @@
 //   numbering has no gaps even when two submissions race.
 // - Payments go through the payments port; the webhook is the only thing that marks a card payment
 //   approved, and a repeated delivery is acknowledged and ignored (payment_events).
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../core/errors';
 import { cartTotals } from '../../core/cart/pricing';
 import { heldNameAllows } from '../../core/cart/updates';
 import { couponDiscount, couponOrderRefusal, couponRefusal, normaliseCouponCode, type Coupon, type CouponRefusal } from '../../core/orders/coupons';
 import { formatMoney } from '../../core/money';
 import { amountDue, creditToApply } from '../../core/orders/credit';
-import { unpaidOrderCutoff } from '../../core/orders/expiry';
 import { registryKeyFor } from '../../core/domains/keys';
 import { splitDomain } from '../../core/domains/names';
 import { creditNoteStatements, rawBatch, type Raw } from '../../db/raw-batch';
@@ -29,6 +28,7 @@ import { createCatalogService } from './catalog';
 import { createBillingProfileService, type Fail } from './billing-profiles';
 import { createCreditService } from './credit';
 import { createFulfilment } from './fulfilment';
+import { createOrderCancellation } from './order-cancellation';
 import { createStaffOrders } from './staff-orders';
 import { couponRedemption, failureOf, numberedDocument, orderById, orderOfAttempt, totalsInvariant } from './order-statements';
 
@@ -48,6 +48,7 @@ export function createOrderService(deps: ServiceDeps) {
   const fulfilment = createFulfilment(deps);
   const credit = createCreditService(deps);
   const staff = createStaffOrders(deps, { markPaid: (orderId, also) => service.markPaid(orderId, also), fulfil: (orderId) => service.fulfil(orderId) });
+  const cancellation = createOrderCancellation(deps);
 
   function couponOf(c: typeof coupons.$inferSelect): Coupon {
     return {
@@ -64,24 +65,6 @@ export function createOrderService(deps: ServiceDeps) {
       minOrderCents: c.minOrderCents,
       allowZeroTotal: c.allowZeroTotal,
     };
-  }
-
-  /** What a cancelled order gives back, in one batch: its document, waiting payments, coupon use, credit. */
-  async function releaseCancelled(order: typeof orders.$inferSelect) {
-    await rawBatch(db, [
-      { sql: "UPDATE sale_documents SET status = 'CANCELLED' WHERE order_id = ? AND kind = 'order'", params: [order.id] },
-      { sql: "UPDATE payments SET status = 'cancelled', decided_at = ? WHERE order_id = ? AND status = 'pending'", params: [now.getTime(), order.id] },
-      // The coupon's use goes back: the order never happened.
-      { sql: 'UPDATE coupon_redemptions SET released_at = ? WHERE order_id = ? AND released_at IS NULL', params: [now.getTime(), order.id] },
-      ...(order.creditCents > 0
-        ? [
-            {
-              sql: `INSERT INTO credit_movements (user_id, amount_cents, reason, order_id, dedupe_key, created_at) VALUES (?, ?, 'release', ?, ?, ?) ON CONFLICT(dedupe_key) DO NOTHING`,
-              params: [order.userId, order.creditCents, order.id, `release:order:${order.id}`, now.getTime()],
-            },
-          ]
-        : []),
-    ]);
   }
 
   const service = {
@@ -395,43 +378,8 @@ export function createOrderService(deps: ServiceDeps) {
     checkoutCredit: credit.checkoutCredit,
     creditMovements: credit.creditMovements,
 
-    /**
-     * The customer cancels an order still waiting for its payment: the order and its document are
-     * CANCELLED, waiting payments stop, credit it used goes back to the balance and its coupon use is
-     * released. Once only.
-     */
-    async cancelOrder(userId: number, orderId: number): Promise<{ ok: true } | Fail> {
-      const moved = await db.update(orders).set({ status: 'cancelled' }).where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(orders.status, 'pending'))).returning();
-      const order = moved[0];
-      if (!order) {
-        const [exists] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-        return { ok: false, code: exists ? ErrorCode.ORDER_REQUESTED_STATUS_NOT_EXECUTABLE : ErrorCode.ORDER_NOT_FOUND };
-      }
-      await releaseCancelled(order);
-      return { ok: true };
-    },
-
-    /**
-     * Cron: orders left unpaid past UNPAID_ORDER_DAYS are cancelled like a customer's cancel, so their
-     * coupon uses and set-aside credit go back (a pending order must not hold a limited coupon for ever).
-     */
-    async expireUnpaid(limit = 50): Promise<number> {
-      const stale = await db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.status, 'pending'), lt(orders.createdAt, new Date(unpaidOrderCutoff(now.getTime())))))
-        .orderBy(asc(orders.id))
-        .limit(limit);
-      let cancelled = 0;
-      for (const { id } of stale) {
-        const moved = await db.update(orders).set({ status: 'cancelled' }).where(and(eq(orders.id, id), eq(orders.status, 'pending'))).returning();
-        if (!moved[0]) continue;
-        await releaseCancelled(moved[0]);
-        cancelled++;
-      }
-      return cancelled;
-    },
-
+    cancelOrder: cancellation.cancelOrder,
+    expireUnpaid: cancellation.expireUnpaid,
     staffOrders: staff.staffOrders,
     retryNow: staff.retryNow,
     confirmBankTransfer: staff.confirmBankTransfer,
