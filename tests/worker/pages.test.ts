@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ADMIN, newStaff, staffBrowser, staffLogin } from './staff';
 import { Browser, form, login } from './helpers';
 
 const NB = '\u00a0';
@@ -213,6 +214,29 @@ describe('translations are complete', () => {
         await res.text();
         expect(res.headers.get('X-I18n-Missing'), `${lng} account ${tab}`).toBeNull();
       }
+      // Issue #10: changing the mobile or the e-mail (each asks for the current password).
+      for (const path of ['/account/mobile', '/account/email']) {
+        const res = await b.fetch(path);
+        expect(res.status, path).toBeLessThan(400);
+        await res.text();
+        expect(res.headers.get('X-I18n-Missing'), `${lng} ${path}`).toBeNull();
+      }
+      // Issue #10: the staff pages, for an administrator with two-factor and one still to enrol.
+      const { b: staff } = await staffBrowser();
+      staff.cookies.set('lng', lng);
+      for (const path of ['/admin', '/admin/orders', '/admin/audit']) {
+        const res = await staff.fetch(`${ADMIN}${path}`);
+        expect(res.status, path).toBe(200);
+        await res.text();
+        expect(res.headers.get('X-I18n-Missing'), `${lng} ${path}`).toBeNull();
+      }
+      const enrolling = new Browser();
+      enrolling.cookies.set('lng', lng);
+      await staffLogin(enrolling, await newStaff({ totp: false }));
+      const enrol = await enrolling.fetch(`${ADMIN}/admin/two-factor`);
+      expect(enrol.status).toBe(200);
+      expect(await enrol.text()).toContain('<svg');
+      expect(enrol.headers.get('X-I18n-Missing'), `${lng} /admin/two-factor`).toBeNull();
     });
   }
 });
