@@ -9,7 +9,7 @@
 //  - the cart: add round trip, cross-tab propagation, the summary page, a 20-item checkout (bench/cart.mjs).
 // Writes bench/results.json and prints a table. Targets are reported, never asserted (README).
 import { chromium } from '@playwright/test';
-import { execSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { findChromium, INSTALL_HINT } from '../scripts/find-chromium.mjs';
@@ -17,7 +17,8 @@ import { measureCart } from './cart.mjs';
 import { measureDomainSearch } from './domain-search.mjs';
 import { measurePasswordHash } from './password-hash.mjs';
 
-const PORT = 8797;
+// BENCH_PORT lets two checkouts measure side by side (default 8797).
+const PORT = Number(process.env.BENCH_PORT ?? 8797);
 const BASE = `http://127.0.0.1:${PORT}`;
 const SEQUENTIAL = Number(process.env.BENCH_REQUESTS ?? 300);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT_REQUESTS ?? 600);
@@ -128,6 +129,11 @@ if (!process.argv.includes('--no-build')) {
   const b = spawnSync('npx', ['remix', 'vite:build'], { stdio: ['ignore', 'ignore', 'inherit'] });
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
+// A source tarball has no .git: the figures still count, only without a commit to name.
+function commitOf() {
+  const r = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : null;
+}
 const server = spawn('node', ['scripts/serve-test.mjs', String(PORT), '.wrangler/bench', 'production'], { stdio: ['ignore', 'ignore', 'inherit'], detached: true });
 try {
   await waitForHealth();
@@ -142,7 +148,7 @@ try {
   const cart = await measureCart(BASE, cartBrowser).finally(() => cartBrowser.close());
   const result = {
     measuredAt: new Date().toISOString(),
-    machine: { node: process.version, cpus: (await import('node:os')).cpus().length, commit: execSync('git rev-parse --short HEAD').toString().trim() },
+    machine: { node: process.version, cpus: (await import('node:os')).cpus().length, commit: commitOf() },
     homeJavaScript: js,
     latency,
     workerdPeakRssMb: Math.round(workerdPeakKb() / 102.4) / 10,
