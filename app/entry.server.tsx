@@ -7,6 +7,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, NAMESPACES } from '../i18n/config';
 import { resources } from '../i18n/resources';
 import { i18nServer } from './i18n.server';
+import { closeDocumentLast } from './lib/document-stream.server';
 
 export const streamTimeout = 5_000;
 
@@ -72,5 +73,5 @@ export default async function handleRequest(
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   responseHeaders.set('Content-Language', lng);
   if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-cache');
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(body.pipeThrough(closeDocumentLast()), { headers: responseHeaders, status: responseStatusCode });
 }
