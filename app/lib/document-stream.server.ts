@@ -11,7 +11,7 @@ const CLOSE = new TextEncoder().encode('</body></html>');
 
 /** Index of `needle` in `haystack`, or -1. */
 function indexOf(haystack: Uint8Array, needle: Uint8Array): number {
-  const first = needle[0];
+  const first = needle[0]!;
   const last = haystack.length - needle.length;
   outer: for (let i = haystack.indexOf(first); i !== -1 && i <= last; i = haystack.indexOf(first, i + 1)) {
     for (let j = 1; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
