@@ -1,5 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useChangeLanguage } from 'remix-i18next/react';
 import { resolveCode } from '../core/errors';
@@ -76,6 +77,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
   const { i18n } = useTranslation();
   const locale = root?.locale ?? (i18n.language === 'en' ? 'en' : 'el');
+  // An error page has no route meta (the failed route's meta never runs and the root has none), so
+  // the document would have no <title>: the root error boundary's heading names it.
+  // (null, not undefined, outside an error: the default of react-router's RouteErrorContext)
+  const error = useRouteError();
   return (
     <html lang={locale} dir="ltr">
       <head>
@@ -83,6 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b3d91" />
         <Meta />
+        {error != null ? <title>{i18n.t('errors:error_meta_title', { title: errorTitle(error, i18n.t), brand: i18n.t('common:brand.name') })}</title> : null}
         <Links />
         {/* The translations the browser needs to hydrate: fetched in parallel with the scripts. */}
         {root ? <link rel="preload" as="fetch" href={root.i18nHref} crossOrigin="anonymous" id="i18n-resources" /> : null}
@@ -107,13 +113,18 @@ export default function App() {
   );
 }
 
+/** The heading (and document title) of the error page. */
+function errorTitle(error: unknown, t: TFunction): string {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const code = isRouteErrorResponse(error) ? (error.data as { code?: number } | null)?.code : undefined;
+  return status === 404 ? t('errors:page_not_found_title') : code !== undefined ? t(`errors:${resolveCode(code).key}`) : t('errors:http.500');
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const code = isRouteErrorResponse(error) ? (error.data as { code?: number } | null)?.code : undefined;
-  const title =
-    status === 404 ? t('errors:page_not_found_title') : code !== undefined ? t(`errors:${resolveCode(code).key}`) : t('errors:http.500');
+  const title = errorTitle(error, t);
   const body = status === 404 ? t('errors:page_not_found_body') : status === 403 ? t('errors:forbidden_body') : t('errors:http.generic');
   const root = useRouteLoaderData<typeof loader>('root');
   if (!isRouteErrorResponse(error)) console.error(error);

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GR_REGION_IDS } from '../../core/greek-regions';
 import { COUNTRY_CODES, SECURITY_QUESTIONS } from '../../core/validation/account-forms';
-import { FieldErrors, FieldLabel, InputField, useHydrated } from '../lib/forms';
+import { choiceSelectProps, FieldErrors, FieldLabel, InputField, useHydrated } from '../lib/forms';
 
 type Text = FieldMetadata<string | undefined>;
 export type AddressFieldSet = { country: Text; state_id: Text; state: Text; city: Text; postcode: Text; address: Text; mobile: Text };
@@ -26,7 +26,7 @@ export function AddressFields({ fields }: { fields: AddressFieldSet }) {
         <FieldLabel htmlFor={fields.country.id} required>
           {t('country')}
         </FieldLabel>
-        <select {...getSelectProps(fields.country)} key={fields.country.key} onChange={(e) => setCountry(e.target.value)} className={SELECT_CLASS} autoComplete="country">
+        <select {...choiceSelectProps(fields.country)} key={fields.country.key} onChange={(e) => setCountry(e.target.value)} className={SELECT_CLASS} autoComplete="country">
           {COUNTRY_CODES.map((iso) => (
             <option key={iso} value={iso}>
               {t(`countries:${iso}`)}
@@ -57,7 +57,7 @@ export function AddressFields({ fields }: { fields: AddressFieldSet }) {
       {!hydrated || country !== 'GR' ? <InputField meta={fields.state} label={hydrated ? t('state') : t('state_other_countries')} autoComplete="address-level1" /> : null}
       <InputField meta={fields.city} label={t('city')} autoComplete="address-level2" />
       <InputField meta={fields.postcode} label={t('postcode')} autoComplete="postal-code" />
-      <InputField className="sm:col-span-2" meta={fields.address} label={t('address')} autoComplete="street-address" />
+      <InputField className="sm:col-span-2" meta={fields.address} label={t('address')} autoComplete="address-line1" />
       <InputField meta={fields.mobile} label={t('mobile')} type="tel" autoComplete="tel" placeholder="+30 69…" hint={t('mobile_hint')} />
     </>
   );

@@ -96,8 +96,9 @@ export function BannerCarousel() {
           <input type="hidden" name="intent" value="banner" />
           <input type="hidden" name="slug" value={current.slug} />
           <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-          <button type="submit" className="banner-btn" aria-label={t('banner.dismiss')} data-testid="banner-dismiss">
-            ×
+          <button type="submit" className="banner-btn" data-testid="banner-dismiss">
+            <span aria-hidden="true">×</span>
+            <span className="sr-only">{t('banner.dismiss')}</span>
           </button>
         </Form>
       </div>

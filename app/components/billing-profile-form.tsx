@@ -36,7 +36,7 @@ export function NewProfile({ actionData, open }: { actionData?: ActionData; open
         <InputField meta={fields.vat_number} label={t('vat_number')} hint={t('vat_number_hint')} />
         <InputField meta={fields.tax_office} label={t('tax_office')} />
         <InputField className="sm:col-span-2" meta={fields.profession} label={t('profession')} />
-        <InputField className="sm:col-span-2" meta={fields.address} label={t('address')} autoComplete="street-address" />
+        <InputField className="sm:col-span-2" meta={fields.address} label={t('address')} autoComplete="address-line1" />
         <InputField meta={fields.city} label={t('city')} autoComplete="address-level2" />
         <InputField meta={fields.postcode} label={t('postcode')} autoComplete="postal-code" />
         <div>

@@ -44,8 +44,9 @@ export function Dialog({
           <h2 id={testId ? `${testId}-title` : undefined} className="text-lg font-semibold">
             {title}
           </h2>
-          <button type="button" className="icon-btn" onClick={onClose} aria-label={t('actions.close')}>
-            ×
+          <button type="button" className="icon-btn" onClick={onClose}>
+            <span aria-hidden="true">×</span>
+            <span className="sr-only">{t('actions.close')}</span>
           </button>
         </div>
         {/* Rendered only while open: the closed modal costs no markup (its no-JS twin is a page). */}

@@ -71,14 +71,14 @@ export function Drawer({
             href="#"
             className="icon-btn"
             data-autofocus
-            aria-label={t('actions.close_menu')}
             data-testid={`${id}-close`}
             onClick={(e) => {
               e.preventDefault();
               onClose();
             }}
           >
-            ×
+            <span aria-hidden="true">×</span>
+            <span className="sr-only">{t('actions.close_menu')}</span>
           </a>
         </div>
         <div className="flex-1 overflow-y-auto p-4">{children}</div>

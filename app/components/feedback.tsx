@@ -23,8 +23,9 @@ export function AlertRegion() {
           data-alert-type={a.type}
         >
           <span className="flex-1">{a.message}</span>
-          <button type="button" className="icon-btn" onClick={() => dismissAlert(a.id)} aria-label={t('actions.close')}>
-            ×
+          <button type="button" className="icon-btn" onClick={() => dismissAlert(a.id)}>
+            <span aria-hidden="true">×</span>
+            <span className="sr-only">{t('actions.close')}</span>
           </button>
         </div>
       ))}

@@ -14,7 +14,7 @@ import { passwordStrength, strengthLabelKey } from '../../core/validation/rules'
 import type { CaptchaWidget } from '../../worker/adapters/captcha/port';
 import { TURNSTILE_ORIGIN } from '../../worker/http/security-headers';
 import { codeAlertType, codeMessage } from '../lib/codes';
-import { CheckboxField, FieldErrors, FormAlert, InputField, SubmitButton, useAppForm, useHydrated } from '../lib/forms';
+import { CheckboxField, FieldErrors, FormAlert, hiddenInputProps, InputField, SubmitButton, useAppForm, useHydrated } from '../lib/forms';
 import { useRootData } from '../lib/root-data';
 import { AddressFields, SecurityQuestionFields } from './address-fields';
 import { CsrfInput } from './csrf-input';
@@ -122,7 +122,7 @@ export function RegisterForm({
           <>
             {/* Step 2 posts the step-1 fields again (spec §7 Register: the collected fields). */}
             {REGISTER_STEP1_FIELDS.map((name) => (
-              <input {...getInputProps(fields[name], { type: 'hidden' })} key={name} />
+              <input {...hiddenInputProps(fields[name])} key={name} />
             ))}
             <fieldset className="grid gap-4 sm:grid-cols-2">
               <legend className="sr-only">{t('step2_title')}</legend>

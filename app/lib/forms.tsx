@@ -3,7 +3,7 @@
 // conform results and show under their fields; the page scrolls to the first error (200 px above it,
 // over 2000 ms) except on pages whose URL contains 'auth'; submit buttons show a loader and are
 // disabled while the request runs. Without JavaScript the same forms post and re-render with errors.
-import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { useNavigation } from '@remix-run/react';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -102,6 +102,27 @@ export function useAppForm<S extends z.ZodType>({ id, schema, lastResult, defaul
     if (lastResult?.error && Object.values(lastResult.error).some((e) => e && e.length)) scrollToFirstError(formRef.current);
   }, [lastResult]);
   return { form, fields, formRef, formProps: { ...getFormProps(form), ref: formRef, noValidate: true as const } };
+}
+
+/**
+ * A hidden input carrying a field: conform adds the schema's constraints (`required`, lengths), which
+ * HTML does not allow on type=hidden (and which the browser ignores there anyway).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's own signature
+export function hiddenInputProps<Schema>(meta: FieldMetadata<Schema, any, any>) {
+  const { required: _r, minLength: _min, maxLength: _max, pattern: _p, ...props } = getInputProps(meta, { type: 'hidden' });
+  return props;
+}
+
+/**
+ * A select that always holds one of its options (no empty placeholder): HTML allows `required` only on
+ * a select whose first option is an empty placeholder, and this one can never be empty. The schema
+ * still checks the value on the server.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's own signature
+export function choiceSelectProps<Schema>(meta: FieldMetadata<Schema, any, any>) {
+  const { required: _r, ...props } = getSelectProps(meta);
+  return props;
 }
 
 /** Is a request of this form (optionally: this intent) running? */

@@ -26,7 +26,7 @@ import { CsrfInput } from '../components/csrf-input';
 import { PageIdInput } from '../components/page-id-input';
 import { requireUser } from '../lib/auth.server';
 import { codeAlertType, codeMessage } from '../lib/codes';
-import { CheckboxField, FormAlert, InputField, NoChangesAlert, SubmitButton, useAppForm, useNoChangesGuard } from '../lib/forms';
+import { CheckboxField, choiceSelectProps, FormAlert, InputField, NoChangesAlert, SubmitButton, useAppForm, useNoChangesGuard } from '../lib/forms';
 import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { useLiveChannel } from '../lib/live';
@@ -266,7 +266,8 @@ function Outcome({ actionData, intents, children }: { actionData?: ActionData; i
 
 function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="card">
+    // `-card`: the forms inside take the bare name as their id (conform's form id).
+    <section id={`${id}-card`} aria-labelledby={`${id}-title`} className="card">
       <h2 id={`${id}-title`} className="mb-4 text-xl font-semibold">
         {title}
       </h2>
@@ -493,7 +494,7 @@ function PreferencesTab({ data, actionData }: { data: LoaderData; actionData?: A
           <label htmlFor={fields.locale.id} className="block text-sm font-medium">
             {t('account.locale')}
           </label>
-          <select {...getSelectProps(fields.locale)} key={fields.locale.key} className="mt-1 rounded border border-slate-300 px-3 py-2">
+          <select {...choiceSelectProps(fields.locale)} key={fields.locale.key} className="mt-1 rounded border border-slate-300 px-3 py-2">
             <option value="el">Ελληνικά</option>
             <option value="en">English</option>
           </select>

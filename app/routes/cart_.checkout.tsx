@@ -19,7 +19,7 @@ import { Price } from '../components/price';
 import { requireUser } from '../lib/auth.server';
 import { cartOwner } from '../lib/cart.server';
 import { codeAlertType, codeMessage } from '../lib/codes';
-import { CheckboxField, FieldErrors, FormAlert, InputField, SubmitButton, useAppForm } from '../lib/forms';
+import { CheckboxField, FieldErrors, FormAlert, hiddenInputProps, InputField, SubmitButton, useAppForm } from '../lib/forms';
 import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
@@ -167,7 +167,7 @@ export default function Checkout() {
           <Form method="post" className="card space-y-4" {...order.formProps} data-testid="place-order-form">
             <CsrfInput />
             <PageIdInput />
-            <input {...getInputProps(order.fields.key, { type: 'hidden' })} key={order.fields.key.key} />
+            <input {...hiddenInputProps(order.fields.key)} key={order.fields.key.key} />
             <fieldset>
               <legend className="text-lg font-semibold">{t('choose_profile')}</legend>
               <div className="mt-2 space-y-2">

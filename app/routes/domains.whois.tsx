@@ -71,7 +71,7 @@ export default function Whois() {
       ) : null}
       {result?.ok ? (
         <section className="card">
-          <WhoisRecordView record={result.record} />
+          <WhoisRecordView record={result.record} headingLevel={2} />
         </section>
       ) : null}
     </div>

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contactSchema, domainConfigSchema, nameserverGroupSchema } from '../../../core/validation/cart-forms';
 import type { CartLine } from '../../../worker/services/cart';
-import { CheckboxField, FieldErrors, InputField, SubmitButton, useAppForm } from '../../lib/forms';
+import { CheckboxField, choiceSelectProps, FieldErrors, InputField, SubmitButton, useAppForm } from '../../lib/forms';
 import { CsrfInput } from '../csrf-input';
 import { PageIdInput } from '../page-id-input';
 
@@ -102,7 +102,7 @@ export function DomainConfigPanel({ line, contacts, groups, loggedIn }: { line: 
               </div>
               {mode === 'group' ? (
                 <div className="mt-2">
-                  <select {...getSelectProps(fields.ns_group)} key={fields.ns_group.key} className="rounded border border-slate-300 px-2 py-1 text-sm" aria-label={t('config.ns_group')}>
+                  <select {...choiceSelectProps(fields.ns_group)} key={fields.ns_group.key} className="rounded border border-slate-300 px-2 py-1 text-sm" aria-label={t('config.ns_group')}>
                     {groups.map((g) => (
                       <option key={g.id} value={g.id}>
                         {g.name} ({g.nameservers.join(', ')})
@@ -197,7 +197,7 @@ function ContactAddress({ fields }: { fields: ContactFields }) {
   const { t } = useTranslation('cart');
   return (
     <>
-      <InputField className="sm:col-span-2" meta={fields.address} label={t('contact.address')} autoComplete="street-address" />
+      <InputField className="sm:col-span-2" meta={fields.address} label={t('contact.address')} autoComplete="address-line1" />
       <InputField meta={fields.city} label={t('contact.city')} autoComplete="address-level2" />
       <InputField meta={fields.postcode} label={t('contact.postcode')} autoComplete="postal-code" />
       <div>

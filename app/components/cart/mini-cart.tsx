@@ -59,7 +59,7 @@ function ItemRow({ item }: { item: MiniItem }) {
         // Included in its plan: no price of its own, and it leaves only with the plan.
         <span className="shrink-0 text-emerald-800">{t('bundle_included')}</span>
       ) : (
-        <span className="flex shrink-0 items-center gap-2">
+        <div className="flex shrink-0 items-center gap-2">
           <Price cents={item.totalCents} />
           <Form method="post" action="/cart" navigate={false} fetcherKey={`remove-${item.id}`}>
             <CsrfInput />
@@ -67,11 +67,12 @@ function ItemRow({ item }: { item: MiniItem }) {
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="id" value={item.id} />
             {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-            <button type="submit" className="text-red-800" title={t('mini.remove')} aria-label={`${t('mini.remove')}: ${item.name}`} data-testid="mini-remove">
-              ×
+            <button type="submit" className="text-red-800" title={t('mini.remove')} data-testid="mini-remove">
+              <span aria-hidden="true">×</span>
+              <span className="sr-only">{`${t('mini.remove')}: ${item.name}`}</span>
             </button>
           </Form>
-        </span>
+        </div>
       )}
     </li>
   );

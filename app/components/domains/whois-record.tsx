@@ -3,7 +3,9 @@
 import { useTranslation } from 'react-i18next';
 import type { WhoisRecord } from '../../../worker/adapters/whois/port';
 
-export function WhoisRecordView({ record }: { record: WhoisRecord }) {
+/** `headingLevel`: 2 on the WHOIS page (under its h1), 3 in the modal (under the dialog's h2). */
+export function WhoisRecordView({ record, headingLevel = 3 }: { record: WhoisRecord; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t, i18n } = useTranslation('domains');
   const date = (iso: string | null) =>
     iso ? new Date(iso).toLocaleDateString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'long', timeZone: 'Europe/Athens' }) : '—';
@@ -28,7 +30,7 @@ export function WhoisRecordView({ record }: { record: WhoisRecord }) {
           </div>
         ))}
       </dl>
-      <h3 className="mt-4 font-semibold">{t('whois.registrant')}</h3>
+      <Heading className="mt-4 font-semibold">{t('whois.registrant')}</Heading>
       {record.privacy ? <p className="text-sm text-slate-700" data-testid="whois-privacy">{t('whois.privacy_note')}</p> : null}
       {r ? (
         <dl className="mt-1 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm" data-testid="whois-registrant">
