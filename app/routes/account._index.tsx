@@ -628,7 +628,7 @@ function BillingTab({ data, actionData }: { data: LoaderData; actionData?: Actio
               {p.vatWaived ? <span className="ml-2 rounded bg-emerald-100 px-2 text-xs text-emerald-900">{t('reverse_charge')}</span> : null}
               {p.isDefault ? <span className="ml-2 rounded bg-blue-100 px-2 text-xs text-blue-900">{t('default')}</span> : null}
             </span>
-            <span className="flex gap-2">
+            <div className="flex gap-2">
               {!p.isDefault ? (
                 <Form method="post">
                   <CsrfInput />
@@ -647,7 +647,7 @@ function BillingTab({ data, actionData }: { data: LoaderData; actionData?: Actio
                   {t('delete_profile')}
                 </SubmitButton>
               </Form>
-            </span>
+            </div>
           </li>
         ))}
       </ul>

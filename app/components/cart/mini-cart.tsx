@@ -95,13 +95,17 @@ export function HeaderCart() {
   }, [location.pathname]);
   return (
     <details ref={ref} className="relative" data-testid="header-cart">
-      <summary className="icon-btn relative list-none" aria-label={t('mini.toggle', { count })}>
+      {/* Named by hidden text, not aria-label: the visible badge would otherwise differ from the name. */}
+      <summary className="icon-btn relative list-none">
+        <span className="sr-only">{t('mini.toggle', { count })}</span>
         <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
           <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
           <circle cx="10" cy="20" r="1.5" fill="currentColor" />
           <circle cx="17" cy="20" r="1.5" fill="currentColor" />
         </svg>
-        <CartBadge count={count} className="absolute -right-1 -top-1" />
+        <span aria-hidden="true">
+          <CartBadge count={count} className="absolute -right-1 -top-1" />
+        </span>
       </summary>
       <div className="dropdown-panel right-0 w-80" data-testid="header-cart-panel">
         <p className="mb-1 font-semibold">{t('mini.title')}</p>
