@@ -39,8 +39,8 @@ export const PAGES: PageEntry[] = [
   guest('search-results', 'domains.search', '/domains/search?q=kafeneio'),
   guest('whois-taken', 'domains.whois', '/domains/whois?domain=google.gr'),
   guest('transfer', 'domains.metafora', '/domains/metafora'),
-  guest('hosting-shared-linux', 'hosting.$family', '/hosting/shared-linux'),
-  guest('hosting-cloud-vps', 'hosting.$family', '/hosting/cloud-vps'),
+  // Every hosting family: each has its own texts and plan options.
+  ...['shared-linux', 'shared-windows', 'wordpress', 'semi-dedicated', 'cloud-vps', 'dedicated'].map((f) => guest(`hosting-${f}`, 'hosting.$family', `/hosting/${f}`)),
   guest('ssl', 'ssl', '/ssl'),
   guest('support', 'support', '/support'),
   guest('settings', 'settings', '/settings'),

@@ -56,7 +56,7 @@ export async function sidewaysScroll(page: Page): Promise<string | null> {
   });
 }
 
-type VnuMessage = { type: string; subType?: string; url: string; lastLine?: number; message: string };
+type VnuMessage = { type: string; subType?: string; url: string; lastLine?: number; lastColumn?: number; message: string; extract?: string };
 
 export const JAVA_HINT =
   'No Java found for the Nu HTML Checker (vnu-jar).\n' +
@@ -67,7 +67,7 @@ const VNU_JAR = 'node_modules/vnu-jar/build/dist/vnu.jar';
 
 /**
  * One Nu HTML Checker run over all files (Java starts once: about two seconds, far more than checking
- * a page), errors only. Returns them grouped by message: "message" then each page:line.
+ * a page), errors only. Returns them grouped by message: the message, one extract, then each page:line:column.
  */
 export function vnuErrors(files: string[]): { count: number; report: string[] } {
   if (spawnSync('java', ['-version']).error) throw new Error(JAVA_HINT);
@@ -80,12 +80,26 @@ export function vnuErrors(files: string[]): { count: number; report: string[] } 
   } catch {
     throw new Error(`vnu.jar gave no JSON (exit ${r.status}):\n${r.stderr.slice(0, 2000)}`);
   }
-  const errors = messages.filter((m) => m.type === 'error' || m.subType === 'fatal');
-  const byMessage = new Map<string, string[]>();
+  // "Cannot recover after last error" follows a fatal error: the checker read no further. Say so on
+  // that error's group instead of listing it as an error of its own.
+  const fatal = new Set<string>();
+  const errors = messages.filter((m, i) => {
+    if (m.subType === 'fatal' && /^Cannot recover/.test(m.message)) {
+      const before = messages[i - 1];
+      if (before) fatal.add(before.message);
+      return false;
+    }
+    return m.type === 'error' || m.subType === 'fatal';
+  });
+  const groups = new Map<string, { where: string[]; extract: string }>();
   for (const m of errors) {
-    const where = `${basename(decodeURIComponent(m.url)).replace(/\.html$/, '')}${m.lastLine ? `:${m.lastLine}` : ''}`;
-    byMessage.set(m.message, [...(byMessage.get(m.message) ?? []), where]);
+    const where = `${basename(decodeURIComponent(m.url)).replace(/\.html$/, '')}:${m.lastLine ?? '?'}:${m.lastColumn ?? '?'}`;
+    const g = groups.get(m.message) ?? { where: [], extract: (m.extract ?? '').replace(/\s+/g, ' ').trim().slice(0, 100) };
+    g.where.push(where);
+    groups.set(m.message, g);
   }
-  const report = [...byMessage].sort((a, b) => b[1].length - a[1].length).map(([message, where]) => `${message}\n      ${where.join(', ')}`);
+  const report = [...groups]
+    .sort((a, b) => b[1].where.length - a[1].where.length)
+    .map(([message, g]) => `${message}${fatal.has(message) ? ' [fatal: the checker reads no further on these pages]' : ''}\n      e.g. ${g.extract}\n      ${g.where.join(', ')}`);
   return { count: errors.length, report };
 }
