@@ -21,6 +21,8 @@ export type PageEntry = {
   role: Role;
   /** The HTTP status the page is served with (200 unless said). */
   status?: number;
+  /** Needs the cart, order and payment the browser layer creates for the customer first. */
+  withCart?: boolean;
   /** Set when the browser layer cannot reach the page, with the reason (it is still listed). */
   browserSkip?: string;
 };
@@ -64,11 +66,11 @@ export const PAGES: PageEntry[] = [
   customer('account-mobile', 'account.mobile', '/account/mobile'),
   customer('account-email', 'account.email', '/account/email'),
   // Cart and checkout with items (a shared hosting plan and a VPS), the order and its card payment
-  customer('cart', 'cart', '/cart'),
-  customer('cart-configure', 'cart_.configure.$id', '/cart/configure/{cartItem}'),
-  customer('checkout', 'cart_.checkout', '/cart/checkout'),
-  customer('order', 'orders.$id', '/orders/{order}'),
-  customer('payment-sandbox', 'payments.sandbox.$id', '/payments/sandbox/{payment}'),
+  customer('cart', 'cart', '/cart', { withCart: true }),
+  customer('cart-configure', 'cart_.configure.$id', '/cart/configure/{cartItem}', { withCart: true }),
+  customer('checkout', 'cart_.checkout', '/cart/checkout', { withCart: true }),
+  customer('order', 'orders.$id', '/orders/{order}', { withCart: true }),
+  customer('payment-sandbox', 'payments.sandbox.$id', '/payments/sandbox/{payment}', { withCart: true }),
   // Back office (admin host)
   staff('admin', 'admin._index', '/admin'),
   staff('admin-orders', 'admin.orders', '/admin/orders'),

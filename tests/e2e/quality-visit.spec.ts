@@ -41,16 +41,20 @@ async function addPlan(page: Page, path: string, sku?: string) {
   await expect(badge).toHaveAttribute('data-count', String(before + 1));
 }
 
-/**
- * The demo customer with an unpaid card order (its order page and sandbox payment page) and a cart
- * holding a shared hosting plan and a VPS (the cart, the VPS's configure page, the checkout).
- */
-async function customerState(page: Page): Promise<Record<string, string>> {
+async function customerLogin(page: Page) {
   await page.goto('/auth/login');
   await main(page).getByLabel('E-mail').fill(DEMO.email);
   await main(page).getByLabel('Κωδικός πρόσβασης').fill(DEMO.password);
   await page.getByTestId('login-submit').click();
   await expect(page).not.toHaveURL(/\/auth\/login/);
+}
+
+/**
+ * The demo customer with an unpaid card order (its order page and sandbox payment page) and a cart
+ * holding a shared hosting plan and a VPS (the cart, the VPS's configure page, the checkout).
+ */
+async function customerState(page: Page): Promise<Record<string, string>> {
+  await customerLogin(page);
   await addPlan(page, '/hosting/shared-linux', 'sha_lin_start');
   await page.goto('/cart/checkout');
   await hydrated(page, true);
@@ -102,18 +106,19 @@ async function visit(page: Page, entry: PageEntry, url: string): Promise<Finding
   return { page: entry.name, lines };
 }
 
-/** Groups that run side by side; the guest's many pages are split in two. */
-const guestPages = PAGES.filter((p) => p.role === 'guest' && !p.browserSkip);
-const half = Math.ceil(guestPages.length / 2);
+/**
+ * Groups that run side by side, each in one browser context logged in once: small enough that two
+ * workers finish together (the longest first). The customer's cart, order and payment pages come with
+ * the state they need; the guest's many pages are split in chunks.
+ */
+const visible = (role: Role) => PAGES.filter((p) => p.role === role && !p.browserSkip);
+const chunks = <T,>(list: T[], size: number) => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+const local = `http://localhost:${PORT}`;
 const GROUPS: { name: string; role: Role; origin: string; pages: PageEntry[] }[] = [
-  { name: 'guest-1', role: 'guest', origin: `http://localhost:${PORT}`, pages: guestPages.slice(0, half) },
-  { name: 'guest-2', role: 'guest', origin: `http://localhost:${PORT}`, pages: guestPages.slice(half) },
-  ...(['customer', 'staff'] as const).map((role) => ({
-    name: role,
-    role,
-    origin: `http://${role === 'staff' ? 'admin.' : ''}localhost:${PORT}`,
-    pages: PAGES.filter((p) => p.role === role && !p.browserSkip),
-  })),
+  { name: 'customer-cart', role: 'customer', origin: local, pages: visible('customer').filter((p) => p.withCart) },
+  ...chunks(visible('guest'), 8).map((pages, i) => ({ name: `guest-${i + 1}`, role: 'guest' as const, origin: local, pages })),
+  { name: 'customer-account', role: 'customer', origin: local, pages: visible('customer').filter((p) => !p.withCart) },
+  { name: 'staff', role: 'staff', origin: `http://admin.localhost:${PORT}`, pages: visible('staff') },
 ];
 
 for (const group of GROUPS) {
@@ -123,7 +128,8 @@ for (const group of GROUPS) {
     const context = await newContext(browser);
     const page = await context.newPage();
     let values: Record<string, string> = {};
-    if (group.role === 'customer') values = await customerState(page);
+    if (group.name === 'customer-cart') values = await customerState(page);
+    else if (group.role === 'customer') await customerLogin(page);
     if (group.role === 'staff') {
       await adminLogin(page, '/admin');
       await expect(page).toHaveURL(/\/admin/);
@@ -134,3 +140,11 @@ for (const group of GROUPS) {
     writeFileSync(join(FINDINGS_DIR, `${group.name}.json`), JSON.stringify(findings, null, 1));
   });
 }
+
+test('the sideways check names the element that sticks out, and passes a page that fits', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setContent('<body style="margin:0"><main><p>fits</p><div class="row"><span data-testid="wide" style="display:inline-block;width:600px">wide</span></div></main><aside style="position:fixed;left:400px;width:300px">drawer</aside></body>');
+  expect(await sidewaysScroll(page)).toMatch(/^scrollWidth 600 > 390 px: <span data-testid="wide"> "wide" ends at 600 px$/);
+  await page.setContent('<body style="margin:0"><p>fits</p><aside style="position:fixed;left:400px;width:300px">parked drawer</aside></body>');
+  expect(await sidewaysScroll(page)).toBeNull();
+});
