@@ -21,8 +21,12 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: { baseURL: `http://localhost:${PORT}`, locale: 'el-GR', timezoneId: 'Europe/Athens', trace: 'retain-on-failure' },
   projects: [
-    { name: 'js', use: { ...desktop, javaScriptEnabled: true } },
-    { name: 'no-js', use: { ...desktop, javaScriptEnabled: false } },
+    { name: 'js', use: { ...desktop, javaScriptEnabled: true }, testIgnore: /quality-/ },
+    { name: 'no-js', use: { ...desktop, javaScriptEnabled: false }, testIgnore: /quality-/ },
+    // The quality layer (decision 026), once, with JavaScript: the pages are visited in parallel
+    // groups, then one test checks all the served HTML in a single Nu HTML Checker run and reports.
+    { name: 'quality-visit', use: { ...desktop, javaScriptEnabled: true }, testMatch: /quality-visit\.spec\.ts/ },
+    { name: 'quality', use: desktop, testMatch: /quality-report\.spec\.ts/, dependencies: ['quality-visit'] },
   ],
   webServer: {
     command: `node scripts/serve-test.mjs ${PORT}`,

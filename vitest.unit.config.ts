@@ -6,6 +6,6 @@ export default defineConfig({
     name: 'unit',
     environment: 'node',
     // Adapters' protocol parsing (RDAP, WHOIS text) is pure too, with injected fetch/sockets.
-    include: ['core/**/*.test.ts', 'db/**/*.test.ts', 'i18n/**/*.test.ts', 'app/**/*.test.ts', 'worker/adapters/**/*.test.ts'],
+    include: ['core/**/*.test.ts', 'tests/*.test.ts', 'db/**/*.test.ts', 'i18n/**/*.test.ts', 'app/**/*.test.ts', 'worker/adapters/**/*.test.ts'],
   },
 });

@@ -9,6 +9,13 @@ if (!chromium) {
   console.error(INSTALL_HINT);
   process.exit(1);
 }
+// The quality layer's Nu HTML Checker (decision 026) runs on Java: say so before the run, not after it.
+if (spawnSync('java', ['-version'], { stdio: 'ignore' }).error) {
+  console.error(
+    'No Java found: the quality layer\'s HTML check (the "quality" project) will fail.\n' +
+      '  Debian/Ubuntu: sudo apt-get update && sudo apt-get install -y default-jre-headless (.ci/run does this)',
+  );
+}
 if (!existsSync('build/server/index.js')) {
   const r = spawnSync('npx', ['remix', 'vite:build'], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);

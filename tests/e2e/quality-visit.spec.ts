@@ -1,0 +1,150 @@
+// The quality layer, first half (issue #11 §1, decision 026): every page of tests/page-list.ts is
+// visited with the role it needs, in groups that share one logged-in context and run in parallel.
+// Each page: the HTML it was served with (the response body, before hydration) is saved for the Nu
+// HTML Checker, axe-core runs with the WCAG 2.2 AA tags, screenshots at 1366 and 390 px go to
+// test-results/screens/, and the page must not scroll sideways at 390 px. The findings are written
+// to disk, not failed here: quality-report.spec.ts (the 'quality' project, which depends on this one)
+// checks the HTML in one batch and fails with the whole list at once.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { fillPath, PAGES, type PageEntry, type Role } from '../page-list';
+import { expect, hydrated, PORT, test } from './fixtures';
+import { FINDINGS_DIR, HTML_DIR, SCREENS, type Finding } from './quality-paths';
+import { main } from './flows';
+import { axeFindings, sidewaysScroll } from './quality-checks';
+import { adminLogin } from './staff';
+
+const DEMO = { email: 'demo@example.gr', password: 'Demo-Pelatis-2026' };
+
+test.describe.configure({ mode: 'parallel' });
+
+async function newContext(browser: Browser): Promise<BrowserContext> {
+  const octet = () => 1 + Math.floor(Math.random() * 250);
+  return browser.newContext({
+    baseURL: `http://localhost:${PORT}`,
+    locale: 'el-GR',
+    timezoneId: 'Europe/Athens',
+    viewport: { width: 1366, height: 900 },
+    extraHTTPHeaders: { 'CF-Connecting-IP': `10.${octet()}.${octet()}.${octet()}` },
+  });
+}
+
+/** Adds a product from its page (the first plan card, or the one with `sku`) and waits for the badge. */
+async function addPlan(page: Page, path: string, sku?: string) {
+  await page.goto(path);
+  await hydrated(page, true);
+  const badge = page.getByTestId('cart-badge').first();
+  const before = (await badge.count()) ? Number(await badge.getAttribute('data-count')) : 0;
+  const card = sku ? page.locator(`[data-testid="plan-card"][data-sku="${sku}"]`) : page.getByTestId('plan-card').first();
+  await card.getByTestId('add-plan').click();
+  await expect(badge).toHaveAttribute('data-count', String(before + 1));
+}
+
+async function customerLogin(page: Page) {
+  await page.goto('/auth/login');
+  await main(page).getByLabel('E-mail').fill(DEMO.email);
+  await main(page).getByLabel('Κωδικός πρόσβασης').fill(DEMO.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+}
+
+/**
+ * The demo customer with an unpaid card order (its order page and sandbox payment page) and a cart
+ * holding a shared hosting plan and a VPS (the cart, the VPS's configure page, the checkout).
+ */
+async function customerState(page: Page): Promise<Record<string, string>> {
+  await customerLogin(page);
+  await addPlan(page, '/hosting/shared-linux', 'sha_lin_start');
+  await page.goto('/cart/checkout');
+  await hydrated(page, true);
+  if ((await page.getByTestId('profile-option').count()) === 0) {
+    const profile = page.getByTestId('new-profile');
+    await profile.getByLabel('Ονοματεπώνυμο ή επωνυμία').fill('Δήμητρα Παπαδοπούλου');
+    await profile.getByLabel('Διεύθυνση').fill('Ερμού 5');
+    await profile.getByLabel('Πόλη').fill('Αθήνα');
+    await profile.getByLabel('Τ.Κ.').fill('10563');
+    await page.getByTestId('profile-save').click();
+    await expect(page.getByTestId('profile-option')).toHaveCount(1);
+  }
+  // The demo customer's credit would pay the order at once: pay by card instead.
+  if (await page.getByTestId('use-credit').count()) await page.getByTestId('use-credit').uncheck();
+  await page.getByTestId('place-order-form').getByLabel(/Αποδέχομαι τους Όρους Χρήσης/).check();
+  await page.getByTestId('place-order').click();
+  await expect(page.getByTestId('sandbox-payment')).toBeVisible();
+  const payment = /\/payments\/sandbox\/([^/?#]+)/.exec(page.url())?.[1] ?? '';
+  await page.goto('/account?tab=orders');
+  const orderHref = (await page.locator('a[href^="/orders/"]').first().getAttribute('href')) ?? '';
+  const order = /\/orders\/(\d+)/.exec(orderHref)?.[1] ?? '';
+  await addPlan(page, '/hosting/shared-linux', 'sha_lin_start');
+  await addPlan(page, '/hosting/cloud-vps');
+  await page.goto('/cart');
+  const configure = (await page.getByTestId('configure-link').first().getAttribute('href')) ?? '';
+  const cartItem = /\/cart\/configure\/([^/?#]+)/.exec(configure)?.[1] ?? '';
+  return { payment, order, cartItem };
+}
+
+/** Visits one page: served HTML to disk, axe, screenshots at 1366 and 390 px, the sideways check. */
+async function visit(page: Page, entry: PageEntry, url: string): Promise<Finding> {
+  const lines: string[] = [];
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const res = await page.goto(url);
+  if (!res) return { page: entry.name, lines: ['no response'] };
+  const status = res.status();
+  if (status !== (entry.status ?? 200)) lines.push(`HTTP ${status} (expected ${entry.status ?? 200}) at ${page.url()}`);
+  writeFileSync(join(HTML_DIR, `${entry.name}.html`), await res.body());
+  await hydrated(page, true);
+  // Streamed parts (search results per registry) settle; the live channel is a WebSocket and does not count.
+  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
+  for (const f of await axeFindings(page)) lines.push(`axe ${f}`);
+  await page.screenshot({ path: join(SCREENS, `${entry.name}-1366.png`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const scroll = await sidewaysScroll(page);
+  if (scroll) lines.push(`scrolls sideways at 390 px: ${scroll}`);
+  await page.screenshot({ path: join(SCREENS, `${entry.name}-390.png`), fullPage: true });
+  return { page: entry.name, lines };
+}
+
+/**
+ * Groups that run side by side, each in one browser context logged in once: small enough that two
+ * workers finish together (the longest first). The customer's cart, order and payment pages come with
+ * the state they need; the guest's many pages are split in chunks.
+ */
+const visible = (role: Role) => PAGES.filter((p) => p.role === role && !p.browserSkip);
+const chunks = <T,>(list: T[], size: number) => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+const local = `http://localhost:${PORT}`;
+const GROUPS: { name: string; role: Role; origin: string; pages: PageEntry[] }[] = [
+  { name: 'customer-cart', role: 'customer', origin: local, pages: visible('customer').filter((p) => p.withCart) },
+  ...chunks(visible('guest'), 8).map((pages, i) => ({ name: `guest-${i + 1}`, role: 'guest' as const, origin: local, pages })),
+  { name: 'customer-account', role: 'customer', origin: local, pages: visible('customer').filter((p) => !p.withCart) },
+  { name: 'staff', role: 'staff', origin: `http://admin.localhost:${PORT}`, pages: visible('staff') },
+];
+
+for (const group of GROUPS) {
+  test(`visit the ${group.name} pages (${group.pages.length}): served HTML, axe, screenshots, sideways scroll`, async ({ browser }) => {
+    test.setTimeout(150_000);
+    for (const dir of [HTML_DIR, SCREENS, FINDINGS_DIR]) mkdirSync(dir, { recursive: true });
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    let values: Record<string, string> = {};
+    if (group.name === 'customer-cart') values = await customerState(page);
+    else if (group.role === 'customer') await customerLogin(page);
+    if (group.role === 'staff') {
+      await adminLogin(page, '/admin');
+      await expect(page).toHaveURL(/\/admin/);
+    }
+    const findings: Finding[] = [];
+    for (const entry of group.pages) findings.push(await visit(page, entry, group.origin + fillPath(entry.path, values)));
+    await context.close();
+    writeFileSync(join(FINDINGS_DIR, `${group.name}.json`), JSON.stringify(findings, null, 1));
+  });
+}
+
+test('the sideways check names the element that sticks out, and passes a page that fits', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setContent('<body style="margin:0"><main><p>fits</p><div class="row"><span data-testid="wide" style="display:inline-block;width:600px">wide</span></div></main><aside style="position:fixed;left:400px;width:300px">drawer</aside></body>');
+  expect(await sidewaysScroll(page)).toMatch(/^scrollWidth 600 > 390 px: <span data-testid="wide"> "wide" ends at 600 px$/);
+  await page.setContent('<body style="margin:0"><p>fits</p><aside style="position:fixed;left:400px;width:300px">parked drawer</aside></body>');
+  expect(await sidewaysScroll(page)).toBeNull();
+});

@@ -1,0 +1,108 @@
+// Every page of the app, in one place (issue #11 §1, decision 026): the quality layer
+// (tests/e2e/quality.spec.ts: axe-core, the Nu HTML Checker, screenshots, sideways scroll) visits each
+// entry with the role it needs, and the worker test that renders every page in el and en reads the
+// same list. A new file in app/routes/ must join PAGES (or NOT_PAGES, with the reason it is no page):
+// tests/page-list.test.ts fails until it does.
+//
+// Paths may hold placeholders the browser layer fills in after creating the state they need:
+// {cartItem} a VPS line of the customer's cart, {order} an unpaid order, {payment} its sandbox card
+// payment. Pages with a placeholder are skipped where that state does not exist (the worker test).
+
+/** Who must be logged in to see the page: nobody, the demo customer, or staff on the admin host. */
+export type Role = 'guest' | 'customer' | 'staff';
+
+export type PageEntry = {
+  /** Short, unique, file-name safe: screenshots are test-results/screens/<name>-390.png. */
+  name: string;
+  /** The route file in app/routes/ (without extension) that renders it. */
+  route: string;
+  /** Path and query; staff pages are opened on the admin host. */
+  path: string;
+  role: Role;
+  /** The HTTP status the page is served with (200 unless said). */
+  status?: number;
+  /** Needs the cart, order and payment the browser layer creates for the customer first. */
+  withCart?: boolean;
+  /** Set when the browser layer cannot reach the page, with the reason (it is still listed). */
+  browserSkip?: string;
+};
+
+export type NotAPage = { route: string; reason: string };
+
+const guest = (name: string, route: string, path: string, extra: Partial<PageEntry> = {}): PageEntry => ({ name, route, path, role: 'guest', ...extra });
+const customer = (name: string, route: string, path: string, extra: Partial<PageEntry> = {}): PageEntry => ({ name, route, path, role: 'customer', ...extra });
+const staff = (name: string, route: string, path: string, extra: Partial<PageEntry> = {}): PageEntry => ({ name, route, path, role: 'staff', ...extra });
+
+export const PAGES: PageEntry[] = [
+  // Storefront
+  guest('home', '_index', '/'),
+  guest('prices', 'domains.prices', '/domains/prices'),
+  guest('prices-greek', 'domains.prices', '/domains/prices?category=greek'),
+  guest('search-results', 'domains.search', '/domains/search?q=kafeneio'),
+  guest('whois-taken', 'domains.whois', '/domains/whois?domain=google.gr'),
+  guest('transfer', 'domains.metafora', '/domains/metafora'),
+  // Every hosting family: each has its own texts and plan options.
+  ...['shared-linux', 'shared-windows', 'wordpress', 'semi-dedicated', 'cloud-vps', 'dedicated'].map((f) => guest(`hosting-${f}`, 'hosting.$family', `/hosting/${f}`)),
+  guest('ssl', 'ssl', '/ssl'),
+  guest('support', 'support', '/support'),
+  guest('settings', 'settings', '/settings'),
+  guest('not-found', '$', '/no-such-page', { status: 404 }),
+  guest('access-denied', 'access_denied', '/access_denied'),
+  guest('cart-empty', 'cart', '/cart'),
+  guest('dev-mailbox', 'dev.mailbox', '/dev/mailbox'),
+  // Accounts
+  guest('login', 'auth.login', '/auth/login'),
+  guest('register', 'auth.register', '/auth/register'),
+  guest('reset', 'auth.reset', '/auth/reset'),
+  guest('verify-email', 'auth.verify-email', '/auth/verify-email?token=not-a-real-token'),
+  // The customer's account (the demo customer: a domain, credit, sessions)
+  customer('account-profile', 'account._index', '/account'),
+  customer('account-domains', 'account._index', '/account?tab=domains'),
+  customer('account-orders', 'account._index', '/account?tab=orders'),
+  customer('account-billing', 'account._index', '/account?tab=billing'),
+  customer('account-security', 'account._index', '/account?tab=security'),
+  customer('account-preferences', 'account._index', '/account?tab=preferences'),
+  customer('account-sessions', 'account._index', '/account?tab=sessions'),
+  customer('account-mobile', 'account.mobile', '/account/mobile'),
+  customer('account-email', 'account.email', '/account/email'),
+  // Cart and checkout with items (a shared hosting plan and a VPS), the order and its card payment
+  customer('cart', 'cart', '/cart', { withCart: true }),
+  customer('cart-configure', 'cart_.configure.$id', '/cart/configure/{cartItem}', { withCart: true }),
+  customer('checkout', 'cart_.checkout', '/cart/checkout', { withCart: true }),
+  customer('order', 'orders.$id', '/orders/{order}', { withCart: true }),
+  customer('payment-sandbox', 'payments.sandbox.$id', '/payments/sandbox/{payment}', { withCart: true }),
+  // Back office (admin host)
+  staff('admin', 'admin._index', '/admin'),
+  staff('admin-orders', 'admin.orders', '/admin/orders'),
+  staff('admin-audit', 'admin.audit', '/admin/audit'),
+  staff('admin-two-factor', 'admin.two-factor', '/admin/two-factor', {
+    browserSkip: 'only an administrator without an authenticator app sees it; the demo admin has one and the browser cannot create staff (tests/worker/pages.test.ts renders it for a fresh one)',
+  }),
+];
+
+export const NOT_PAGES: NotAPage[] = [
+  { route: 'locales.$lng', reason: 'the translations as JSON for the browser (tests/worker/pages.test.ts)' },
+  { route: 'auth.logout', reason: 'a POST that ends the session; GET redirects home' },
+  { route: 'cart_.analytics.items', reason: 'a POST answering the begin_checkout event with JSON' },
+  { route: 'account.preferences', reason: 'sets a cookie and redirects to /account, whose preferences tab is listed' },
+];
+
+/** True when the path needs state the browser layer creates first ({cartItem}, {order}, {payment}). */
+export function hasPlaceholder(entry: PageEntry): boolean {
+  return /\{\w+\}/.test(entry.path);
+}
+
+/** Fills the placeholders of a path; throws when one has no value, so a missing setup step is loud. */
+export function fillPath(path: string, values: Record<string, string>): string {
+  return path.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const v = values[key];
+    if (!v) throw new Error(`page-list: no value for {${key}} in ${path}`);
+    return v;
+  });
+}
+
+/** Route files (app/routes/*.ts[x], without extension) that neither list names. */
+export function unlistedRoutes(routeFiles: string[]): string[] {
+  const known = new Set([...PAGES.map((p) => p.route), ...NOT_PAGES.map((p) => p.route)]);
+  return routeFiles.map((f) => f.replace(/\.tsx?$/, '')).filter((r) => !known.has(r));
+}
