@@ -3,12 +3,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { flagEmoji } from '../../core/countries';
 import { describeLength, pricePerInterval } from '../../core/lengths';
 import { IntervalSuffix, LengthLabel } from '../components/length-label';
 import { Price, VatNote } from '../components/price';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
+import { Flag } from '../components/flag';
 
 const CATEGORIES = ['all', 'greek', 'european', 'generic', 'new', 'country', 'adult'] as const;
 
@@ -122,11 +122,7 @@ export default function DomainPrices() {
             {rows.map((r) => (
               <tr key={r.tld} className="border-t border-slate-100" data-tld={r.tld}>
                 <th scope="row" className="px-4 py-3 font-semibold">
-                  {r.countryIso2 ? (
-                    <span aria-hidden="true" className="mr-1">
-                      {flagEmoji(r.countryIso2)}
-                    </span>
-                  ) : null}
+                  {r.countryIso2 ? <Flag iso2={r.countryIso2} label={t(`countries:${r.countryIso2}`)} className="mr-1.5" /> : null}
                   .{r.tld}
                   <span className="block text-xs font-normal text-slate-500">
                     {r.lengths.every((m) => describeLength(m).unit === 'year')

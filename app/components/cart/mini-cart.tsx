@@ -169,7 +169,7 @@ export function MobileCartBar() {
   const { items, count, subTotalCents } = useMiniCart();
   if (!items.length) return null;
   return (
-    <div className="fixed inset-x-0 bottom-0 z-30 flex items-center justify-between border-t border-slate-200 bg-white px-4 py-2 shadow lg:hidden" data-testid="mobile-cart-bar">
+    <div className="mobile-cart-bar fixed inset-x-0 bottom-0 z-30 flex items-center justify-between border-t border-slate-200 bg-white px-4 py-2 shadow lg:hidden" data-testid="mobile-cart-bar">
       <span className="flex items-center gap-2 text-sm">
         {t('mini.title')} <CartBadge count={count} /> <Price cents={subTotalCents} className="font-semibold" />
       </span>
