@@ -102,7 +102,7 @@ export function HeaderCart() {
         </svg>
         <CartBadge count={count} className="absolute -right-1 -top-1" />
       </summary>
-      <div className="dropdown-panel right-0 w-80" data-testid="header-cart-panel">
+      <div className="dropdown-panel dropdown-panel-end" data-testid="header-cart-panel">
         <p className="mb-1 font-semibold">{t('mini.title')}</p>
         <ItemList items={items} />
         {/* Spec §2: the empty cart hides the 'go to cart' links. */}
