@@ -63,3 +63,34 @@ test('the VAT chip shows the country as an SVG flag named for it', async ({ page
   expect(res.ok()).toBe(true);
   expect(res.headers()['content-type']).toContain('image/svg+xml');
 });
+
+async function sidewaysPx(page: Page) {
+  return page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
+}
+
+test('at 390 px the cart page and the open header cart stay within the screen', async ({ page, js }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const fqdn = `looks${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}.gr`;
+  await page.goto(`/domains/search?q=${fqdn}${js ? '' : '&js=0'}`);
+  await hydrated(page, js);
+  await page.getByTestId('exact-result').getByTestId('add-to-cart').click();
+  // With JavaScript the visitor stays on the results; without, the cart page opens.
+  if (js) {
+    await expect(page.getByTestId('exact-result').getByTestId('in-cart')).toBeVisible();
+    await page.goto('/cart');
+    await hydrated(page, js);
+  } else await expect(page).toHaveURL(/\/cart$/);
+  // Without JavaScript the length row has its 'change' button: the page was 404 px wide.
+  await expect(page.getByTestId('length-select')).toBeVisible();
+  expect(await sidewaysPx(page)).toBe(0);
+  // The bar that leads to the cart is not shown over the cart itself.
+  await expect(page.getByTestId('mobile-cart-bar')).toHaveCount(0);
+  await page.goto('/ssl');
+  await hydrated(page, js);
+  await expect(page.getByTestId('mobile-cart-bar')).toBeVisible();
+  await page.getByTestId('header-cart').locator('summary').click();
+  const panel = await box(page.getByTestId('header-cart-panel'));
+  expect(panel.x).toBeGreaterThanOrEqual(0);
+  expect(panel.x + panel.width).toBeLessThanOrEqual(390);
+  expect(await sidewaysPx(page)).toBe(0);
+});

@@ -167,7 +167,9 @@ export function SideCart() {
 export function MobileCartBar() {
   const { t } = useTranslation('cart');
   const { items, count, subTotalCents } = useMiniCart();
-  if (!items.length) return null;
+  const { pathname } = useLocation();
+  // On the cart and checkout pages the bar would only link to where the visitor already is, over the page.
+  if (!items.length || pathname === '/cart' || pathname.startsWith('/cart/')) return null;
   return (
     <div className="mobile-cart-bar fixed inset-x-0 bottom-0 z-30 flex items-center justify-between border-t border-slate-200 bg-white px-4 py-2 shadow lg:hidden" data-testid="mobile-cart-bar">
       <span className="flex items-center gap-2 text-sm">
