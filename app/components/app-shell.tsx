@@ -43,6 +43,10 @@ export function AppShell({ children }: { children: ReactNode }) {
           <a href="#main" className="skip-link">
             {t('nav.skip')}
           </a>
+          {/* First in the page, in the flow on phones and tablets (a bar above the banner that pushes
+              the page down and so never covers the page's main action, e.g. the home search); a card
+              floating above the toolbox on large screens (app.css). */}
+          <CookieNotice />
           <BannerCarousel />
           <Header onOpenSideNav={() => setSideOpen(true)} onOpenVat={() => setVatOpen(true)} sideOpen={sideOpen} />
           <NavOverlay />
@@ -57,9 +61,9 @@ export function AppShell({ children }: { children: ReactNode }) {
             {children}
           </main>
           <Footer />
-          {/* The floating toolbox stack of spec §2: cookies notice, back-to-top, the toolbox itself. */}
-          <div className="fixed bottom-4 right-4 z-40 flex flex-col items-end gap-3">
-            <CookieNotice />
+          {/* The floating toolbox stack of spec §2: back-to-top and the toolbox itself (the cookies notice
+              joins it on large screens through CSS); it rises above the mobile cart bar (app.css). */}
+          <div className="toolbox-stack fixed bottom-4 right-4 z-40 flex flex-col items-end gap-3">
             <BackToTop />
             <Toolbox />
           </div>

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRootData } from '../lib/root-data';
 import { CsrfInput } from './csrf-input';
+import { ChevronDownIcon, ChevronUpIcon } from './icons';
 
 export const DISMISSED_COOKIE = 'banners_dismissed';
 
@@ -73,7 +74,7 @@ export function BannerCarousel() {
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2 text-sm">
         {multiple ? (
           <button type="button" className="banner-btn" onClick={() => step(-1)} aria-label={t('banner.up')} data-testid="banner-up">
-            ▲
+            <ChevronUpIcon size={16} />
           </button>
         ) : null}
         <a href={current.href} className={`flex-1 truncate banner-${current.tone}`} data-testid="banner-current" data-slug={current.slug}>
@@ -81,7 +82,7 @@ export function BannerCarousel() {
         </a>
         {multiple ? (
           <button type="button" className="banner-btn" onClick={() => step(1)} aria-label={t('banner.down')} data-testid="banner-down">
-            ▼
+            <ChevronDownIcon size={16} />
           </button>
         ) : null}
         <Form

@@ -1,12 +1,12 @@
 import { HeaderCart } from './cart/mini-cart';
 import { Link, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { flagEmoji } from '../../core/countries';
 import { percentFromRate } from '../../core/vat';
 import { useRootData } from '../lib/root-data';
 import { useVat } from '../lib/vat';
 import { Logo } from './logo';
 import { MainNav } from './main-nav';
+import { Flag } from './flag';
 
 export function Header({ onOpenSideNav, onOpenVat, sideOpen }: { onOpenSideNav: () => void; onOpenVat: () => void; sideOpen: boolean }) {
   const { t, i18n } = useTranslation();
@@ -50,7 +50,8 @@ export function Header({ onOpenSideNav, onOpenVat, sideOpen }: { onOpenSideNav: 
               onOpenVat();
             }}
           >
-            <span aria-hidden="true">{flagEmoji(display.country)}</span>
+            {/* The chip's words give the rate, not the country: the flag names it. */}
+            <Flag iso2={display.country} label={t(`countries:${display.country}`)} />
             <span>{display.show ? t('vat.chip_with', { pct: percentFromRate(display.rateBp, lang) }) : t('vat.chip_without')}</span>
           </a>
           <a

@@ -8,6 +8,7 @@ import { postJson } from '../lib/request';
 import { useUi } from '../lib/ui';
 import { BREAKPOINTS } from '../lib/use-media';
 import { CsrfInput } from './csrf-input';
+import { ArrowUpIcon } from './icons';
 
 export const PARTNERS_STEP_PX = 456;
 const PARTNERS = ['eett', 'forth', 'eurid', 'icann', 'sectigo', 'digicert', 'cpanel', 'plesk', 'cloudlinux', 'litespeed'] as const;
@@ -116,7 +117,7 @@ export function BackToTop() {
         document.getElementById('top')?.focus({ preventScroll: true });
       }}
     >
-      ↑
+      <ArrowUpIcon />
     </a>
   );
 }

@@ -6,13 +6,13 @@ import { Form, useLocation } from '@remix-run/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSelectableVatCountry } from '../../core/catalog';
-import { flagEmoji } from '../../core/countries';
 import { percentFromRate, resolveVatDisplay } from '../../core/vat';
 import { useRootData } from '../lib/root-data';
 import { postJson } from '../lib/request';
 import { useUi } from '../lib/ui';
 import { useVat } from '../lib/vat';
 import { CsrfInput } from './csrf-input';
+import { Flag } from './flag';
 
 /** Spec §9 "VAT submit delay": the saved state shows for a moment before the control closes. */
 export const VAT_SUBMIT_DELAY_MS = 500;
@@ -89,7 +89,7 @@ export function VatForm({ onDone, variant, returnTo = '/' }: { onDone?: () => vo
       <div className="vat-country space-y-2">
         {chosen ? (
           <p className="flex items-center gap-2 text-sm" data-testid="vat-country-summary">
-            <span aria-hidden="true">{flagEmoji(chosen.iso2)}</span>
+            <Flag iso2={chosen.iso2} />
             <span>{countryName(chosen.iso2)}</span>
             <span className="font-semibold">{percentFromRate(chosen.vatRateBp, lang)}%</span>
           </p>
@@ -107,7 +107,7 @@ export function VatForm({ onDone, variant, returnTo = '/' }: { onDone?: () => vo
         >
           {selectable.map((c) => (
             <option key={c.iso2} value={c.iso2}>
-              {flagEmoji(c.iso2)} {countryName(c.iso2)} ({percentFromRate(c.vatRateBp, lang)}%)
+              {countryName(c.iso2)} ({percentFromRate(c.vatRateBp, lang)}%)
             </option>
           ))}
         </select>

@@ -17,6 +17,7 @@ import { readProtectedForm, safeRedirectTo } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { parseForm } from '../lib/submission.server';
+import { CartIcon } from '../components/icons';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { t, lang } = await pageT(request);
@@ -148,9 +149,7 @@ export default function Cart() {
       <h1 className="mb-6 text-3xl font-bold">{t('title')}</h1>
       {view.lines.length === 0 ? (
         <div className="card text-center" data-testid="cart-empty">
-          <p className="text-5xl" aria-hidden="true">
-            🛒
-          </p>
+          <CartIcon size="3rem" className="mx-auto text-slate-400" />
           <p className="mt-2 text-lg">{t('empty')}</p>
           <Link to="/domains/search" className="btn-primary mt-4 inline-block">
             {t('find_domain')}

@@ -155,7 +155,7 @@ export default function Checkout() {
           {codeMessage(t, code)} {actionData?.names?.length ? actionData.names.join(', ') : null}
         </FormAlert>
       ) : null}
-      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="space-y-6">
           <section className="card" aria-labelledby="profile-title">
             <h2 id="profile-title" className="mb-3 text-xl font-semibold">

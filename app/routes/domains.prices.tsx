@@ -3,12 +3,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { flagEmoji } from '../../core/countries';
 import { describeLength, pricePerInterval } from '../../core/lengths';
 import { IntervalSuffix, LengthLabel } from '../components/length-label';
 import { Price, VatNote } from '../components/price';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
+import { Flag } from '../components/flag';
 
 const CATEGORIES = ['all', 'greek', 'european', 'generic', 'new', 'country', 'adult'] as const;
 
@@ -55,11 +55,14 @@ function PriceCell({ cell }: { cell: Cell }) {
   if (!cell) return <span className="text-slate-400">{t('prices_page.not_offered')}</span>;
   return (
     <span className="flex flex-col items-end">
-      <span className="whitespace-nowrap">
-        {cell.onPromo ? <Price cents={cell.basePerIntervalCents} strike className="mr-2 text-sm text-slate-500" /> : null}
-        <Price cents={cell.perIntervalCents} className={cell.onPromo ? 'font-semibold text-emerald-700' : 'font-semibold'} />
-        <span className="text-sm text-slate-600">
-          <IntervalSuffix months={cell.months} />
+      {/* The struck price may take its own line: on a phone the table fits without scrolling sideways. */}
+      <span className="flex flex-wrap items-baseline justify-end gap-x-2">
+        {cell.onPromo ? <Price cents={cell.basePerIntervalCents} strike className="text-sm text-slate-500" /> : null}
+        <span className="whitespace-nowrap">
+          <Price cents={cell.perIntervalCents} className={cell.onPromo ? 'font-semibold text-emerald-700' : 'font-semibold'} />
+          <span className="text-sm text-slate-600">
+            <IntervalSuffix months={cell.months} />
+          </span>
         </span>
       </span>
       {cell.months > 12 ? (
@@ -101,19 +104,19 @@ export default function DomainPrices() {
           <caption className="sr-only">{t('prices_page.caption')}</caption>
           <thead className="bg-slate-100 text-slate-700">
             <tr>
-              <th scope="col" className="px-4 py-3">
+              <th scope="col" className="px-2 py-3 sm:px-4">
                 {t('prices_page.col_tld')}
               </th>
-              <th scope="col" className="hidden px-4 py-3 md:table-cell">
+              <th scope="col" className="hidden px-2 py-3 sm:px-4 md:table-cell">
                 {t('prices_page.col_registry')}
               </th>
-              <th scope="col" className="px-4 py-3 text-right">
+              <th scope="col" className="px-2 py-3 sm:px-4 text-right">
                 {t('prices_page.col_register')}
               </th>
-              <th scope="col" className="px-4 py-3 text-right">
+              <th scope="col" className="px-2 py-3 sm:px-4 text-right">
                 {t('prices_page.col_renew')}
               </th>
-              <th scope="col" className="hidden px-4 py-3 text-right sm:table-cell">
+              <th scope="col" className="hidden px-2 py-3 sm:px-4 text-right sm:table-cell">
                 {t('prices_page.col_transfer')}
               </th>
             </tr>
@@ -121,27 +124,24 @@ export default function DomainPrices() {
           <tbody>
             {rows.map((r) => (
               <tr key={r.tld} className="border-t border-slate-100" data-tld={r.tld}>
-                <th scope="row" className="px-4 py-3 font-semibold">
-                  {r.countryIso2 ? (
-                    <span aria-hidden="true" className="mr-1">
-                      {flagEmoji(r.countryIso2)}
-                    </span>
-                  ) : null}
-                  .{r.tld}
+                <th scope="row" className="px-2 py-3 sm:px-4 font-semibold">
+                  <span className="whitespace-nowrap">
+                    {r.countryIso2 ? <Flag iso2={r.countryIso2} label={t(`countries:${r.countryIso2}`)} className="mr-1.5" /> : null}.{r.tld}
+                  </span>
                   <span className="block text-xs font-normal text-slate-500">
                     {r.lengths.every((m) => describeLength(m).unit === 'year')
                       ? t('prices_page.lengths', { list: r.lengths.map((m) => describeLength(m).count).join(', ') })
                       : r.lengths.map((m) => <LengthLabel key={m} months={m} />)}
                   </span>
                 </th>
-                <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{t(`catalog:registries.${r.registry}`)}</td>
-                <td className="px-4 py-3 text-right">
+                <td className="hidden px-2 py-3 sm:px-4 text-slate-600 md:table-cell">{t(`catalog:registries.${r.registry}`)}</td>
+                <td className="px-2 py-3 sm:px-4 text-right">
                   <PriceCell cell={r.register} />
                 </td>
-                <td className="px-4 py-3 text-right">
+                <td className="px-2 py-3 sm:px-4 text-right">
                   <PriceCell cell={r.renew} />
                 </td>
-                <td className="hidden px-4 py-3 text-right sm:table-cell">
+                <td className="hidden px-2 py-3 sm:px-4 text-right sm:table-cell">
                   <PriceCell cell={r.transfer} />
                 </td>
               </tr>

@@ -13,6 +13,7 @@ import { Price, VatNote } from '../components/price';
 import { HOSTING_PAGES, isHostingSlug } from '../lib/hosting-families';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
+import { CheckIcon } from '../components/icons';
 
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -90,9 +91,7 @@ function PlanCard({ plan }: { plan: Plan }) {
       <ul className="mt-4 flex-1 space-y-1 text-sm">
         {plan.features.map((f) => (
           <li key={f.key} className="flex gap-2">
-            <span aria-hidden="true" className="text-emerald-600">
-              ✓
-            </span>
+            <CheckIcon className="mt-0.5 text-emerald-600" />
             {t(`catalog:${f.key}`, { value: f.value })}
           </li>
         ))}

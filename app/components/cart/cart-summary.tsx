@@ -47,9 +47,10 @@ function useCartFetcher() {
 export function CartSummary({ view, contacts, groups }: { view: CartView; contacts: ContactOption[]; groups: GroupOption[] }) {
   const { t } = useTranslation('cart');
   const parents = view.lines.filter((l) => !l.parentId);
+  // minmax(0, …) tracks: a wide line (a long name, a form) must not widen the page on a phone.
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-      <div className="space-y-4" data-testid="cart-lines">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="min-w-0 space-y-4" data-testid="cart-lines">
         {view.needsLogin ? (
           <p className="rounded border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-sky-900" data-testid="cart-login-note">
             {t('login_note')}{' '}
@@ -233,8 +234,9 @@ function LengthForm({ line, hydrated }: { line: CartLine; hydrated: boolean }) {
   const fetcher = useCartFetcher();
   const [months, setMonths] = useState(line.lengthMonths);
   useEffect(() => setMonths(line.lengthMonths), [line.lengthMonths]);
+  // Wraps: without JavaScript the 'change' button joins the row, too wide for a 390 px phone.
   return (
-    <fetcher.Form method="post" action="/cart" className="flex items-center gap-2">
+    <fetcher.Form method="post" action="/cart" className="flex flex-wrap items-center gap-2">
       <CsrfInput />
       <PageIdInput />
       <Hidden fields={{ intent: 'length', id: line.id, ...(hydrated ? { js: '1' } : {}) }} />
@@ -249,7 +251,7 @@ function LengthForm({ line, hydrated }: { line: CartLine; hydrated: boolean }) {
           setMonths(Number(e.target.value));
           if (hydrated) fetcher.submit(e.currentTarget.form);
         }}
-        className="rounded border border-slate-300 px-2 py-1 text-sm"
+        className="max-w-full min-w-0 rounded border border-slate-300 px-2 py-1 text-sm"
         data-testid="length-select"
       >
         {line.price!.lengths.map((l) => (

@@ -11,6 +11,7 @@ import type { CartLine } from '../../../worker/services/cart';
 import { CheckboxField, choiceSelectProps, FieldErrors, InputField, SubmitButton, useAppForm } from '../../lib/forms';
 import { CsrfInput } from '../csrf-input';
 import { PageIdInput } from '../page-id-input';
+import { CheckCircleIcon, WarningIcon } from '../icons';
 
 export type ContactOption = { id: number; name: string; organisation: string | null; email: string; ready: Record<string, 0 | 1> };
 export type GroupOption = { id: number; name: string; nameservers: string[] };
@@ -46,9 +47,7 @@ export function DomainConfigPanel({ line, contacts, groups, loggedIn }: { line: 
   return (
     <details className="mt-3 rounded border border-slate-200" open={!status.ready || undefined} data-testid="domain-config" data-ready={status.ready}>
       <summary className="flex cursor-pointer items-center gap-2 px-3 py-2 text-sm font-medium">
-        <span aria-hidden="true" className={status.ready ? 'text-emerald-700' : 'text-amber-700'}>
-          {status.ready ? '✔' : '⚠'}
-        </span>
+        {status.ready ? <CheckCircleIcon className="text-emerald-700" /> : <WarningIcon className="text-amber-700" />}
         <span>{status.ready ? t('config.complete') : t('config.incomplete')}</span>
         <span className="ml-auto text-blue-800 underline">{wasSaved ? t('config.change') : t('config.set')}</span>
       </summary>

@@ -107,7 +107,7 @@ export function HeaderCart() {
           <CartBadge count={count} className="absolute -right-1 -top-1" />
         </span>
       </summary>
-      <div className="dropdown-panel right-0 w-80" data-testid="header-cart-panel">
+      <div className="dropdown-panel dropdown-panel-end" data-testid="header-cart-panel">
         <p className="mb-1 font-semibold">{t('mini.title')}</p>
         <ItemList items={items} />
         {/* Spec §2: the empty cart hides the 'go to cart' links. */}
@@ -172,9 +172,11 @@ export function SideCart() {
 export function MobileCartBar() {
   const { t } = useTranslation('cart');
   const { items, count, subTotalCents } = useMiniCart();
-  if (!items.length) return null;
+  const { pathname } = useLocation();
+  // On the cart and checkout pages the bar would only link to where the visitor already is, over the page.
+  if (!items.length || pathname === '/cart' || pathname.startsWith('/cart/')) return null;
   return (
-    <div className="fixed inset-x-0 bottom-0 z-30 flex items-center justify-between border-t border-slate-200 bg-white px-4 py-2 shadow lg:hidden" data-testid="mobile-cart-bar">
+    <div className="mobile-cart-bar fixed inset-x-0 bottom-0 z-30 flex items-center justify-between border-t border-slate-200 bg-white px-4 py-2 shadow lg:hidden" data-testid="mobile-cart-bar">
       <span className="flex items-center gap-2 text-sm">
         {t('mini.title')} <CartBadge count={count} /> <Price cents={subTotalCents} className="font-semibold" />
       </span>

@@ -1,0 +1,96 @@
+// Issue #11 "looks", with JavaScript on and off: on a 390 px phone the cookie notice never covers the
+// home page's search (the page's main action), at any scroll position, and still works; the page
+// does not scroll sideways; flags are SVG images named for their country where nothing else names it.
+import type { Locator, Page } from '@playwright/test';
+import { expect, hydrated, test } from './fixtures';
+
+type Box = { x: number; y: number; width: number; height: number };
+
+function overlaps(a: Box, b: Box) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+async function box(locator: Locator): Promise<Box> {
+  const b = await locator.boundingBox();
+  expect(b, 'visible').not.toBeNull();
+  return b!;
+}
+
+/** The search controls' boxes against the notice's, the page scrolled so the search sits at the screen's bottom and top. */
+async function expectSearchUncovered(page: Page) {
+  const notice = page.getByTestId('cookie-notice');
+  const search = page.getByTestId('domain-search');
+  const controls = [page.getByTestId('domain-search-input'), page.getByTestId('domain-search-submit'), page.getByTestId('domain-search-mode')];
+  for (const where of ['end', 'start'] as const) {
+    await search.evaluate((el, block) => el.scrollIntoView({ block }), where);
+    for (const control of controls) expect(overlaps(await box(notice), await box(control)), `notice over ${await control.getAttribute('data-testid')} (${where})`).toBe(false);
+  }
+}
+
+test('at 390 px the cookie notice does not cover the home search, and can be accepted', async ({ page, js }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await hydrated(page, js);
+  const notice = page.getByTestId('cookie-notice');
+  await expect(notice).toBeVisible();
+  await expect(page.getByTestId('domain-search-input')).toBeVisible();
+  await expectSearchUncovered(page);
+  // A short phone too, where the search is further down the first screen.
+  await page.setViewportSize({ width: 390, height: 600 });
+  await expectSearchUncovered(page);
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth)).toBe(0);
+  // Still a working notice: keyboard-reachable, and accepting it removes it.
+  await notice.getByRole('button', { name: 'Εντάξει, το κατάλαβα' }).click();
+  await expect(page.getByTestId('cookie-notice')).toHaveCount(0);
+});
+
+test('on a large screen the floating cookie notice does not cover the home search either', async ({ page, js }) => {
+  await page.goto('/');
+  await hydrated(page, js);
+  await expect(page.getByTestId('cookie-notice')).toBeVisible();
+  await expectSearchUncovered(page);
+});
+
+test('the VAT chip shows the country as an SVG flag named for it', async ({ page, js }) => {
+  await page.goto('/');
+  await hydrated(page, js);
+  const chip = page.getByTestId('vat-chip');
+  await expect(chip.getByRole('img', { name: 'Ελλάδα' })).toHaveAttribute('src', /\/assets\/GR-[\w-]+\.svg$/);
+  await expect(chip).not.toContainText(/[\u{1f1e6}-\u{1f1ff}]/u);
+  // The flag's file is served, as an SVG.
+  const src = await chip.locator('img').getAttribute('src');
+  const res = await page.request.get(src!);
+  expect(res.ok()).toBe(true);
+  expect(res.headers()['content-type']).toContain('image/svg+xml');
+});
+
+async function sidewaysPx(page: Page) {
+  return page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
+}
+
+test('at 390 px the cart page and the open header cart stay within the screen', async ({ page, js }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const fqdn = `looks${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}.gr`;
+  await page.goto(`/domains/search?q=${fqdn}${js ? '' : '&js=0'}`);
+  await hydrated(page, js);
+  await page.getByTestId('exact-result').getByTestId('add-to-cart').click();
+  // With JavaScript the visitor stays on the results; without, the cart page opens.
+  if (js) {
+    await expect(page.getByTestId('exact-result').getByTestId('in-cart')).toBeVisible();
+    await page.goto('/cart');
+    await hydrated(page, js);
+  } else await expect(page).toHaveURL(/\/cart$/);
+  // Without JavaScript the length row has its 'change' button: the page was 404 px wide.
+  await expect(page.getByTestId('length-select')).toBeVisible();
+  expect(await sidewaysPx(page)).toBe(0);
+  // The bar that leads to the cart is not shown over the cart itself.
+  await expect(page.getByTestId('mobile-cart-bar')).toHaveCount(0);
+  await page.goto('/ssl');
+  await hydrated(page, js);
+  await expect(page.getByTestId('mobile-cart-bar')).toBeVisible();
+  await page.getByTestId('header-cart').locator('summary').click();
+  const panel = await box(page.getByTestId('header-cart-panel'));
+  expect(panel.x).toBeGreaterThanOrEqual(0);
+  expect(panel.x + panel.width).toBeLessThanOrEqual(390);
+  expect(await sidewaysPx(page)).toBe(0);
+});
