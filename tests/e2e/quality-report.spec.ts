@@ -26,5 +26,6 @@ test('every page: no serious or critical axe violation, no sideways scroll at 39
     ...(vnu.report.length ? [`── Nu HTML Checker: ${vnu.count} errors, by message (page@line:column)`, ...vnu.report.map((r) => `  ${r}`)] : []),
   ];
   // The list is the assertion's message, so it prints as written (a compared string has its quotes escaped).
-  expect(report.length, `quality findings (screenshots: test-results/screens/)\n${report.join('\n')}`).toBe(0);
+  const problems = missing.length + findings.reduce((n, f) => n + f.lines.length, 0) + vnu.count;
+  expect(problems, `quality findings (screenshots: test-results/screens/)\n${report.join('\n')}`).toBe(0);
 });
