@@ -67,7 +67,7 @@ const VNU_JAR = 'node_modules/vnu-jar/build/dist/vnu.jar';
 
 /**
  * One Nu HTML Checker run over all files (Java starts once: about two seconds, far more than checking
- * a page), errors only. Returns them grouped by message: the message, one extract, then each page:line:column.
+ * a page), errors only. Returns them grouped by message: the message, one extract, then each page@line:column.
  */
 export function vnuErrors(files: string[]): { count: number; report: string[] } {
   if (spawnSync('java', ['-version']).error) throw new Error(JAVA_HINT);
@@ -93,7 +93,8 @@ export function vnuErrors(files: string[]): { count: number; report: string[] } 
   });
   const groups = new Map<string, { where: string[]; extract: string }>();
   for (const m of errors) {
-    const where = `${basename(decodeURIComponent(m.url)).replace(/\.html$/, '')}:${m.lastLine ?? '?'}:${m.lastColumn ?? '?'}`;
+    // page@line:column (not page:line:column, which Playwright would take for a stack frame)
+    const where = `${basename(decodeURIComponent(m.url)).replace(/\.html$/, '')}@${m.lastLine ?? '?'}:${m.lastColumn ?? '?'}`;
     const g = groups.get(m.message) ?? { where: [], extract: (m.extract ?? '').replace(/\s+/g, ' ').trim().slice(0, 100) };
     g.where.push(where);
     groups.set(m.message, g);

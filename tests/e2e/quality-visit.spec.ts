@@ -93,7 +93,9 @@ async function visit(page: Page, entry: PageEntry, url: string): Promise<Finding
   const status = res.status();
   if (status !== (entry.status ?? 200)) lines.push(`HTTP ${status} (expected ${entry.status ?? 200}) at ${page.url()}`);
   writeFileSync(join(HTML_DIR, `${entry.name}.html`), await res.body());
-  await hydrated(page, true);
+  // A page that never hydrates is a finding, not a hang until the group's time runs out.
+  const live = await page.waitForFunction(() => document.documentElement.dataset.live !== undefined, null, { timeout: 15_000 }).catch(() => null);
+  if (!live) lines.push('did not hydrate within 15 s (no data-live on <html>)');
   // Streamed parts (search results per registry) settle; the live channel is a WebSocket and does not count.
   await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
   for (const f of await axeFindings(page)) lines.push(`axe ${f}`);

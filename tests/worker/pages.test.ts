@@ -231,6 +231,6 @@ describe('translations are complete', () => {
       expect(enrol.status).toBe(200);
       expect(await enrol.text()).toContain('<svg');
       expect(enrol.headers.get('X-I18n-Missing'), `${lng} /admin/two-factor`).toBeNull();
-    });
+    }, 30_000); // about forty pages, staff logins included
   }
 });
