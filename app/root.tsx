@@ -2,7 +2,6 @@ import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/cl
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { useChangeLanguage } from 'remix-i18next/react';
-import { resolveCode } from '../core/errors';
 import { CART_HINT_COOKIE } from '../core/cart/types';
 import { readCookie } from '../worker/http/cookies';
 import { RESOURCES_VERSION } from '../i18n/resources';
@@ -111,9 +110,10 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const code = isRouteErrorResponse(error) ? (error.data as { code?: number } | null)?.code : undefined;
-  const title =
-    status === 404 ? t('errors:page_not_found_title') : code !== undefined ? t(`errors:${resolveCode(code).key}`) : t('errors:http.500');
+  // A refusal's data carries its code's message key (codeData in lib/route-error.server.ts): the
+  // browser names it without loading the code catalogue (decision 030).
+  const key = isRouteErrorResponse(error) ? (error.data as { key?: unknown } | null)?.key : undefined;
+  const title = status === 404 ? t('errors:page_not_found_title') : typeof key === 'string' ? t(`errors:${key}`) : t('errors:http.500');
   const body = status === 404 ? t('errors:page_not_found_body') : status === 403 ? t('errors:forbidden_body') : t('errors:http.generic');
   const root = useRouteLoaderData<typeof loader>('root');
   if (!isRouteErrorResponse(error)) console.error(error);
