@@ -175,6 +175,8 @@ try {
   const verdict = (ok) => (ok ? 'met' : 'missed');
   const result = {
     measuredAt: new Date().toISOString(),
+    // A partial run (--only) names what it measured; the other figures are those of an earlier run.
+    measuredParts: ONLY ? [...ONLY] : 'all',
     machine: { node: process.version, cpus: (await import('node:os')).cpus().length, commit: commitOf() },
     homeJavaScript: js && { ...js, chunkFiles: undefined },
     homeBundle: bundle,
