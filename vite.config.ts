@@ -1,7 +1,9 @@
 import { vitePlugin as remix, cloudflareDevProxyVitePlugin as remixCloudflareDevProxy } from '@remix-run/dev';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import tsconfigPaths from 'vite-tsconfig-paths';
+import { visualizer } from 'rollup-plugin-visualizer';
 
 declare module '@remix-run/cloudflare' {
   interface Future {
@@ -9,7 +11,7 @@ declare module '@remix-run/cloudflare' {
   }
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     // `npm run dev` only: D1 and vars through wrangler's platform proxy (the Durable Objects of the
     // same worker are not served there; `npm start` runs the real worker, see docs/decisions/003).
@@ -26,6 +28,11 @@ export default defineConfig(({ command }) => ({
     }),
     tailwindcss(),
     tsconfigPaths(),
+    // `bench/bundle.mjs`: BUNDLE_STATS=<file> writes each client chunk's modules with their gzipped
+    // sizes (rollup-plugin-visualizer's raw data) so the bench can say where the home page's bytes go.
+    process.env.BUNDLE_STATS && command === 'build' && !isSsrBuild
+      ? visualizer({ filename: process.env.BUNDLE_STATS, template: 'raw-data', gzipSize: true })
+      : null,
   ],
   ssr: {
     // The server bundle runs in workerd: resolve worker/browser builds, bundle every dependency.
@@ -33,7 +40,11 @@ export default defineConfig(({ command }) => ({
     noExternal: true,
     resolve: { conditions: ['workerd', 'worker', 'browser'], externalConditions: ['workerd', 'worker'] },
   },
-  resolve: { mainFields: ['browser', 'module', 'main'] },
+  resolve: {
+    mainFields: ['browser', 'module', 'main'],
+    // The part of react-i18next this app uses, a tenth of its size (app/lib/react-i18n-lite.tsx).
+    alias: { 'react-i18next': fileURLToPath(new URL('./app/lib/react-i18n-lite.tsx', import.meta.url)) },
+  },
   build: { minify: true, sourcemap: false },
   server: { watch: { ignored: ['**/.wrangler/**', '**/test-results/**'] } },
 }));

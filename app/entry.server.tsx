@@ -8,6 +8,7 @@ import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, NAMESPACES } from '../i18n/config'
 import { resources } from '../i18n/resources';
 import { i18nServer } from './i18n.server';
 import { closeDocumentLast } from './lib/document-stream.server';
+import { memoizeTranslations } from '../i18n/memo';
 
 export const streamTimeout = 5_000;
 
@@ -16,8 +17,11 @@ export const streamTimeout = 5_000;
 const instances = new Map<string, Promise<i18n>>();
 /** Keys a render asked for and the resources lack; reported in development (X-I18n-Missing). */
 const missingKeys = new Set<string>();
-function i18nFor(lng: string): Promise<i18n> {
-  let hit = instances.get(lng);
+// Production remembers translated texts (i18n/memo.ts); development does not, as
+// each render must meet its missing keys again to report them.
+function i18nFor(lng: string, memoize: boolean): Promise<i18n> {
+  const id = `${lng}:${memoize ? 'memo' : 'plain'}`;
+  let hit = instances.get(id);
   if (!hit) {
     const instance = createInstance();
     hit = instance
@@ -32,8 +36,11 @@ function i18nFor(lng: string): Promise<i18n> {
         saveMissing: true,
         missingKeyHandler: (_lngs, ns, key) => missingKeys.add(`${ns}:${key}`),
       })
-      .then(() => instance);
-    instances.set(lng, hit);
+      .then(() => {
+        if (memoize) memoizeTranslations(instance);
+        return instance;
+      });
+    instances.set(id, hit);
   }
   return hit;
 }
@@ -46,7 +53,7 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const lng = await i18nServer.getLocale(request);
-  const instance = await i18nFor(lng);
+  const instance = await i18nFor(lng, !loadContext.development);
   missingKeys.clear();
 
   const controller = new AbortController();

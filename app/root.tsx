@@ -3,7 +3,6 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useChangeLanguage } from 'remix-i18next/react';
-import { resolveCode } from '../core/errors';
 import { CART_HINT_COOKIE } from '../core/cart/types';
 import { readCookie } from '../worker/http/cookies';
 import { RESOURCES_VERSION } from '../i18n/resources';
@@ -116,8 +115,10 @@ export default function App() {
 /** The heading (and document title) of the error page. */
 function errorTitle(error: unknown, t: TFunction): string {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const code = isRouteErrorResponse(error) ? (error.data as { code?: number } | null)?.code : undefined;
-  return status === 404 ? t('errors:page_not_found_title') : code !== undefined ? t(`errors:${resolveCode(code).key}`) : t('errors:http.500');
+  // A refusal's data carries its code's message key (codeData in lib/route-error.server.ts): the
+  // browser names it without loading the code catalogue (decision 030).
+  const key = isRouteErrorResponse(error) ? (error.data as { key?: unknown } | null)?.key : undefined;
+  return status === 404 ? t('errors:page_not_found_title') : typeof key === 'string' ? t(`errors:${key}`) : t('errors:http.500');
 }
 
 export function ErrorBoundary() {

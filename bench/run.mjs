@@ -2,6 +2,8 @@
 //  - gzipped client JavaScript the home page loads (recorded by Chromium, dynamic chunks included),
 //  - server response time p50/p95 and requests/s for home, a hosting page and /api/health (the floor),
 //    sequential and at concurrency 8, from a local load generator,
+//  - where the home page's JavaScript goes, per package and app folder (bench/bundle.mjs),
+//  - home vs /api/health requests/s with 8 keep-alive clients (bench/load.mjs),
 //  - peak memory (VmHWM) of the workerd process,
 //  - CPU time per password hash and verify in workerd, and per failed login through the login service for
 //    a known, an unknown (decoy hash) and a delayed address (bench/password-hash.mjs),
@@ -10,11 +12,13 @@
 // Writes bench/results.json and prints a table. Targets are reported, never asserted (README).
 import { chromium } from '@playwright/test';
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { findChromium, INSTALL_HINT } from '../scripts/find-chromium.mjs';
+import { analyzeBundle, printBundle, STATS_FILE } from './bundle.mjs';
 import { measureCart } from './cart.mjs';
 import { measureDomainSearch } from './domain-search.mjs';
+import { measureLoad } from './load.mjs';
 import { measurePasswordHash } from './password-hash.mjs';
 
 // BENCH_PORT lets two checkouts measure side by side (default 8797).
@@ -23,7 +27,11 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const SEQUENTIAL = Number(process.env.BENCH_REQUESTS ?? 300);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT_REQUESTS ?? 600);
 const CONCURRENCY = 8;
-const TARGETS = { homeJsGzipKb: 110, homeP95Ms: 30, searchAllP95Ms: 300, searchCallsPerFamily: 1, crossTabP95Ms: 50, addToCartP95Ms: 100 };
+// `--only=js,latency,load,search,cart,hash` measures only those parts while iterating (default: all).
+const onlyArg = process.argv.find((a) => a.startsWith('--only='));
+const ONLY = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : null;
+const wants = (part) => !ONLY || ONLY.has(part);
+const TARGETS = { homeJsGzipKb: 110, homeP95Ms: 30, searchAllP95Ms: 300, searchCallsPerFamily: 1, crossTabP95Ms: 50, addToCartP95Ms: 100, cartSummaryP95Ms: 30, homeLoadRatio: 0.5 };
 
 function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
@@ -117,7 +125,18 @@ async function homeJavaScript(executablePath) {
   }
   files.sort((a, b) => b.kb - a.kb);
   const translationsGzipKb = Math.round([...jsonFetches.values()].reduce((a, b) => a + gzipSync(b, { level: 9 }).length, 0) / 102.4) / 10;
-  return { files: files.length, rawKb: Math.round(raw / 102.4) / 10, gzipKb: Math.round(gz / 102.4) / 10, largest: files.slice(0, 5), translationsJsonGzipKb: translationsGzipKb };
+  const chunkFiles = [...scripts.keys()].map((u) => new URL(u).pathname.replace(/^\//, ''));
+  return { chunkFiles, files: files.length, rawKb: Math.round(raw / 102.4) / 10, gzipKb: Math.round(gz / 102.4) / 10, largest: files.slice(0, 5), translationsJsonGzipKb: translationsGzipKb };
+}
+
+// Figures measured in this run replace the old ones; the rest (and their verdicts) stay as they were.
+function mergeResults(previous, fresh) {
+  const out = { ...previous };
+  for (const [k, v] of Object.entries(fresh)) {
+    if (v === null || v === undefined) continue;
+    out[k] = k === 'verdict' ? { ...previous.verdict, ...Object.fromEntries(Object.entries(v).filter(([, x]) => x !== null)) } : v;
+  }
+  return out;
 }
 
 const executablePath = findChromium();
@@ -126,7 +145,8 @@ if (!executablePath) {
   process.exit(1);
 }
 if (!process.argv.includes('--no-build')) {
-  const b = spawnSync('npx', ['remix', 'vite:build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  // BUNDLE_STATS: the build also writes each client module's gzipped size for bench/bundle.mjs.
+  const b = spawnSync('npx', ['remix', 'vite:build'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, BUNDLE_STATS: STATS_FILE } });
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
 // A source tarball has no .git: the figures still count, only without a commit to name.
@@ -137,55 +157,87 @@ function commitOf() {
 const server = spawn('node', ['scripts/serve-test.mjs', String(PORT), '.wrangler/bench', 'production'], { stdio: ['ignore', 'ignore', 'inherit'], detached: true });
 try {
   await waitForHealth();
-  const js = await homeJavaScript(executablePath);
+  const js = wants('js') ? await homeJavaScript(executablePath) : null;
+  // Where those bytes go, per package and app folder (bench/bundle.mjs; null without build stats).
+  const bundle = js ? analyzeBundle(js.chunkFiles) : null;
   // A returning visitor: cookies accepted, VAT choice stored (the common case for a full page).
   const headers = { Cookie: 'cookiesAccepted=true; showVat=yes; countryVat=GR' };
   const routes = { health: '/api/health', home: '/', hosting: '/hosting/wordpress' };
-  const latency = {};
-  for (const [name, path] of Object.entries(routes)) latency[name] = await load(path, headers);
-  const domainSearch = await measureDomainSearch(BASE);
-  const cartBrowser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
-  const cart = await measureCart(BASE, cartBrowser).finally(() => cartBrowser.close());
+  const latency = wants('latency') ? {} : null;
+  if (latency) for (const [name, path] of Object.entries(routes)) latency[name] = await load(path, headers);
+  const homeLoad = wants('load') ? await measureLoad(BASE, headers) : null;
+  const domainSearch = wants('search') ? await measureDomainSearch(BASE) : null;
+  let cart = null;
+  if (wants('cart')) {
+    const cartBrowser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+    cart = await measureCart(BASE, cartBrowser).finally(() => cartBrowser.close());
+  }
+  const verdict = (ok) => (ok ? 'met' : 'missed');
   const result = {
     measuredAt: new Date().toISOString(),
+    // A partial run (--only) names what it measured; the other figures are those of an earlier run.
+    measuredParts: ONLY ? [...ONLY] : 'all',
     machine: { node: process.version, cpus: (await import('node:os')).cpus().length, commit: commitOf() },
-    homeJavaScript: js,
+    homeJavaScript: js && { ...js, chunkFiles: undefined },
+    homeBundle: bundle,
     latency,
+    homeLoad,
     workerdPeakRssMb: Math.round(workerdPeakKb() / 102.4) / 10,
-    passwordHash: await measurePasswordHash(),
+    passwordHash: wants('hash') ? await measurePasswordHash() : null,
     domainSearch,
     cart,
     targets: TARGETS,
     verdict: {
-      homeJs: js.gzipKb <= TARGETS.homeJsGzipKb ? 'met' : 'missed',
-      homeP95: latency.home.sequential.p95Ms <= TARGETS.homeP95Ms ? 'met' : 'missed',
-      searchAllP95: domainSearch.allResultsMs.p95 <= TARGETS.searchAllP95Ms ? 'met' : 'missed',
-      searchCalls: domainSearch.registryCallsPerSearch <= domainSearch.familiesPerSearch * TARGETS.searchCallsPerFamily ? 'met' : 'missed',
-      crossTab: cart.crossTabMs.p95 <= TARGETS.crossTabP95Ms ? 'met' : 'missed',
-      addToCart: cart.addToCartMs.p95 <= TARGETS.addToCartP95Ms ? 'met' : 'missed',
+      homeJs: js && verdict(js.gzipKb <= TARGETS.homeJsGzipKb),
+      homeP95: latency && verdict(latency.home.sequential.p95Ms <= TARGETS.homeP95Ms),
+      homeLoadRatio: homeLoad && verdict(homeLoad.homeToHealthRatio >= TARGETS.homeLoadRatio),
+      searchAllP95: domainSearch && verdict(domainSearch.allResultsMs.p95 <= TARGETS.searchAllP95Ms),
+      searchCalls: domainSearch && verdict(domainSearch.registryCallsPerSearch <= domainSearch.familiesPerSearch * TARGETS.searchCallsPerFamily),
+      crossTab: cart && verdict(cart.crossTabMs.p95 <= TARGETS.crossTabP95Ms),
+      addToCart: cart && verdict(cart.addToCartMs.p95 <= TARGETS.addToCartP95Ms),
+      cartSummary: cart && verdict(cart.summaryWith60ItemsMs.p95 <= TARGETS.cartSummaryP95Ms),
     },
   };
-  writeFileSync('bench/results.json', JSON.stringify(result, null, 2) + '\n');
-  console.log(`\nHome page JavaScript: ${js.gzipKb} KB gzipped (${js.rawKb} KB raw, ${js.files} files) — target ≤ ${TARGETS.homeJsGzipKb} KB: ${result.verdict.homeJs}`);
-  console.log(`Translations fetched as JSON (not JavaScript): ${js.translationsJsonGzipKb} KB gzipped`);
-  console.table(
-    Object.fromEntries(
-      Object.entries(latency).map(([k, v]) => [
-        k,
-        { 'seq p50 ms': v.sequential.p50Ms, 'seq p95 ms': v.sequential.p95Ms, 'seq req/s': v.sequential.rps, 'c8 p50 ms': v.concurrent.p50Ms, 'c8 p95 ms': v.concurrent.p95Ms, 'c8 req/s': v.concurrent.rps },
-      ]),
-    ),
-  );
-  console.log(`workerd peak RSS: ${result.workerdPeakRssMb} MB · home p95 target ≤ ${TARGETS.homeP95Ms} ms: ${result.verdict.homeP95}`);
-  console.log(`password hash (${result.passwordHash.algorithm}): ${result.passwordHash.hashCpuMs} ms CPU per hash, ${result.passwordHash.verifyCpuMs} ms per verify`);
+  // A partial run (--only) keeps the other figures of the last full run instead of nulling them.
+  const previous = ONLY && existsSync('bench/results.json') ? JSON.parse(readFileSync('bench/results.json', 'utf8')) : null;
+  const merged = previous ? mergeResults(previous, result) : result;
+  writeFileSync('bench/results.json', JSON.stringify(merged, null, 2) + '\n');
+  if (js) {
+    console.log(`\nHome page JavaScript: ${js.gzipKb} KB gzipped (${js.rawKb} KB raw, ${js.files} files) — target ≤ ${TARGETS.homeJsGzipKb} KB: ${result.verdict.homeJs}`);
+    console.log(`Translations fetched as JSON (not JavaScript): ${js.translationsJsonGzipKb} KB gzipped`);
+    printBundle(bundle);
+  }
+  if (latency) {
+    console.table(
+      Object.fromEntries(
+        Object.entries(latency).map(([k, v]) => [
+          k,
+          { 'seq p50 ms': v.sequential.p50Ms, 'seq p95 ms': v.sequential.p95Ms, 'seq req/s': v.sequential.rps, 'c8 p50 ms': v.concurrent.p50Ms, 'c8 p95 ms': v.concurrent.p95Ms, 'c8 req/s': v.concurrent.rps },
+        ]),
+      ),
+    );
+    console.log(`workerd peak RSS: ${result.workerdPeakRssMb} MB · home p95 target ≤ ${TARGETS.homeP95Ms} ms: ${result.verdict.homeP95}`);
+  }
+  if (homeLoad) {
+    console.log(
+      `${homeLoad.clients} keep-alive clients, ${homeLoad.secondsPerPath} s per path: home ${homeLoad.home.rps} req/s (p95 ${homeLoad.home.p95Ms} ms), /api/health ${homeLoad.health.rps} req/s (p95 ${homeLoad.health.p95Ms} ms), ratio ${homeLoad.homeToHealthRatio} — target ≥ ${TARGETS.homeLoadRatio}: ${result.verdict.homeLoadRatio}`,
+    );
+  }
   const ph = result.passwordHash;
-  console.log(`failed login, CPU (wall) per attempt: known ${ph.loginKnownCpuMs} (${ph.loginKnownWallMs}) ms, unknown ${ph.loginUnknownCpuMs} (${ph.loginUnknownWallMs}) ms, delayed ${ph.loginDelayedCpuMs} (${ph.loginDelayedWallMs}) ms`);
-  console.log(
-    `domain search (${domainSearch.namesPerSearch} names, ${domainSearch.familiesPerSearch} registries): first result p50 ${domainSearch.firstResultMs.p50} / p95 ${domainSearch.firstResultMs.p95} ms, all p50 ${domainSearch.allResultsMs.p50} / p95 ${domainSearch.allResultsMs.p95} ms (target ≤ ${TARGETS.searchAllP95Ms}: ${result.verdict.searchAllP95}), ${domainSearch.registryCallsPerSearch} registry calls per search (${result.verdict.searchCalls}); cached repeat ${domainSearch.cachedRepeat.allMs} ms with ${domainSearch.cachedRepeat.registryCalls} calls`,
-  );
-  console.log(
-    `cart: add p50 ${cart.addToCartMs.p50} / p95 ${cart.addToCartMs.p95} ms (target ≤ ${TARGETS.addToCartP95Ms}: ${result.verdict.addToCart}); cross-tab p50 ${cart.crossTabMs.p50} / p95 ${cart.crossTabMs.p95} ms (target ≤ ${TARGETS.crossTabP95Ms}: ${result.verdict.crossTab}); summary with 60 items p50 ${cart.summaryWith60ItemsMs.p50} / p95 ${cart.summaryWith60ItemsMs.p95} ms; 20-item checkout p50 ${cart.checkout20ItemsMs.p50} / p95 ${cart.checkout20ItemsMs.p95} ms`,
-  );
+  if (ph) {
+    console.log(`password hash (${ph.algorithm}): ${ph.hashCpuMs} ms CPU per hash, ${ph.verifyCpuMs} ms per verify`);
+    console.log(`failed login, CPU (wall) per attempt: known ${ph.loginKnownCpuMs} (${ph.loginKnownWallMs}) ms, unknown ${ph.loginUnknownCpuMs} (${ph.loginUnknownWallMs}) ms, delayed ${ph.loginDelayedCpuMs} (${ph.loginDelayedWallMs}) ms`);
+  }
+  if (domainSearch) {
+    console.log(
+      `domain search (${domainSearch.namesPerSearch} names, ${domainSearch.familiesPerSearch} registries): first result p50 ${domainSearch.firstResultMs.p50} / p95 ${domainSearch.firstResultMs.p95} ms, all p50 ${domainSearch.allResultsMs.p50} / p95 ${domainSearch.allResultsMs.p95} ms (target ≤ ${TARGETS.searchAllP95Ms}: ${result.verdict.searchAllP95}), ${domainSearch.registryCallsPerSearch} registry calls per search (${result.verdict.searchCalls}); cached repeat ${domainSearch.cachedRepeat.allMs} ms with ${domainSearch.cachedRepeat.registryCalls} calls`,
+    );
+  }
+  if (cart) {
+    console.log(
+      `cart: add p50 ${cart.addToCartMs.p50} / p95 ${cart.addToCartMs.p95} ms (target ≤ ${TARGETS.addToCartP95Ms}: ${result.verdict.addToCart}); cross-tab p50 ${cart.crossTabMs.p50} / p95 ${cart.crossTabMs.p95} ms (target ≤ ${TARGETS.crossTabP95Ms}: ${result.verdict.crossTab}); summary with 60 items p50 ${cart.summaryWith60ItemsMs.p50} / p95 ${cart.summaryWith60ItemsMs.p95} ms (target ≤ ${TARGETS.cartSummaryP95Ms}: ${result.verdict.cartSummary}); 20-item checkout p50 ${cart.checkout20ItemsMs.p50} / p95 ${cart.checkout20ItemsMs.p95} ms`,
+    );
+  }
   console.log('written: bench/results.json');
 } finally {
   try {

@@ -334,8 +334,8 @@ export function isSuccessCode(codeOrName: number | string): boolean {
 }
 
 // Spec §7 and §8 constants.
-export const REQUEST_TIMEOUT_MS = 30000;
-export const ALERT_AUTOHIDE_MS = 11000;
+// In their own module so the browser can read them without the catalogue (decision 030).
+export { ALERT_AUTOHIDE_MS, REQUEST_TIMEOUT_MS } from './error-timing';
 
 export type Envelope<T = unknown> = { success: boolean; code: number; msg: string; data: T };
 

@@ -6,6 +6,7 @@ import { data, redirect, type AppLoadContext } from '@remix-run/cloudflare';
 import { ErrorCode } from '../../core/errors';
 import { serializeCookie, wantsSecure } from '../../worker/http/cookies';
 import type { CurrentSession } from '../../worker/services/auth';
+import { codeData } from './route-error.server';
 
 function loginUrl(request: Request): string {
   const url = new URL(request.url);
@@ -24,7 +25,7 @@ export const STAFF_ENROLMENT_PATH = '/admin/two-factor';
 /** An admin on the admin host, with or without two-factor yet: for the enrolment page itself. */
 export async function requireStaffEnrolling(request: Request, context: AppLoadContext): Promise<CurrentSession> {
   // On a storefront host the admin area does not exist at all.
-  if (!context.isAdminHost) throw data({ code: ErrorCode.UNRECOGNIZED_ACTION }, { status: 404 });
+  if (!context.isAdminHost) throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 404 });
   const current = await context.session();
   if (!current) {
     // Spec §8 / issue #3: in the admin area a suspension sets the errorCode cookie, so the login page

@@ -3,12 +3,13 @@
 import { data, type AppLoadContext } from '@remix-run/cloudflare';
 import { ErrorCode } from '../../core/errors';
 import { safeRedirectPath } from '../../core/safe-redirect';
+import { codeData } from './route-error.server';
 
 export async function readProtectedForm(request: Request, context: AppLoadContext): Promise<FormData> {
   // Spec §8 403 ip_blacklisted: a blacklisted address may read the shop but change nothing.
-  if (await context.services.rateLimits.isBlacklisted(context.ip)) throw data({ code: ErrorCode.IP_BLACKLISTED }, { status: 403 });
+  if (await context.services.rateLimits.isBlacklisted(context.ip)) throw data(codeData({ code: ErrorCode.IP_BLACKLISTED }), { status: 403 });
   const form = await request.formData();
-  if (!context.verifyCsrf(form.get('_token'))) throw data({ code: ErrorCode.TOKEN_ERROR }, { status: 403 });
+  if (!context.verifyCsrf(form.get('_token'))) throw data(codeData({ code: ErrorCode.TOKEN_ERROR }), { status: 403 });
   return form;
 }
 

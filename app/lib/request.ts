@@ -1,12 +1,16 @@
 // The one client request helper (spec §7, §8): JSON in and out, 30000 ms timeout, the envelope,
 // the HTTP and connection failure mapping of core/errors.ts, `_token`, and X-Socket-ID once the
 // live connection is up. Components never call fetch() directly.
-import { describeHttpFailure, REQUEST_TIMEOUT_MS, resolveCode, type Envelope, type HttpFailure } from '../../core/errors';
+import { REQUEST_TIMEOUT_MS } from '../../core/error-timing';
+import type { Envelope, HttpFailure } from '../../core/errors';
 import { getPageId, getSocketId } from './page-id';
 
 export type RequestOutcome<T> =
   | { ok: true; envelope: Envelope<T> }
-  | { ok: false; envelope: Envelope<unknown> | null; failure: HttpFailure | null; handling: string };
+  | { ok: false; envelope: Envelope<unknown> | null; failure: HttpFailure | null; handling: string; key: string };
+
+// The code catalogue is loaded when a request is made, not with every page (decision 030).
+const catalogue = () => import('../../core/errors');
 
 export type RequestOptions = {
   token: string;
@@ -26,6 +30,8 @@ export async function postJson<T>(path: string, payload: Record<string, unknown>
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
   const socketId = getSocketId();
   if (socketId) headers['X-Socket-ID'] = socketId;
+  const loading = catalogue();
+  loading.catch(() => {}); // awaited below; a failed load is handled there
   try {
     const res = await fetch(path, {
       method: 'POST',
@@ -37,11 +43,13 @@ export async function postJson<T>(path: string, payload: Record<string, unknown>
     timeoutsByPath.delete(path);
     const envelope = (await res.json().catch(() => null)) as Envelope<T> | null;
     if (res.ok && envelope?.success) return { ok: true, envelope };
+    const { describeHttpFailure, resolveCode } = await loading;
     if (envelope && typeof envelope.code !== 'undefined') {
-      return { ok: false, envelope, failure: null, handling: resolveCode(envelope.code).handling };
+      const entry = resolveCode(envelope.code);
+      return { ok: false, envelope, failure: null, handling: entry.handling, key: entry.key };
     }
     const failure = describeHttpFailure({ status: res.status });
-    return { ok: false, envelope: null, failure, handling: failure.handling };
+    return { ok: false, envelope: null, failure, handling: failure.handling, key: failure.key };
   } catch (err) {
     const timedOut = err instanceof DOMException && (err.name === 'TimeoutError' || controller.signal.reason?.name === 'TimeoutError');
     let unrecoverable = false;
@@ -50,8 +58,9 @@ export async function postJson<T>(path: string, payload: Record<string, unknown>
       timeoutsByPath.set(path, n);
       unrecoverable = n >= (options.unrecoverableAfter ?? 2);
     }
-    const failure = describeHttpFailure({ timedOut, unrecoverable, networkError: !timedOut });
-    return { ok: false, envelope: null, failure, handling: failure.handling };
+    // Offline, the catalogue's chunk may not load either: that is a connection failure too.
+    const failure = (await loading.catch(() => null))?.describeHttpFailure({ timedOut, unrecoverable, networkError: !timedOut }) ?? { kind: 'connection' as const, key: 'http.generic', handling: 'alert' as const };
+    return { ok: false, envelope: null, failure, handling: failure.handling, key: failure.key };
   } finally {
     clearTimeout(timer);
   }

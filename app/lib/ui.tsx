@@ -2,7 +2,7 @@
 // error modal, the info modal and the 'Connection error' dialog (spec §2 "Other page elements", §8).
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ALERT_AUTOHIDE_MS, resolveCode } from '../../core/errors';
+import { ALERT_AUTOHIDE_MS } from '../../core/error-timing';
 import { safeRedirectPath } from '../../core/safe-redirect';
 import type { RequestOutcome } from './request';
 
@@ -58,9 +58,9 @@ export function UiProvider({ initialAlerts, children }: { initialAlerts: Omit<Al
       }
       const envelope = outcome.envelope;
       if (!envelope) return;
-      const entry = resolveCode(envelope.code);
-      const message = envelope.msg || t(`errors:${entry.key}`);
-      switch (entry.handling) {
+      // postJson resolved the code's key and handling (it loads the catalogue; decision 030).
+      const message = envelope.msg || t(`errors:${outcome.key}`);
+      switch (outcome.handling) {
         case 'ignored':
         case 'none':
           return;

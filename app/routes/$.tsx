@@ -2,9 +2,10 @@
 // page keeps the header, navigation and footer.
 import { data } from '@remix-run/cloudflare';
 import { ErrorCode } from '../../core/errors';
+import { codeData } from '../lib/route-error.server';
 
 export function loader() {
-  throw data({ code: ErrorCode.UNRECOGNIZED_ACTION }, { status: 404 });
+  throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 404 });
 }
 
 export default function NotFound() {

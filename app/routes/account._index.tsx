@@ -32,6 +32,7 @@ import { pageT } from '../lib/i18n.server';
 import { useLiveChannel } from '../lib/live';
 import { pageMeta } from '../lib/meta';
 import { fieldMessage, parseForm, SECRET_FIELDS } from '../lib/submission.server';
+import { codeData } from '../lib/route-error.server';
 
 const TABS = ['profile', 'domains', 'orders', 'billing', 'security', 'preferences', 'sessions'] as const;
 type Tab = (typeof TABS)[number];
@@ -190,7 +191,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirect('/', { status: 303, headers: { 'Set-Cookie': await context.services.auth.logout(request, session, null) } });
     }
     default:
-      throw data({ code: ErrorCode.UNRECOGNIZED_ACTION }, { status: 400 });
+      throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
   }
 }
 

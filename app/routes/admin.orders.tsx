@@ -18,6 +18,7 @@ import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { fieldMessage, parseForm, type FormResult } from '../lib/submission.server';
+import { codeData } from '../lib/route-error.server';
 
 const VIEWS = ['bank', 'attention', 'recent'] as const;
 type View = (typeof VIEWS)[number];
@@ -80,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(`/admin/orders?view=${encodeURIComponent(view)}&done=credited`, 303);
   }
   const orderId = Number(form.get('order_id'));
-  if (!Number.isInteger(orderId) || orderId <= 0) throw data({ code: ErrorCode.VALIDATION_ERROR }, { status: 400 });
+  if (!Number.isInteger(orderId) || orderId <= 0) throw data(codeData({ code: ErrorCode.VALIDATION_ERROR }), { status: 400 });
   if (intent === 'bank_received') {
     // Once only: a second click (or a second staff member) finds the order no longer pending.
     const ok = await context.services.orders.confirmBankTransfer(orderId, actor);
@@ -92,7 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!ok) return data<ActionData>({ intent: 'order', code: ErrorCode.ORDER_REQUESTED_STATUS_NOT_EXECUTABLE, orderId }, 409);
     return redirect(`/admin/orders?view=attention&done=retried&order=${orderId}`, 303);
   }
-  throw data({ code: ErrorCode.UNRECOGNIZED_ACTION }, { status: 400 });
+  throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
 }
 
 export default function AdminOrders() {

@@ -15,6 +15,7 @@ import { readProtectedForm, safeRedirectTo } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { fieldMessage, parseForm } from '../lib/submission.server';
+import { codeData } from '../lib/route-error.server';
 
 type Step = RegisterStep;
 type ActionData = RegisterActionData;
@@ -131,7 +132,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data<ActionData>({ kind: 'otp', code: ErrorCode.EMAIL_SENT, resendStamp: Date.now() });
     }
     default:
-      throw data({ code: ErrorCode.UNRECOGNIZED_ACTION, fieldErrors: fieldMessage('INVALID') }, { status: 400 });
+      throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION, fieldErrors: fieldMessage('INVALID') }), { status: 400 });
   }
 }
 

@@ -19,6 +19,7 @@ import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { fieldMessage, parseForm, SECRET_FIELDS } from '../lib/submission.server';
+import { codeData } from '../lib/route-error.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { t } = await pageT(request);
@@ -134,7 +135,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return reply({ ...carried, email: r.email, token: undefined, view: 7, code: ErrorCode.NEW_PASS_SENT, suspended: false });
     }
     default:
-      throw data({ code: ErrorCode.UNRECOGNIZED_ACTION }, { status: 400 });
+      throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
   }
 }
 

@@ -18,6 +18,7 @@ import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { parseForm } from '../lib/submission.server';
 import { CartIcon } from '../components/icons';
+import { codeData } from '../lib/route-error.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { t, lang } = await pageT(request);
@@ -137,7 +138,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return done({ ok: true, intent });
     }
     default:
-      throw data({ code: ErrorCode.UNRECOGNIZED_ACTION }, { status: 400 });
+      throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
   }
 }
 

@@ -25,6 +25,7 @@ import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { useRootData } from '../lib/root-data';
 import { fieldMessage, parseForm } from '../lib/submission.server';
+import { codeData } from '../lib/route-error.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
@@ -107,7 +108,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return redirect(`/orders/${placed.orderId}`, 303);
   }
-  throw data({ code: ErrorCode.UNRECOGNIZED_ACTION }, { status: 400 });
+  throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
 }
 
 type ActionData = { intent: string; code?: number; result?: never; names?: string[]; coupon?: string; couponError?: string; couponParams?: Record<string, string | number>; preview?: { discountCents: number; subTotalCents: number; vatCents: number; grandTotalCents: number } };

@@ -7,9 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
+import { codeData } from '../lib/route-error.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (!context.devAccess) throw data({ code: ErrorCode.UNRECOGNIZED_ACTION }, { status: 404 });
+  if (!context.devAccess) throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 404 });
   const { t } = await pageT(request);
   const to = new URL(request.url).searchParams.get('to') ?? '';
   const messages = await context.services.outbox.list({ to: to || undefined });

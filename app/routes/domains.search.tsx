@@ -19,6 +19,7 @@ import { FormAlert } from '../lib/forms';
 import { readProtectedForm, safeRedirectTo } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
+import { codeData } from '../lib/route-error.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { t } = await pageT(request);
@@ -81,9 +82,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readProtectedForm(request, context);
-  if (form.get('intent') !== 'favourite') throw data({ code: ErrorCode.UNRECOGNIZED_ACTION }, { status: 400 });
+  if (form.get('intent') !== 'favourite') throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
   const ascii = String(form.get('fqdn') ?? '').toLowerCase();
-  if (!/^[a-z0-9.-]{3,253}$/.test(ascii)) throw data({ code: ErrorCode.VALIDATION_ERROR }, { status: 400 });
+  if (!/^[a-z0-9.-]{3,253}$/.test(ascii)) throw data(codeData({ code: ErrorCode.VALIDATION_ERROR }), { status: 400 });
   const back = safeRedirectTo(form.get('redirectTo'), '/domains/search');
   const session = await context.session();
   if (session) {

@@ -14,10 +14,11 @@ import { HOSTING_PAGES, isHostingSlug } from '../lib/hosting-families';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { CheckIcon } from '../components/icons';
+import { codeData } from '../lib/route-error.server';
 
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  if (!isHostingSlug(params.family)) throw data({ code: ErrorCode.UNRECOGNIZED_ACTION }, { status: 404 });
+  if (!isHostingSlug(params.family)) throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 404 });
   const { t, lang } = await pageT(request);
   const page = HOSTING_PAGES[params.family];
   const plans = await context.services.catalog.productsByFamily(page.families, lang);

@@ -19,12 +19,13 @@ import { FormAlert, SubmitButton } from '../lib/forms';
 import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
+import { codeData } from '../lib/route-error.server';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
   const { t } = await pageT(request);
   const found = await context.services.orders.order(session.user.id, Number(params.id));
-  if (!found) throw data({ code: ErrorCode.ORDER_NOT_FOUND }, { status: 404 });
+  if (!found) throw data(codeData({ code: ErrorCode.ORDER_NOT_FOUND }), { status: 404 });
   const url = new URL(request.url);
   const payment = url.searchParams.get('payment');
   return {
@@ -52,7 +53,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!r.ok) return data({ code: r.code }, r.code === ErrorCode.ORDER_NOT_FOUND ? 404 : 409);
     return redirect(`/orders/${id}?cancelled=1`, 303);
   }
-  if (form.get('intent') !== 'pay') throw data({ code: ErrorCode.UNRECOGNIZED_ACTION }, { status: 400 });
+  if (form.get('intent') !== 'pay') throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
   const { lang } = await pageT(request);
   const origin = new URL(request.url).origin;
   const r = await context.services.orders.startCardPayment(session.user.id, id, { returnUrl: `${origin}/orders/${id}?payment=return`, cancelUrl: `${origin}/orders/${id}?payment=cancelled` }, lang);

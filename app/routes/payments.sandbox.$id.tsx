@@ -13,6 +13,7 @@ import { FormAlert, SubmitButton } from '../lib/forms';
 import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
+import { codeData } from '../lib/route-error.server';
 
 /**
  * Issue #10 §1: the page exists only where payments ARE the sandbox (development, or a demo that
@@ -40,7 +41,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   await ownedSession(String(params.id), context);
   const form = await readProtectedForm(request, context);
   const decision = form.get('decision');
-  if (decision !== 'approve' && decision !== 'decline' && decision !== 'cancel') throw data({ code: ErrorCode.VALIDATION_ERROR }, { status: 400 });
+  if (decision !== 'approve' && decision !== 'decline' && decision !== 'cancel') throw data(codeData({ code: ErrorCode.VALIDATION_ERROR }), { status: 400 });
   let session;
   try {
     // The processor's notification is delivered to the webhook handler, as POST /api/payments/webhook would be.

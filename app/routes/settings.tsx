@@ -11,6 +11,7 @@ import { VatForm } from '../components/vat-form';
 import { readProtectedForm, safeRedirectTo } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
+import { codeData } from '../lib/route-error.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { t } = await pageT(request);
@@ -29,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const apply = async (cName: string, cValue: FormDataEntryValue | null) => {
     const countries = await context.services.catalog.countries();
     const result = context.services.preferences.set(request, { cName, cValue: typeof cValue === 'string' ? cValue : undefined, cAction: 'set' }, countries);
-    if (!result.ok) throw data({ code: result.code, field: result.field }, { status: 400 });
+    if (!result.ok) throw data(codeData({ code: result.code, field: result.field }), { status: 400 });
     headers.append('Set-Cookie', result.cookie);
   };
   switch (intent) {
@@ -46,12 +47,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       break;
     case 'banner': {
       const result = context.services.preferences.dismissBanner(request, form.get('slug'));
-      if (!result.ok) throw data({ code: result.code }, { status: 400 });
+      if (!result.ok) throw data(codeData({ code: result.code }), { status: 400 });
       headers.append('Set-Cookie', result.cookie);
       break;
     }
     default:
-      throw data({ code: ErrorCode.UNRECOGNIZED_ACTION }, { status: 400 });
+      throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
   }
   return redirect(redirectTo, { status: 303, headers });
 }

@@ -31,6 +31,7 @@ import { createSandboxVatCheck, withVatCheckEvidence } from './vat-check/sandbox
 import { createViesVatCheck } from './vat-check/vies';
 import type { WhoisPort } from './whois/port';
 import type { SmsPort } from './sms/port';
+import { lazyMembers } from '../lazy';
 import { createSandboxSms } from './sms/sandbox';
 
 /** The ports' part of the validated configuration (core/config.ts): the only input that picks an implementation. */
@@ -59,25 +60,29 @@ export type Adapters = {
 const LOCAL_ORIGIN = 'http://localhost:8787';
 
 export function createAdapters(config: AdapterConfig, db: Db, origin: string = LOCAL_ORIGIN): Adapters {
-  const mail = config.mail.kind === 'http' ? createHttpMail({ url: config.mail.url, token: config.mail.token, from: config.mail.from }) : createSandboxMail(db);
-  const sms = config.sms.kind === 'http' ? createHttpSms({ url: config.sms.url, token: config.sms.token, from: config.sms.from }) : createSandboxSms(db);
-  const captcha = config.captcha.kind === 'turnstile' ? createTurnstileCaptcha({ siteKey: config.captcha.siteKey, secretKey: config.captcha.secretKey }) : createSandboxCaptcha(db);
-  const registries = Object.fromEntries(
-    registryFamilies.map((family) => {
-      const c = config.registries[family];
-      if (c.kind === 'sandbox') return [family, createSandboxRegistry(db, family)];
-      const settings = { ...publishedSettings(family), ...(c.settings ?? {}), family };
-      return [family, createEppRegistry({ family, host: c.host, port: c.port, clientId: c.clientId, password: c.password, settings, connect })];
-    }),
-  ) as Record<RegistryFamily, RegistryPort>;
-  const whois = config.whois.kind === 'live' ? createRealWhois({ fetch: (input, init) => fetch(input, init), connect }) : null;
-  const payments =
-    config.payments.kind === 'card'
-      ? createCardProcessorPayments({ apiUrl: config.payments.apiUrl, apiKey: config.payments.apiKey, webhookSecret: config.payments.webhookSecret })
-      : createSandboxPayments(db, { secret: sandboxWebhookSecret(config.environment, config.payments.webhookSecret), origin });
-  const vatCheck = config.vatCheck.kind === 'vies' ? withVatCheckEvidence(db, createViesVatCheck({})) : createSandboxVatCheck(db);
-  const provisioner =
-    config.provisioner.kind === 'panel' ? createPanelApiProvisioner({ apiUrl: config.provisioner.apiUrl, apiToken: config.provisioner.apiToken }) : createSandboxProvisioner(db);
-  const ssl = config.ssl.kind === 'reseller' ? createResellerApiSsl({ apiUrl: config.ssl.apiUrl, apiKey: config.ssl.apiKey }) : createSandboxSsl(db);
-  return { mail, sms, captcha, registries, whois, payments, vatCheck, provisioner, ssl };
+  // Each port is made when first used: a page asks for one or two, if any (docs/decisions/030).
+  const registries = lazyMembers(
+    Object.fromEntries(
+      registryFamilies.map((family) => {
+        const c = config.registries[family];
+        if (c.kind === 'sandbox') return [family, () => createSandboxRegistry(db, family)];
+        const settings = { ...publishedSettings(family), ...(c.settings ?? {}), family };
+        return [family, () => createEppRegistry({ family, host: c.host, port: c.port, clientId: c.clientId, password: c.password, settings, connect })];
+      }),
+    ) as Record<RegistryFamily, () => RegistryPort>,
+  );
+  return lazyMembers({
+    mail: (): MailPort => (config.mail.kind === 'http' ? createHttpMail({ url: config.mail.url, token: config.mail.token, from: config.mail.from }) : createSandboxMail(db)),
+    sms: (): SmsPort => (config.sms.kind === 'http' ? createHttpSms({ url: config.sms.url, token: config.sms.token, from: config.sms.from }) : createSandboxSms(db)),
+    captcha: (): CaptchaPort => (config.captcha.kind === 'turnstile' ? createTurnstileCaptcha({ siteKey: config.captcha.siteKey, secretKey: config.captcha.secretKey }) : createSandboxCaptcha(db)),
+    registries: () => registries,
+    whois: (): WhoisPort | null => (config.whois.kind === 'live' ? createRealWhois({ fetch: (input, init) => fetch(input, init), connect }) : null),
+    payments: (): PaymentsPort =>
+      config.payments.kind === 'card'
+        ? createCardProcessorPayments({ apiUrl: config.payments.apiUrl, apiKey: config.payments.apiKey, webhookSecret: config.payments.webhookSecret })
+        : createSandboxPayments(db, { secret: sandboxWebhookSecret(config.environment, config.payments.webhookSecret), origin }),
+    vatCheck: (): VatCheckPort => (config.vatCheck.kind === 'vies' ? withVatCheckEvidence(db, createViesVatCheck({})) : createSandboxVatCheck(db)),
+    provisioner: (): ProvisionerPort => (config.provisioner.kind === 'panel' ? createPanelApiProvisioner({ apiUrl: config.provisioner.apiUrl, apiToken: config.provisioner.apiToken }) : createSandboxProvisioner(db)),
+    ssl: (): SslPort => (config.ssl.kind === 'reseller' ? createResellerApiSsl({ apiUrl: config.ssl.apiUrl, apiKey: config.ssl.apiKey }) : createSandboxSsl(db)),
+  });
 }

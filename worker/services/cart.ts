@@ -45,7 +45,22 @@ export function createCartService(deps: ServiceDeps) {
   const domainContacts = createContactService(deps);
   const stub = (room: string) => userStub(deps, room);
 
-  async function catalogue(lang: Lang) {
+  // Per request (this service lives as long as its request): the root loader (header cart) and the
+  // page's loader both ask for the view; the catalogue and the stored items are read once, not twice
+  // (docs/decisions/030). Every change made through this service forgets the room's items.
+  const catalogues = new Map<Lang, ReturnType<typeof loadCatalogue>>();
+  const storedItems = new Map<string, Promise<CartItem[]>>();
+  const forget = (room: string) => storedItems.delete(room);
+  function catalogue(lang: Lang) {
+    let hit = catalogues.get(lang);
+    if (!hit) {
+      catalogues.set(lang, (hit = loadCatalogue(lang)));
+      hit.catch(() => catalogues.delete(lang));
+    }
+    return hit;
+  }
+
+  async function loadCatalogue(lang: Lang) {
     const [tldList, productList, promos] = await Promise.all([
       catalog.tldPricing({ actions: ['register', 'transfer', 'transfer_renew', 'renew', 'trade', 'rgp_restore'] }),
       // Options too: server items price and list their configuration (VPS, dedicated, semi-dedicated).
@@ -67,7 +82,13 @@ export function createCartService(deps: ServiceDeps) {
     },
 
     async items(owner: CartOwner): Promise<CartItem[]> {
-      return (await stub(owner.room)).cartItems();
+      let hit = storedItems.get(owner.room);
+      if (!hit) {
+        storedItems.set(owner.room, (hit = stub(owner.room).then((s) => s.cartItems())));
+        hit.catch(() => forget(owner.room));
+      }
+      // A copy: callers may sort or filter the list without touching the shared one.
+      return [...(await hit)];
     },
 
     async count(owner: CartOwner): Promise<number> {
@@ -122,6 +143,7 @@ export function createCartService(deps: ServiceDeps) {
         expired: held !== null && held.expiresAt.getTime() < now.getTime(),
         config: input.authCode ? { authCode: input.authCode.trim() } : {},
       };
+      forget(owner.room);
       const result = await (await stub(owner.room)).cartAdd([item], input.uniqueId, now.getTime());
       return result.ok ? { ok: true, items: result.added, count: result.count } : result;
     },
@@ -172,11 +194,13 @@ export function createCartService(deps: ServiceDeps) {
             if (!b || !months.length) return [];
             return [{ ...item, kind: b.family === 'ssl' ? ('ssl' as const) : ('addon' as const), sku, lengthMonths: bundleLength(months, lengthMonths) ?? months[0]!, parentId: '@0', relation: 'bundle' as const, config: {} }];
           });
+      forget(owner.room);
       const result = await (await stub(owner.room)).cartAdd([item, ...bundled], input.uniqueId, now.getTime());
       return result.ok ? { ok: true, items: result.added, count: result.count } : result;
     },
 
     async remove(owner: CartOwner, id: string, uniqueId: string | null): Promise<CartResult<{ deleted: string[]; count: number }>> {
+      forget(owner.room);
       const r = await (await stub(owner.room)).cartRemove(id, uniqueId);
       return r.ok ? { ok: true, deleted: r.deleted, count: r.count } : { ok: false, code: ErrorCode.CART_ITEM_NOT_FOUND };
     },
@@ -186,6 +210,7 @@ export function createCartService(deps: ServiceDeps) {
      * core/cart/updates.ts (issue #10 §2): a refusal answers the spec's code and changes nothing.
      */
     async update(owner: CartOwner, id: string, patch: UpdatePatch, uniqueId: string | null): Promise<CartResult<{ item: CartItem }>> {
+      forget(owner.room);
       const s = await stub(owner.room);
       const items = await s.cartItems();
       const before = items.find((i) => i.id === id);
@@ -215,6 +240,7 @@ export function createCartService(deps: ServiceDeps) {
         if (owner.userId === null) return { ok: false, code: ErrorCode.ACTION_ALLOWED_ONLY_TO_USERS };
         if (!(await domainContacts.ownsConfig(owner.userId, contactIds, groupId))) return { ok: false, code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'contacts' };
       }
+      forget(owner.room);
       const item = await s.cartUpdate(id, patch as { lengthMonths?: number; config?: CartItem['config'] }, uniqueId);
       if (!item) return { ok: false, code: ErrorCode.CART_ITEM_NOT_FOUND };
       // A domain's ID protect follows the domain's length (checked above as the domain's).
@@ -275,6 +301,8 @@ export function createCartService(deps: ServiceDeps) {
 
     /** At login: the guest's cart joins the user's, and the guest's room is emptied. */
     async mergeAtLogin(guestRoom: string, userId: number): Promise<{ added: number; skipped: number }> {
+      forget(guestRoom);
+      forget(`u-${userId}`);
       const guest = await stub(guestRoom);
       const items = await guest.cartItems();
       if (!items.length) return { added: 0, skipped: 0 };
@@ -284,6 +312,7 @@ export function createCartService(deps: ServiceDeps) {
     },
 
     async clear(owner: CartOwner, ids: string[] | null, uniqueId: string | null): Promise<string[]> {
+      forget(owner.room);
       return (await stub(owner.room)).cartClear(ids, uniqueId);
     },
 

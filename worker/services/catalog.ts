@@ -65,6 +65,15 @@ export type RunningPromotion = { id: number; name: string; title: string; softEn
 
 type Lang = 'el' | 'en';
 
+// toLocaleString with options builds a formatter (locale data, time zone) on every call: the home
+// page's countdown paid that on each request. One per language per isolate (docs/decisions/030).
+const softEndFormats = new Map<Lang, Intl.DateTimeFormat>();
+function softEndFormat(lang: Lang): Intl.DateTimeFormat {
+  let f = softEndFormats.get(lang);
+  if (!f) softEndFormats.set(lang, (f = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Athens' })));
+  return f;
+}
+
 export function createCatalogService({ db, env, now }: ServiceDeps) {
   const scope = env.DB as object;
   // One query per request however many loaders ask (root, page): the promotion state is per request.
@@ -86,7 +95,7 @@ export function createCatalogService({ db, env, now }: ServiceDeps) {
     async runningPromotion(lang: Lang): Promise<RunningPromotion | null> {
       const [p] = await runningPromotions();
       if (!p) return null;
-      const softEndText = p.softEndAt.toLocaleString(lang === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Athens' });
+      const softEndText = softEndFormat(lang).format(p.softEndAt);
       return { id: p.id, name: p.name, title: lang === 'el' ? p.titleEl : p.titleEn, softEndAt: p.softEndAt.toISOString(), softEndText, skus: p.skus };
     },
 

@@ -21,39 +21,49 @@ import { createRateLimitService } from './rate-limit';
 import { createRegistrationService } from './registration';
 import { createSandboxPaymentService } from './sandbox-payments';
 import { createStaffService } from './staff';
+import { lazyMembers } from '../lazy';
 
 export type ServiceDeps = { db: Db; env: Env; now: Date; adapters: Adapters };
 
 export function createServices(input: { db: Db; env: Env; now: Date; adapters?: Adapters; origin?: string }) {
   // Ports come from the validated configuration only (decision 021), never from raw env fallbacks.
   const config = configOf(input.env);
-  const deps: ServiceDeps = { db: input.db, env: input.env, now: input.now, adapters: input.adapters ?? createAdapters(config, input.db, config.publicOrigin ?? input.origin) };
+  // Adapters are made when a service first reaches for them (most pages never do).
+  let adapters = input.adapters;
+  const deps: ServiceDeps = {
+    db: input.db,
+    env: input.env,
+    now: input.now,
+    get adapters() {
+      return (adapters ??= createAdapters(config, input.db, config.publicOrigin ?? input.origin));
+    },
+  };
   return servicesFor(deps);
 }
 
 
 function servicesFor(deps: ServiceDeps) {
-  return {
-    account: createAccountService(deps),
-    auth: createAuthService(deps),
-    orders: createOrderService(deps),
-    otp: createOtpService(deps),
-    passwordReset: createPasswordResetService(deps),
-    registration: createRegistrationService(deps),
-    cart: createCartService(deps),
-    catalog: createCatalogService(deps),
-    contacts: createContactService(deps),
-    domains: createDomainService(deps),
-    health: createHealthService(deps),
-    live: createLiveService(deps.env),
-    promotions: createPromotionService(deps),
-    outbox: createOutboxService(deps),
-    sandboxPayments: createSandboxPaymentService(deps),
-    preferences: createPreferenceService(),
-    rateLimits: createRateLimitService(deps),
-    audit: createAuditService(deps),
-    staff: createStaffService(deps),
-  };
+  return lazyMembers({
+    account: () => createAccountService(deps),
+    auth: () => createAuthService(deps),
+    orders: () => createOrderService(deps),
+    otp: () => createOtpService(deps),
+    passwordReset: () => createPasswordResetService(deps),
+    registration: () => createRegistrationService(deps),
+    cart: () => createCartService(deps),
+    catalog: () => createCatalogService(deps),
+    contacts: () => createContactService(deps),
+    domains: () => createDomainService(deps),
+    health: () => createHealthService(deps),
+    live: () => createLiveService(deps.env),
+    promotions: () => createPromotionService(deps),
+    outbox: () => createOutboxService(deps),
+    sandboxPayments: () => createSandboxPaymentService(deps),
+    preferences: () => createPreferenceService(),
+    rateLimits: () => createRateLimitService(deps),
+    audit: () => createAuditService(deps),
+    staff: () => createStaffService(deps),
+  });
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -235,6 +235,11 @@ function LengthForm({ line, hydrated }: { line: CartLine; hydrated: boolean }) {
   const [months, setMonths] = useState(line.lengthMonths);
   useEffect(() => setMonths(line.lengthMonths), [line.lengthMonths]);
   // Wraps: without JavaScript the 'change' button joins the row, too wide for a 390 px phone.
+  // The options' labels are made here, not by a component per option: a cart of 60 lines has about
+  // 360 options, and a translator and price formatter per option was a large part of the page's
+  // render time (docs/decisions/030).
+  const label = useLengthOptionLabel();
+  const price = line.price!;
   return (
     <fetcher.Form method="post" action="/cart" className="flex flex-wrap items-center gap-2">
       <CsrfInput />
@@ -254,8 +259,10 @@ function LengthForm({ line, hydrated }: { line: CartLine; hydrated: boolean }) {
         className="max-w-full min-w-0 rounded border border-slate-300 px-2 py-1 text-sm"
         data-testid="length-select"
       >
-        {line.price!.lengths.map((l) => (
-          <LengthOption key={l.months} months={l.months} perInterval={l.onPromo ? l.perIntervalCents : line.price!.promotion.exists && !line.price!.promotion.active ? l.basePerIntervalCents : l.perIntervalCents} />
+        {price.lengths.map((l) => (
+          <option key={l.months} value={l.months}>
+            {label(l.months, l.onPromo ? l.perIntervalCents : price.promotion.exists && !price.promotion.active ? l.basePerIntervalCents : l.perIntervalCents)}
+          </option>
         ))}
       </select>
       {hydrated ? null : (
@@ -267,13 +274,14 @@ function LengthForm({ line, hydrated }: { line: CartLine; hydrated: boolean }) {
   );
 }
 
-function LengthOption({ months, perInterval }: { months: number; perInterval: number }) {
+/** An <option> holds text only: "1 έτος · 37,82 €/έτος", the price formatted to a string here. */
+function useLengthOptionLabel(): (months: number, perIntervalCents: number) => string {
   const { t } = useTranslation();
   const format = usePriceFormatter();
-  const interval = months < 12 ? t('lengths.per_month') : t('lengths.per_year');
-  // An <option> holds text only: the price is formatted to a string here.
-  const label = `${months < 12 ? t('lengths.months', { count: months }) : t('lengths.years', { count: months / 12 })} · ${format(perInterval)}${interval}`;
-  return <option value={months}>{label}</option>;
+  return (months, perInterval) => {
+    const interval = months < 12 ? t('lengths.per_month') : t('lengths.per_year');
+    return `${months < 12 ? t('lengths.months', { count: months }) : t('lengths.years', { count: months / 12 })} · ${format(perInterval)}${interval}`;
+  };
 }
 
 /** The specs panel of a server (spec §2): its options by category, without 'management'. */
