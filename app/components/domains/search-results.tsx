@@ -2,7 +2,7 @@
 // the loader, or an array when the page waited for all); rows show as soon as their family answers.
 // Filters, sorting and the count apply to what has arrived; stars and the WHOIS modal work in place.
 import { Form, Link, useFetcher, useSearchParams } from '@remix-run/react';
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { flagEmoji } from '../../../core/countries';
 import { matchesFilter, readFilter, readSort, RESULT_SORTS, sortResults, type FilterState } from '../../../core/domains/results';
@@ -111,13 +111,18 @@ export function SearchResults({
   };
   const chip = (active: boolean) => `rounded-full border px-3 py-1 text-sm ${active ? 'border-blue-800 bg-blue-800 text-white' : 'border-slate-300 bg-white hover:border-blue-800'}`;
 
-  const toggleStar = (ascii: string) => {
-    setFavourites((f) => {
-      const next = toggleInList(f, ascii);
-      if (!loggedIn) writeLocalFavourites(next);
-      return next;
-    });
-  };
+  // Stable, so a memoised row re-renders only when its own props change (a reveal step adds rows
+  // without rendering the earlier ones again).
+  const toggleStar = useCallback(
+    (ascii: string) => {
+      setFavourites((f) => {
+        const next = toggleInList(f, ascii);
+        if (!loggedIn) writeLocalFavourites(next);
+        return next;
+      });
+    },
+    [loggedIn],
+  );
 
   const rowProps = { favSet, loggedIn, hydrated, onStar: toggleStar, onWhois: setWhois };
   return (
@@ -259,7 +264,7 @@ function AddToCart({ row, hydrated }: { row: SearchResult; hydrated: boolean }) 
   );
 }
 
-function ResultRow({
+const ResultRow = memo(function ResultRow({
   row,
   big = false,
   favSet,
@@ -371,4 +376,4 @@ function ResultRow({
       ) : null}
     </div>
   );
-}
+});
