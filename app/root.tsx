@@ -1,5 +1,3 @@
-// First: no schema may be built before it (see the file).
-import './lib/zod-config';
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
