@@ -3,6 +3,8 @@
 // conform results and show under their fields; the page scrolls to the first error (200 px above it,
 // over 2000 ms) except on pages whose URL contains 'auth'; submit buttons show a loader and are
 // disabled while the request runs. Without JavaScript the same forms post and re-render with errors.
+// First: no schema may be built before zod is told not to probe eval (see the file).
+import '../../core/validation/zod-jitless';
 import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { useNavigation } from '@remix-run/react';

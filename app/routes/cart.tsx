@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const vat = context.services.preferences.vatDisplay(context.prefs, await context.services.catalog.countries());
   const view = await context.services.cart.view(owner, { lang, vatRateBp: vat.rateBp });
   const [contacts, groups] = owner.userId ? await Promise.all([context.services.contacts.contacts(owner.userId), context.services.contacts.nameserverGroups(owner.userId)]) : [[], []];
-  return { meta: { title: t('cart:meta_title') }, view, contacts, groups };
+  return { meta: { title: t('cart:meta_title'), description: t('cart:meta_description') }, view, contacts, groups };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);

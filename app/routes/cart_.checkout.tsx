@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const credit = await context.services.orders.checkoutCredit(session.user.id);
   return {
     credit,
-    meta: { title: t('checkout:meta_title') },
+    meta: { title: t('checkout:meta_title'), description: t('checkout:meta_description') },
     view,
     profiles: profiles.map((p) => ({ id: p.id, type: p.type, name: p.name, vatNumber: p.vatNumber, country: p.countryIso2, vatWaived: p.vatWaived, isDefault: p.isDefault })),
     selectedId: selected?.id ?? null,

@@ -36,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await context.session();
   const favourites = session ? await context.services.domains.favourites(session.user.id) : parseFavouriteList(readCookie(request, GUEST_FAVOURITES_COOKIE));
   const base = {
-    meta: { title: q ? t('domains:search.meta_title_q', { q }) : t('domains:search.meta_title') },
+    meta: { title: q ? t('domains:search.meta_title_q', { q }) : t('domains:search.meta_title'), description: q ? t('domains:search.meta_description', { q }) : t('domains:search.meta_description_empty') },
     q,
     mode: mode === 'register' ? ('register' as const) : ('search' as const),
     favourites,

@@ -6,6 +6,8 @@
 // Convention, as in the spec where "required" is a rule of its own: every rule except the required
 // ones accepts an empty value. A field that must be filled combines `requiredText(...)` with its checks;
 // an optional one uses `optionalText(...)`.
+// First: no schema may be built before zod is told not to probe eval (see the file).
+import './zod-jitless';
 import { z } from 'zod';
 import { encodeMessage, issueMessage, message, type MessageKey, type ValidationMessage } from './messages';
 

@@ -2,7 +2,7 @@
 // the loader, or an array when the page waited for all); rows show as soon as their family answers.
 // Filters, sorting and the count apply to what has arrived; stars and the WHOIS modal work in place.
 import { Form, Link, useFetcher, useSearchParams } from '@remix-run/react';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { flagEmoji } from '../../../core/countries';
 import { matchesFilter, readFilter, readSort, RESULT_SORTS, sortResults, type FilterState } from '../../../core/domains/results';
@@ -29,9 +29,11 @@ function useFamilies(results: Record<string, SearchResult[] | Promise<SearchResu
     let live = true;
     for (const [family, r] of Object.entries(results)) {
       if (Array.isArray(r)) continue;
+      // A transition: React renders the arrived rows in slices of a few milliseconds and the page stays
+      // responsive (the total blocking time budget, decision 029); an urgent update would be one long task.
       r.then(
-        (rows) => live && setState((s) => ({ ...s, [family]: rows })),
-        () => live && setState((s) => ({ ...s, [family]: { error: true } })),
+        (rows) => live && startTransition(() => setState((s) => ({ ...s, [family]: rows }))),
+        () => live && startTransition(() => setState((s) => ({ ...s, [family]: { error: true } }))),
       );
     }
     return () => {
@@ -42,6 +44,23 @@ function useFamilies(results: Record<string, SearchResult[] | Promise<SearchResu
 }
 
 const CATEGORIES = ['greek', 'european', 'generic', 'new', 'country', 'adult'] as const;
+// Rows the browser adds at once after the first paint: a slice small enough that its commit (the DOM
+// of forms, prices, buttons) is a short task even on a slow phone (decision 029).
+const REVEAL_STEP = 10;
+
+/**
+ * How many of `total` rows to render: whatever the server rendered at first (all of them when the page
+ * waited for every registry, js=0), then REVEAL_STEP more per browser task until all are shown.
+ */
+function useRevealed(total: number): number {
+  const [limit, setLimit] = useState(() => Math.max(total, REVEAL_STEP));
+  useEffect(() => {
+    if (limit >= total) return;
+    const id = setTimeout(() => startTransition(() => setLimit((l) => l + REVEAL_STEP)), 0);
+    return () => clearTimeout(id);
+  }, [limit, total]);
+  return limit;
+}
 
 export function SearchResults({
   plan,
@@ -80,6 +99,7 @@ export function SearchResults({
   const exact = arrived.find((r) => r.kind === 'exact') ?? null;
   const exactPending = plan.exact !== null && !exact;
   const countries = [...new Set(arrived.map((r) => r.countryIso2).filter((c): c is string => Boolean(c)))];
+  const revealed = useRevealed(shown.length);
 
   const link = (next: Record<string, string | null>) => {
     const p = new URLSearchParams(params);
@@ -91,13 +111,18 @@ export function SearchResults({
   };
   const chip = (active: boolean) => `rounded-full border px-3 py-1 text-sm ${active ? 'border-blue-800 bg-blue-800 text-white' : 'border-slate-300 bg-white hover:border-blue-800'}`;
 
-  const toggleStar = (ascii: string) => {
-    setFavourites((f) => {
-      const next = toggleInList(f, ascii);
-      if (!loggedIn) writeLocalFavourites(next);
-      return next;
-    });
-  };
+  // Stable, so a memoised row re-renders only when its own props change (a reveal step adds rows
+  // without rendering the earlier ones again).
+  const toggleStar = useCallback(
+    (ascii: string) => {
+      setFavourites((f) => {
+        const next = toggleInList(f, ascii);
+        if (!loggedIn) writeLocalFavourites(next);
+        return next;
+      });
+    },
+    [loggedIn],
+  );
 
   const rowProps = { favSet, loggedIn, hydrated, onStar: toggleStar, onWhois: setWhois };
   return (
@@ -115,7 +140,7 @@ export function SearchResults({
           {t('search.count', { count: shown.length })}
           {pending.length ? <span className="ml-2 text-sm text-slate-600">{t('search.still_checking', { count: pending.length })}</span> : null}
         </p>
-        <Form method="get" className="flex items-center gap-2" preventScrollReset data-testid="sort-form">
+        <Form method="get" className="flex min-w-0 flex-wrap items-center gap-2" preventScrollReset data-testid="sort-form">
           {[...params.entries()].filter(([k]) => k !== 'sort').map(([k, v]) => (
             <input key={k} type="hidden" name={k} value={v} />
           ))}
@@ -127,7 +152,7 @@ export function SearchResults({
             name="sort"
             defaultValue={sort}
             key={sort}
-            className="rounded border border-slate-300 px-2 py-1 text-sm"
+            className="min-w-0 max-w-full flex-1 rounded border border-slate-300 px-2 py-1 text-sm"
             onChange={(e) => e.currentTarget.form?.requestSubmit()}
             data-testid="result-sort"
           >
@@ -162,7 +187,8 @@ export function SearchResults({
             preventScrollReset
             replace
             className={chip(filter.filter === 'flag' && filter.value === c)}
-            aria-label={t('search.filter_flag', { country: t(`countries:${c}`) })}
+            // The accessible name starts with the visible code (WCAG 2.5.3, axe label-content-name-mismatch).
+            aria-label={t('search.filter_flag', { code: c, country: t(`countries:${c}`) })}
             data-testid={`filter-flag-${c}`}
           >
             <span aria-hidden="true">{flagEmoji(c)}</span> {c}
@@ -178,7 +204,7 @@ export function SearchResults({
         </p>
       ) : null}
       <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" data-testid="result-list">
-        {shown.map((r) => (
+        {shown.slice(0, revealed).map((r) => (
           <li key={r.asciiFqdn}>
             <ResultRow row={r} {...rowProps} />
           </li>
@@ -238,7 +264,7 @@ function AddToCart({ row, hydrated }: { row: SearchResult; hydrated: boolean }) 
   );
 }
 
-function ResultRow({
+const ResultRow = memo(function ResultRow({
   row,
   big = false,
   favSet,
@@ -263,8 +289,10 @@ function ResultRow({
   const available = row.status === 'available';
   const back = `/domains/search?${params.toString()}`;
   return (
+    // Phones: star and name on the first line (the name keeps the whole width), price and actions wrap
+    // below it; from sm up one line: star, name, price and actions.
     <div
-      className={`flex flex-wrap items-center gap-3 px-4 py-3 ${big ? 'card border-2 border-blue-800' : ''}`}
+      className={`grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 px-4 py-3 sm:grid-cols-[auto_minmax(0,1fr)_auto] ${big ? 'card border-2 border-blue-800' : ''}`}
       data-testid="result"
       data-fqdn={row.fqdn}
       data-ascii={row.asciiFqdn}
@@ -307,41 +335,45 @@ function ResultRow({
           {row.status === 'error' && row.errorCode ? <span className="text-red-800">{t(`errors:${row.errorCode === 26000 ? 'registry_maintenance' : 'domain_check_failed'}`)}</span> : null}
         </p>
       </div>
-      {available && row.price ? (
-        <div className="text-right">
-          {row.price.onPromo ? <Price cents={row.price.baseCents} strike className="mr-2 text-sm text-slate-500" /> : null}
-          <Price cents={row.price.totalCents} className="text-lg font-semibold" />
-          <span className="block text-xs text-slate-600">
-            <LengthLabel months={row.price.months} />
-          </span>
+      {available || row.status === 'registered' ? (
+        <div className="col-start-2 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 sm:col-start-3 sm:justify-end" data-testid="result-actions">
+          {available && row.price ? (
+            <div className="sm:text-right">
+              {row.price.onPromo ? <Price cents={row.price.baseCents} strike className="mr-2 text-sm text-slate-500" /> : null}
+              <Price cents={row.price.totalCents} className="text-lg font-semibold" />
+              <span className="block text-xs text-slate-600">
+                <LengthLabel months={row.price.months} />
+              </span>
+            </div>
+          ) : null}
+          <div className="flex flex-wrap items-center gap-2">
+            {available && row.requiresGr ? (
+              <span className="max-w-xs text-sm text-slate-700" data-testid="requires-gr">
+                {t('search.requires_gr')}
+              </span>
+            ) : available ? (
+              <AddToCart row={row} hydrated={hydrated} />
+            ) : row.status === 'registered' ? (
+              <>
+                <a
+                  href={`/domains/whois?domain=${encodeURIComponent(row.asciiFqdn)}`}
+                  className="btn-secondary"
+                  onClick={(e) => {
+                    e.preventDefault();
+                    onWhois(row.asciiFqdn);
+                  }}
+                  data-testid="whois-open"
+                >
+                  WHOIS
+                </a>
+                <Link to={`${TRANSFER_PATH}?domain=${encodeURIComponent(row.fqdn)}`} className="link-button text-sm" data-testid="transfer-link">
+                  {t('search.transfer_it')}
+                </Link>
+              </>
+            ) : null}
+          </div>
         </div>
       ) : null}
-      <div className="flex items-center gap-2">
-        {available && row.requiresGr ? (
-          <span className="max-w-xs text-sm text-slate-700" data-testid="requires-gr">
-            {t('search.requires_gr')}
-          </span>
-        ) : available ? (
-          <AddToCart row={row} hydrated={hydrated} />
-        ) : row.status === 'registered' ? (
-          <>
-            <a
-              href={`/domains/whois?domain=${encodeURIComponent(row.asciiFqdn)}`}
-              className="btn-secondary"
-              onClick={(e) => {
-                e.preventDefault();
-                onWhois(row.asciiFqdn);
-              }}
-              data-testid="whois-open"
-            >
-              WHOIS
-            </a>
-            <Link to={`${TRANSFER_PATH}?domain=${encodeURIComponent(row.fqdn)}`} className="link-button text-sm" data-testid="transfer-link">
-              {t('search.transfer_it')}
-            </Link>
-          </>
-        ) : null}
-      </div>
     </div>
   );
-}
+});
