@@ -16,13 +16,6 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 // holds the regional indicators flags are made of (1F1E6–1F1FF).
 const PICTOGRAPH = /[\u2190-\u21ff\u25a0-\u25ff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u{1f000}-\u{1faff}]/u;
 
-/**
- * Owned by another part of issue #11 while this test was written: its ✓ ★ ☆ and flag emoji are swapped
- * for CheckIcon, StarIcon/StarOutlineIcon and <Flag> when the branches merge. The last test fails once
- * a listed file is clean, so the entry is removed then.
- */
-const PENDING_SWAP = new Set(['app/components/domains/search-results.tsx']);
-
 function files(dir: string, ext: RegExp): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
     const path = join(dir, d.name);
@@ -44,7 +37,7 @@ function findPictographs(root: string): string[] {
     const text = readFileSync(path, 'utf8');
     const lines = (code ? withoutComments(text) : text).split('\n');
     lines.forEach((line, i) => {
-      // core/countries.ts' flagEmoji() builds flag emoji at run time, so no character shows in the source.
+      // A helper that builds flag emoji at run time (the removed flagEmoji()) would hide them from the scan.
       if (PICTOGRAPH.test(line) || /\bflagEmoji\b/.test(line)) found.push(`${relative(root, path)}:${i + 1}: ${line.trim()}`);
     });
   }
@@ -55,7 +48,7 @@ describe('no emoji or dingbats as icons', () => {
   it('finds none in app/ and i18n/', () => {
     // EMOJI_SCAN_ROOT points the scan at another checkout (e.g. the commit before the SVG icons).
     const root = process.env.EMOJI_SCAN_ROOT ?? ROOT;
-    const found = findPictographs(root).filter((f) => !PENDING_SWAP.has(f.slice(0, f.indexOf(':'))));
+    const found = findPictographs(root);
     expect(found).toEqual([]);
   });
 
@@ -68,8 +61,4 @@ describe('no emoji or dingbats as icons', () => {
     expect(withoutComments("const url = 'https://example.gr'; // →")).toContain('https://example.gr');
   });
 
-  it('lists a file as pending only while it still holds one', () => {
-    const stillPending = new Set(findPictographs(ROOT).map((f) => f.slice(0, f.indexOf(':'))));
-    for (const path of PENDING_SWAP) expect(stillPending.has(path), `${path} is clean: remove it from PENDING_SWAP`).toBe(true);
-  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES, findCountry, flagEmoji } from './countries';
+import { COUNTRIES, findCountry } from './countries';
 
 // Spec §9 "Prices, VAT and lengths", multipliers by country, verbatim.
 const SPEC_MULTIPLIERS: Record<string, string[]> = {
@@ -71,13 +71,3 @@ describe('COUNTRIES', () => {
   });
 });
 
-describe('flagEmoji', () => {
-  it('builds the flag from regional-indicator letters', () => {
-    expect(flagEmoji('GR')).toBe('🇬🇷');
-    expect(flagEmoji('cy')).toBe('🇨🇾');
-    expect(flagEmoji('GB')).toBe('🇬🇧');
-  });
-  it('shows a globe for OTHER', () => {
-    expect(flagEmoji('OTHER')).toBe('🌐');
-  });
-});

@@ -57,10 +57,3 @@ export function findCountry(iso2: string): CountrySeed | undefined {
   return COUNTRIES.find((c) => c.iso2 === wanted);
 }
 
-/** 'GR' → '🇬🇷' (two regional-indicator letters); OTHER and anything not two letters → '🌐'. */
-export function flagEmoji(iso2: string): string {
-  const code = iso2.toUpperCase();
-  if (!/^[A-Z]{2}$/.test(code)) return '🌐';
-  const base = 0x1f1e6 - 'A'.charCodeAt(0);
-  return String.fromCodePoint(base + code.charCodeAt(0), base + code.charCodeAt(1));
-}

@@ -4,7 +4,8 @@
 import { Form, Link, useFetcher, useSearchParams } from '@remix-run/react';
 import { memo, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { flagEmoji } from '../../../core/countries';
+import { Flag } from '../flag';
+import { CheckIcon, StarIcon, StarOutlineIcon } from '../icons';
 import { matchesFilter, readFilter, readSort, RESULT_SORTS, sortResults, type FilterState } from '../../../core/domains/results';
 import { TRANSFER_PATH } from '../../../core/domains/search-bar';
 import type { SearchPlan, SearchResult } from '../../../worker/services/domains';
@@ -191,7 +192,7 @@ export function SearchResults({
             aria-label={t('search.filter_flag', { code: c, country: t(`countries:${c}`) })}
             data-testid={`filter-flag-${c}`}
           >
-            <span aria-hidden="true">{flagEmoji(c)}</span> {c}
+            <Flag iso2={c} /> {c}
           </Link>
         ))}
       </nav>
@@ -243,7 +244,7 @@ function AddToCart({ row, hydrated }: { row: SearchResult; hydrated: boolean }) 
   if (inCart) {
     return (
       <Link to="/cart" className="btn-secondary" data-testid="in-cart" data-cart-item-id={inCart.id}>
-        ✓ {t('search.in_cart')}
+        <CheckIcon /> {t('search.in_cart')}
       </Link>
     );
   }
@@ -316,7 +317,7 @@ const ResultRow = memo(function ResultRow({
         {hydrated ? <input type="hidden" name="js" value="1" /> : null}
         <button type="submit" className="icon-btn text-xl" aria-pressed={starred} aria-label={t(starred ? 'search.unstar' : 'search.star', { name: row.fqdn })} data-testid="star">
           <span aria-hidden="true" className={starred ? 'text-amber-500' : 'text-slate-400'}>
-            {starred ? '★' : '☆'}
+            {starred ? <StarIcon /> : <StarOutlineIcon />}
           </span>
         </button>
       </star.Form>
