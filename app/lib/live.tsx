@@ -1,9 +1,9 @@
-// Live channels in the browser: one socket to the visitor's own User party and one to the Global
-// party (live-socket.ts), a hook per channel, and the unique_id rule (a page ignores its own events).
+// Live channels in the browser: one PartySocket to the visitor's own User party and one to the
+// Global party, a hook per channel, and the unique_id rule (a page ignores its own events).
+import PartySocket from 'partysocket';
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { GLOBAL_ROOM, PARTY_GLOBAL, PARTY_USER, readLiveFrame, type Channel } from '../../party/channels';
 import type { LiveMessage } from '../../party/protocol';
-import { openLiveSocket } from './live-socket';
 import { getPageId, setSocketId } from './page-id';
 
 type Handler = (message: LiveMessage) => void;
@@ -30,34 +30,35 @@ export function LiveProvider({ room, children }: { room: string; children: React
     const pageId = getPageId();
     // null until the party's hello: a tab that has seen nothing asks for no replay.
     const lastSeq: Record<'user' | 'global', number | null> = { user: null, global: null };
-    const open = (party: string, room: string, key: 'user' | 'global', onOpen?: () => void) => {
-      const socket = openLiveSocket({
+    const open = (party: string, room: string, key: 'user' | 'global') => {
+      const socket = new PartySocket({
+        host: window.location.host,
         party,
         room,
         // After a drop, ask the party for what this tab missed.
-        query: (): Record<string, string> => (lastSeq[key] !== null ? { since: String(lastSeq[key]) } : {}),
-        onOpen,
-        onMessage(data) {
-          // Frames are validated by the party with zod; readLiveFrame only guards the shape.
-          const frame = readLiveFrame(data, pageId);
-          if (!frame) return;
-          if (frame.kind === 'hello') {
-            if (lastSeq[key] === null) lastSeq[key] = frame.seq;
-            if (key === 'user') setSocketId(socket.id);
-            return;
-          }
-          if (frame.seq !== null) lastSeq[key] = Math.max(lastSeq[key] ?? 0, frame.seq);
-          if (frame.own) return;
-          const message = frame.message as LiveMessage;
-          handlers.current.get(message.channel)?.forEach((h) => h(message));
-        },
+        query: () => (lastSeq[key] !== null ? { since: String(lastSeq[key]) } : {}),
+      });
+      socket.addEventListener('message', (event: MessageEvent) => {
+        // Frames are validated by the party with zod; readLiveFrame only guards the shape.
+        const frame = readLiveFrame(event.data, pageId);
+        if (!frame) return;
+        if (frame.kind === 'hello') {
+          if (lastSeq[key] === null) lastSeq[key] = frame.seq;
+          if (key === 'user') setSocketId(socket.id);
+          return;
+        }
+        if (frame.seq !== null) lastSeq[key] = Math.max(lastSeq[key] ?? 0, frame.seq);
+        if (frame.own) return;
+        const message = frame.message as LiveMessage;
+        handlers.current.get(message.channel)?.forEach((h) => h(message));
       });
       return socket;
     };
+    const user = open(PARTY_USER, room, 'user');
+    const global = open(PARTY_GLOBAL, GLOBAL_ROOM, 'global');
     document.documentElement.dataset.live = 'connecting';
     const markOpen = () => (document.documentElement.dataset.live = 'open');
-    const user = open(PARTY_USER, room, 'user', markOpen);
-    const global = open(PARTY_GLOBAL, GLOBAL_ROOM, 'global');
+    user.addEventListener('open', markOpen);
     return () => {
       setSocketId(null);
       user.close();
