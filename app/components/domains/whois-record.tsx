@@ -22,18 +22,19 @@ export function WhoisRecordView({ record, headingLevel = 3 }: { record: WhoisRec
   const r = record.registrant;
   return (
     <div data-testid="whois-record" data-privacy={record.privacy}>
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+      {/* One label column for both lists (the owner's block lines up with the record above it). */}
+      <dl className="grid grid-cols-[9rem_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
         {rows.map(([k, v]) => (
           <div key={k} className="contents">
             <dt className="font-medium text-slate-600">{k}</dt>
-            <dd className="break-all">{v}</dd>
+            <dd className="[overflow-wrap:anywhere]">{v}</dd>
           </div>
         ))}
       </dl>
       <Heading className="mt-4 font-semibold">{t('whois.registrant')}</Heading>
       {record.privacy ? <p className="text-sm text-slate-700" data-testid="whois-privacy">{t('whois.privacy_note')}</p> : null}
       {r ? (
-        <dl className="mt-1 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm" data-testid="whois-registrant">
+        <dl className="mt-1 grid grid-cols-[9rem_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm [&>dd]:[overflow-wrap:anywhere]" data-testid="whois-registrant">
           <dt className="font-medium text-slate-600">{t('whois.name')}</dt>
           <dd>{r.name ?? '—'}</dd>
           <dt className="font-medium text-slate-600">{t('whois.organisation')}</dt>
