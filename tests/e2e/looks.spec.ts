@@ -44,6 +44,19 @@ test('at 390 px the cookie notice does not cover the home search, and can be acc
   await expect(page.getByTestId('cookie-notice')).toHaveCount(0);
 });
 
+test('at 390 px the floating help button stays off the first screen and appears once the page scrolls', async ({ page, js }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await hydrated(page, js);
+  const help = page.getByTestId('toolbox-toggle');
+  // The home search button spans the phone's width at the first screen's bottom: nothing floats over it.
+  await expect(help).toBeHidden();
+  await page.mouse.wheel(0, 600);
+  await expect(help).toBeVisible();
+  await help.click();
+  await expect(page.getByTestId('support-slide')).toBeVisible();
+});
+
 test('on a large screen the floating cookie notice does not cover the home search either', async ({ page, js }) => {
   await page.goto('/');
   await hydrated(page, js);
