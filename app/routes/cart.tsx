@@ -76,7 +76,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     case 'length': {
       // The service checks the length against what the item allows (100 with data.field 'length').
-      const r = await cart.update(owner, String(form.get('id') ?? ''), { lengthMonths: Number(form.get('months')) }, uniqueId);
+      // The page's lines share one length form (app/components/cart/cart-line.tsx): without JavaScript
+      // it sends every line's select as months_<id> and the pressed button's id; read that line's.
+      const id = String(form.get('id') ?? '');
+      const months = form.get('months') ?? form.get(`months_${id}`);
+      const r = await cart.update(owner, id, { lengthMonths: Number(months) }, uniqueId);
       return done(r.ok ? { ok: true, intent } : { ok: false, intent, code: r.code, field: r.field }, r.ok ? 200 : statusOf(r.code));
     }
     case 'item_settings': {

@@ -19,7 +19,7 @@ import { parseDomain } from '../../core/domains/names';
 import { domains } from '../../db/schema';
 import { RegistryError } from '../adapters/registry/port';
 import type { ServiceDeps } from '.';
-import { createCatalogService } from './catalog';
+import { createCatalogService, type TldPricing } from './catalog';
 import { composeCartView, offeredFromProduct, offeredFromTld, optionChoices, type CartView } from './cart-view';
 import { createContactService } from './contacts';
 import { userStub } from './party-stubs';
@@ -49,20 +49,40 @@ export function createCartService(deps: ServiceDeps) {
   // page's loader both ask for the view; the catalogue and the stored items are read once, not twice
   // (docs/decisions/030). Every change made through this service forgets the room's items.
   const catalogues = new Map<Lang, ReturnType<typeof loadCatalogue>>();
+  const productCatalogues = new Map<Lang, ReturnType<typeof loadProducts>>();
+  let tldTable: ReturnType<typeof loadTlds> | null = null;
   const storedItems = new Map<string, Promise<CartItem[]>>();
   const forget = (room: string) => storedItems.delete(room);
-  function catalogue(lang: Lang) {
-    let hit = catalogues.get(lang);
+  /** Once per request: a failed read is forgotten so that the next call tries again. */
+  function once<K, V>(cache: Map<K, Promise<V>>, key: K, load: () => Promise<V>): Promise<V> {
+    let hit = cache.get(key);
     if (!hit) {
-      catalogues.set(lang, (hit = loadCatalogue(lang)));
-      hit.catch(() => catalogues.delete(lang));
+      cache.set(key, (hit = load()));
+      hit.catch(() => cache.delete(key));
     }
     return hit;
   }
+  const catalogue = (lang: Lang) => once(catalogues, lang, () => loadCatalogue(lang));
+  // The summary of a cart without domains needs no TLD price table (every TLD × action × length,
+  // priced on each read): the view asks for the products and offers alone (docs/decisions/030).
+  const productCatalogue = (lang: Lang) => once(productCatalogues, lang, () => loadProducts(lang));
+  function tlds() {
+    if (!tldTable) {
+      const hit = (tldTable = loadTlds());
+      hit.catch(() => {
+        if (tldTable === hit) tldTable = null;
+      });
+    }
+    return tldTable;
+  }
 
-  async function loadCatalogue(lang: Lang) {
-    const [tldList, productList, promos] = await Promise.all([
-      catalog.tldPricing({ actions: ['register', 'transfer', 'transfer_renew', 'renew', 'trade', 'rgp_restore'] }),
+  async function loadTlds() {
+    const tldList = await catalog.tldPricing({ actions: ['register', 'transfer', 'transfer_renew', 'renew', 'trade', 'rgp_restore'] });
+    return new Map(tldList.map((t) => [t.tld, t]));
+  }
+
+  async function loadProducts(lang: Lang) {
+    const [productList, promos] = await Promise.all([
       // Options too: server items price and list their configuration (VPS, dedicated, semi-dedicated).
       catalog.productsByFamily(productFamilies, lang),
       catalog.promotionStates(),
@@ -73,7 +93,12 @@ export function createCartService(deps: ServiceDeps) {
       const listing = promos.filter((p) => p.skus.includes(key));
       return { exists: listing.length > 0, active: listing.some((p) => p.running) };
     };
-    return { tlds: new Map(tldList.map((t) => [t.tld, t])), products: new Map(productList.map((p) => [p.sku, p])), promotionOf };
+    return { products: new Map(productList.map((p) => [p.sku, p])), promotionOf };
+  }
+
+  async function loadCatalogue(lang: Lang) {
+    const [tldMap, { products, promotionOf }] = await Promise.all([tlds(), productCatalogue(lang)]);
+    return { tlds: tldMap, products, promotionOf };
   }
 
   return {
@@ -319,7 +344,7 @@ export function createCartService(deps: ServiceDeps) {
     /** The whole view for the pages: lines with prices and status, totals, readiness for checkout. */
     async view(owner: CartOwner, options: { lang: Lang; vatRateBp: number; vatWaived?: boolean; withConfig?: boolean }): Promise<CartView> {
       const items = await this.items(owner);
-      const { tlds, products, promotionOf } = await catalogue(options.lang);
+      const { tlds, products, promotionOf } = items.some((i) => i.kind === 'domain') ? await catalogue(options.lang) : { ...(await productCatalogue(options.lang)), tlds: new Map<string, TldPricing>() };
       // The header's mini cart needs no registry rules: only the summary page asks the registries.
       const families = options.withConfig === false ? [] : [...new Set(items.map((i) => i.registry).filter((f): f is RegistryFamily => f !== null))];
       const rules = new Map<RegistryFamily, RegistryRules>();
