@@ -37,7 +37,7 @@ export function memoizeTranslations(instance: i18n): void {
   // Components translate through getFixedT (useTranslation): i18next's fixed T hands every call an
   // options object (lng, ns, keyPrefix), so each memo lookup above paid a JSON.stringify. One fixed T
   // per language/namespace/prefix, remembering its plain-key calls by the key alone, skips that.
-  const originalFixed = instance.getFixedT.bind(instance) as (lng: string | null, ns?: unknown, keyPrefix?: string) => (...args: unknown[]) => unknown;
+  const originalFixed = instance.getFixedT.bind(instance) as unknown as (lng: string | null, ns?: unknown, keyPrefix?: string) => (...args: unknown[]) => unknown;
   const fixedTs = new Map<string, unknown>();
   const getFixedT = (lng: string | null, ns?: unknown, keyPrefix?: string) => {
     if (typeof lng === 'string' || !(ns == null || typeof ns === 'string') || !(keyPrefix == null || typeof keyPrefix === 'string')) return originalFixed(lng, ns, keyPrefix);
