@@ -35,4 +35,18 @@ describe('memoizeTranslations', () => {
     values.name = 'Β';
     expect(memo.t('hello', { replace: values })).toBe('Γεια σου Β');
   });
+
+  it("answers a component's fixed T (no language named, a namespace, a key prefix) as i18next does, also when repeated", () => {
+    const plain = instance();
+    const memo = instance();
+    memoizeTranslations(memo);
+    for (let round = 0; round < 2; round++) {
+      expect(memo.getFixedT(null, 'common')('nested.a')).toBe(plain.getFixedT(null, 'common')('nested.a'));
+      expect(memo.getFixedT(null, 'common', 'nested')('a')).toBe('A');
+      expect(memo.getFixedT(null, 'common')('missing.key')).toBe(plain.getFixedT(null, 'common')('missing.key'));
+      expect(memo.getFixedT(null, 'common')('items', { count: round + 1 })).toBe(plain.getFixedT(null, 'common')('items', { count: round + 1 }));
+      expect(memo.getFixedT(null, 'common')(['missing.key', 'nested.a'])).toBe('A');
+    }
+    expect(memo.getFixedT(null, 'common')).toBe(memo.getFixedT(null, 'common'));
+  });
 });

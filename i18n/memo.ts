@@ -33,4 +33,33 @@ export function memoizeTranslations(instance: i18n): void {
     return text;
   };
   (instance as unknown as { t: typeof t }).t = t;
+
+  // Components translate through getFixedT (useTranslation): i18next's fixed T hands every call an
+  // options object (lng, ns, keyPrefix), so each memo lookup above paid a JSON.stringify. One fixed T
+  // per language/namespace/prefix, remembering its plain-key calls by the key alone, skips that.
+  const originalFixed = instance.getFixedT.bind(instance) as unknown as (lng: string | null, ns?: unknown, keyPrefix?: string) => (...args: unknown[]) => unknown;
+  const fixedTs = new Map<string, unknown>();
+  const getFixedT = (lng: string | null, ns?: unknown, keyPrefix?: string) => {
+    if (typeof lng === 'string' || !(ns == null || typeof ns === 'string') || !(keyPrefix == null || typeof keyPrefix === 'string')) return originalFixed(lng, ns, keyPrefix);
+    const id = `${ns ?? ''}\u0000${keyPrefix ?? ''}`;
+    const known = fixedTs.get(id);
+    if (known) return known;
+    const fixed = originalFixed(null, ns, keyPrefix);
+    const texts = new Map<string, string>();
+    const fast = Object.assign((...args: unknown[]) => {
+      const key = args[0];
+      if (args.length > 2 || args[1] !== undefined || typeof key !== 'string') return fixed(...args);
+      const hit = texts.get(key);
+      if (hit !== undefined) return hit;
+      const text = fixed(key);
+      if (typeof text === 'string') {
+        if (texts.size >= MAX_ENTRIES) texts.clear();
+        texts.set(key, text);
+      }
+      return text;
+    }, fixed);
+    fixedTs.set(id, fast);
+    return fast;
+  };
+  (instance as unknown as { getFixedT: typeof getFixedT }).getFixedT = getFixedT;
 }

@@ -13,6 +13,14 @@ import { pageMeta } from '../lib/meta';
 
 const HOME_FAMILIES: HostingSlug[] = ['shared-linux', 'wordpress', 'cloud-vps', 'dedicated'];
 
+// toLocaleString builds a number formatter (locale data) on each call: one per language instead.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string): Intl.NumberFormat {
+  let f = numberFormats.get(locale);
+  if (!f) numberFormats.set(locale, (f = new Intl.NumberFormat(locale)));
+  return f;
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { t, lang } = await pageT(request);
   const [tlds, products, stats] = await Promise.all([
@@ -44,7 +52,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 export default function Home() {
   const { featured, families, sslFrom, stats } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
-  const number = (n: number) => n.toLocaleString(i18n.language === 'en' ? 'en-GB' : 'el-GR');
+  const formatter = numberFormat(i18n.language === 'en' ? 'en-GB' : 'el-GR');
+  const number = (n: number) => formatter.format(n);
   return (
     <>
       <section className="hero" aria-labelledby="hero-title" id="domain-search">
