@@ -3,6 +3,8 @@
 // same browser sends the add to the moment a second page — the app, listening on the live channel —
 // receives the event; adds one at a time, 300 ms apart), the summary page with items, and placing an
 // order of 20 items. Runs against the bench server with a browser for the live part.
+import { Jar } from './jar.mjs';
+
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
@@ -12,20 +14,6 @@ const stats = (list) => {
   return { p50: round(percentile(s, 50)), p95: round(percentile(s, 95)), n: s.length };
 };
 
-class Jar {
-  cookies = new Map();
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-  absorb(res) {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const i = pair.indexOf('=');
-      if (/max-age=0/i.test(line)) this.cookies.delete(pair.slice(0, i));
-      else this.cookies.set(pair.slice(0, i), pair.slice(i + 1));
-    }
-  }
-}
 
 async function call(base, jar, path, body) {
   const res = await fetch(base + path, {

@@ -9,6 +9,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 // Lighthouse's own dependency: the browser-wide cookie jar is set through it before every run.
 import puppeteer from 'puppeteer-core';
+import { Jar } from './jar.mjs';
 
 export const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 export const LIGHTHOUSE_TARGETS = { categoryMin: 98, searchTbtMs: 100 };
@@ -22,20 +23,6 @@ const median = (list) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-class Jar {
-  cookies = new Map();
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-  absorb(res) {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const i = pair.indexOf('=');
-      if (/max-age=0/i.test(line)) this.cookies.delete(pair.slice(0, i));
-      else this.cookies.set(pair.slice(0, i), pair.slice(i + 1));
-    }
-  }
-}
 
 async function call(base, jar, path, body) {
   const res = await fetch(base + path, {
