@@ -20,9 +20,19 @@ import enCountries from './en/countries.json';
 import enDomains from './en/domains.json';
 import enErrors from './en/errors.json';
 import enValidation from './en/validation.json';
+import elPortal from './el/portal.json';
+import elMydomains from './el/mydomains.json';
+import elNameservers from './el/nameservers.json';
+import elContacts from './el/contacts.json';
+import elTransfers from './el/transfers.json';
+import enPortal from './en/portal.json';
+import enMydomains from './en/mydomains.json';
+import enNameservers from './en/nameservers.json';
+import enContacts from './en/contacts.json';
+import enTransfers from './en/transfers.json';
 
-const el = { common: elCommon, errors: elErrors, catalog: elCatalog, countries: elCountries, validation: elValidation, auth: elAuth, domains: elDomains, cart: elCart, checkout: elCheckout, admin: elAdmin };
-const en = { common: enCommon, errors: enErrors, catalog: enCatalog, countries: enCountries, validation: enValidation, auth: enAuth, domains: enDomains, cart: enCart, checkout: enCheckout, admin: enAdmin };
+const el = { common: elCommon, errors: elErrors, catalog: elCatalog, countries: elCountries, validation: elValidation, auth: elAuth, domains: elDomains, cart: elCart, checkout: elCheckout, admin: elAdmin, portal: elPortal, mydomains: elMydomains, nameservers: elNameservers, contacts: elContacts, transfers: elTransfers };
+const en = { common: enCommon, errors: enErrors, catalog: enCatalog, countries: enCountries, validation: enValidation, auth: enAuth, domains: enDomains, cart: enCart, checkout: enCheckout, admin: enAdmin, portal: enPortal, mydomains: enMydomains, nameservers: enNameservers, contacts: enContacts, transfers: enTransfers };
 
 export const resources = { el, en };
 export type Resources = typeof el;

@@ -61,6 +61,18 @@ const billingProfile = z.object({
   id: z.number().int(),
 });
 
+const domainPayload = z.object({
+  domain_id: z.number().int(),
+  fqdn: z.string(),
+  /** What changed: 'nameservers', 'auto_renew', 'locked', 'id_protect', 'contacts', 'expires_at', 'status', 'holder' … */
+  fields: z.array(z.string().max(40)).max(20),
+});
+
+const contactPayload = z.object({
+  contact_id: z.number().int(),
+  name: z.string().optional(),
+});
+
 function event<C extends Channel, E extends string, D extends z.ZodType>(channel: C, name: E, data: D) {
   return z.object({ channel: z.literal(channel), event: z.literal(name), unique_id: uniqueId, data });
 }
@@ -91,6 +103,17 @@ export const liveMessageSchema = z.discriminatedUnion('event', [
   event('global-promotions', 'PromotionAutoRemove', promotionPayload),
   // Billing
   event('billing', 'DefaultProfileWasUpdated', z.object({ billingProfile, country: z.string().optional(), quote: z.string().optional() })),
+  // Domains (issue #12 §6; the spec does not show these events): a change that landed at the registry
+  // and here. Other tabs update the row or the page; `fields` names what changed.
+  event('domain', 'DomainWasUpdated', domainPayload),
+  event('domain', 'DomainsWereUpdated', z.object({ domains: z.array(domainPayload).max(500) })),
+  event('domain', 'DomainWasTransferredIn', domainPayload),
+  event('domain', 'DomainWasTransferredOut', domainPayload),
+  event('domain', 'DomainTransferWasOffered', z.object({ handover_id: z.number().int(), fqdn: z.string() })),
+  // Contacts
+  event('contacts', 'ContactWasCreated', contactPayload),
+  event('contacts', 'ContactWasUpdated', contactPayload),
+  event('contacts', 'ContactWasDeleted', contactPayload.pick({ contact_id: true })),
   // GDPR
   event('account', 'ArchiveReady', z.object({ archive_id: z.union([z.string(), z.number()]).optional() }).passthrough()),
 ]);

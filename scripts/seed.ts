@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { experimental_readRawConfig, getPlatformProxy } from 'wrangler';
 import { createDb } from '../db/client';
-import { seedCatalog, seedCoupons, seedDemoCredit, seedDemoUsers, seedRegistries } from '../db/seed';
+import { seedCatalog, seedCoupons, seedDemoCredit, seedDemoContacts, seedDemoUsers, seedRegistries } from '../db/seed';
 
 const args = process.argv.slice(2);
 const persistIdx = args.indexOf('--persist-to');
@@ -26,6 +26,7 @@ try {
   const result = await seedCatalog(db, new Date());
   result.inserted.users = await seedDemoUsers(db, new Date());
   Object.assign(result.inserted, await seedRegistries(db, new Date()));
+  result.inserted.contacts = await seedDemoContacts(db, new Date());
   result.inserted.coupons = await seedCoupons(db, new Date());
   result.inserted.credits = await seedDemoCredit(db, new Date());
   const total = Object.values(result.inserted).reduce((a, b) => a + b, 0);

@@ -55,16 +55,30 @@ export const PAGES: PageEntry[] = [
   guest('register', 'auth.register', '/auth/register'),
   guest('reset', 'auth.reset', '/auth/reset'),
   guest('verify-email', 'auth.verify-email', '/auth/verify-email?token=not-a-real-token'),
-  // The customer's account (the demo customer: a domain, credit, sessions)
+  // The customer's account (issue #12 §1: a layout with one route module per area; the demo customer
+  // has three domains, two contacts, credit and sessions)
   customer('account-profile', 'account._index', '/account'),
-  customer('account-domains', 'account._index', '/account?tab=domains'),
-  customer('account-orders', 'account._index', '/account?tab=orders'),
-  customer('account-billing', 'account._index', '/account?tab=billing'),
-  customer('account-security', 'account._index', '/account?tab=security'),
-  customer('account-preferences', 'account._index', '/account?tab=preferences'),
-  customer('account-sessions', 'account._index', '/account?tab=sessions'),
+  customer('account-orders', 'account.orders', '/account/orders'),
+  customer('account-billing', 'account.billing', '/account/billing'),
+  customer('account-security', 'account.security', '/account/security'),
+  customer('account-preferences', 'account.preferences', '/account/preferences'),
+  customer('account-sessions', 'account.sessions', '/account/sessions'),
   customer('account-mobile', 'account.mobile', '/account/mobile'),
   customer('account-email', 'account.email', '/account/email'),
+  // The registrar portal (issue #12 §2–5)
+  customer('my-domains', 'account.domains._index', '/account/domains'),
+  customer('my-domains-search', 'account.domains._index', '/account/domains?q=kafe&sort=expiry'),
+  customer('domain', 'account.domains.$name._index', '/account/domains/kafeneio.gr'),
+  customer('domain-nameservers', 'account.domains.$name.nameservers', '/account/domains/kafeneio.gr/nameservers'),
+  customer('domain-hosts', 'account.domains.$name.hosts', '/account/domains/kafeneio.gr/hosts'),
+  customer('domain-contacts', 'account.domains.$name.contacts', '/account/domains/kafeneio.gr/contacts'),
+  customer('domain-ownership', 'account.domains.$name.ownership', '/account/domains/kafeneio.gr/ownership'),
+  customer('nameserver-groups', 'account.nameservers._index', '/account/nameservers'),
+  customer('nameservers-apply', 'account.nameservers.apply', '/account/nameservers/apply?domain=kafeneio.gr&domain=kafeneio.com'),
+  customer('contacts', 'account.contacts._index', '/account/contacts'),
+  customer('contact-new', 'account.contacts.new', '/account/contacts/new'),
+  customer('contact-edit', 'account.contacts.$id', '/account/contacts/1'),
+  customer('transfers', 'account.transfers', '/account/transfers'),
   // Cart and checkout with items (a shared hosting plan and a VPS), the order and its card payment
   customer('cart', 'cart', '/cart', { withCart: true }),
   customer('cart-configure', 'cart_.configure.$id', '/cart/configure/{cartItem}', { withCart: true }),
@@ -84,7 +98,8 @@ export const NOT_PAGES: NotAPage[] = [
   { route: 'locales.$lng', reason: 'the translations as JSON for the browser (tests/worker/pages.test.ts)' },
   { route: 'auth.logout', reason: 'a POST that ends the session; GET redirects home' },
   { route: 'cart_.analytics.items', reason: 'a POST answering the begin_checkout event with JSON' },
-  { route: 'account.preferences', reason: 'sets a cookie and redirects to /account, whose preferences tab is listed' },
+  { route: 'account', reason: 'the layout of the account area: renders only around one of its pages' },
+  { route: 'account.domains.$name', reason: "the layout of one domain's pages (its header and sub-navigation)" },
 ];
 
 /** True when the path needs state the browser layer creates first ({cartItem}, {order}, {payment}). */

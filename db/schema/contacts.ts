@@ -24,6 +24,10 @@ export const contacts = sqliteTable(
     city: text('city').notNull(),
     postcode: text('postcode').notNull(),
     countryIso2: text('country_iso2').notNull(),
+    /** An organisation's VAT number (ΑΦΜ for Greek ones), which the .gr registry asks of companies. */
+    vatNumber: text('vat_number'),
+    /** 'incomplete data' (spec §5 required_contact): made with the cart's minimum fields or imported with a transfer; must be completed before use. */
+    incomplete: integer('incomplete', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },

@@ -6,8 +6,11 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { registryFamilies } from '../../core/catalog';
 import { users } from './accounts';
+import { contacts, nameserverGroups } from './contacts';
 
 export const domainStatuses = ['active', 'pending', 'transfer_pending', 'expired', 'redemption', 'cancelled'] as const;
+/** Where a domain's nameservers come from (issue #12 §3): ours (the registrar's default), a group, or a list. */
+export const nameserverModes = ['default', 'group', 'custom'] as const;
 
 /** A customer's domain. `registryKey` is the name as its registry compares names (Greek: no accents, σ for ς). */
 export const domains = sqliteTable(
@@ -27,10 +30,119 @@ export const domains = sqliteTable(
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     autoRenew: integer('auto_renew', { mode: 'boolean' }).notNull().default(true),
     idProtect: integer('id_protect', { mode: 'boolean' }).notNull().default(false),
+    /** Until when ID protect is paid for, where the TLD sells it as an add-on (null: never bought). */
+    idProtectUntil: integer('id_protect_until', { mode: 'timestamp_ms' }),
+    /** The transfer lock at the registry (clientTransferProhibited), as the registry last confirmed it. */
+    locked: integer('locked', { mode: 'boolean' }).notNull().default(false),
+    nsMode: text('ns_mode', { enum: nameserverModes }).notNull().default('default'),
+    /** The group the nameservers follow when nsMode is 'group'; a deleted group leaves the list as it was. */
+    nsGroupId: integer('ns_group_id').references(() => nameserverGroups.id, { onDelete: 'set null' }),
+    /** The delegation as the registry accepted it (stored only after its answer). */
+    nameservers: text('nameservers', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    /** When an external transfer in completed (the registry's poll message). */
+    transferredAt: integer('transferred_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [uniqueIndex('domains_ascii_unique').on(t.asciiFqdn), index('domains_user_idx').on(t.userId), index('domains_key_idx').on(t.registry, t.registryKey)],
+  (t) => [
+    uniqueIndex('domains_ascii_unique').on(t.asciiFqdn),
+    index('domains_user_idx').on(t.userId),
+    index('domains_key_idx').on(t.registry, t.registryKey),
+    // The portal's list sorts a customer's names by name or by expiry (2,000 names on one account).
+    index('domains_user_fqdn_idx').on(t.userId, t.fqdn),
+    index('domains_user_expiry_idx').on(t.userId, t.expiresAt),
+  ],
+);
+
+export const domainContactRoles = ['registrant', 'admin', 'tech', 'billing'] as const;
+export type DomainContactRole = (typeof domainContactRoles)[number];
+
+/** Who holds each role of a domain (spec §3 Contact profile roles), as the registry last accepted it. */
+export const domainContacts = sqliteTable(
+  'domain_contacts',
+  {
+    domainId: integer('domain_id')
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: domainContactRoles }).notNull(),
+    // restrict: a contact that holds a role somewhere cannot be deleted.
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'restrict' }),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.domainId, t.role] }), index('domain_contacts_contact_idx').on(t.contactId)],
+);
+
+/** Glue records: hosts under a customer's own names (spec §3 Domain "nameservers and hosts"). */
+export const hosts = sqliteTable(
+  'hosts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    domainId: integer('domain_id')
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    /** ASCII, lower case: 'ns1.example.gr'. */
+    name: text('name').notNull(),
+    ips: text('ips', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [uniqueIndex('hosts_name_unique').on(t.name), index('hosts_domain_idx').on(t.domainId)],
+);
+
+export const handoverStatuses = ['offered', 'completed', 'declined', 'cancelled', 'expired'] as const;
+
+/**
+ * Internal transfers (spec §4 Domain transfers): the holder offers a name to another account by e-mail,
+ * the recipient accepts in their portal. The row stays as the record on both accounts.
+ */
+export const domainHandovers = sqliteTable(
+  'domain_handovers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    domainId: integer('domain_id')
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    /** The name at the time of the offer (the record survives the domain's later changes). */
+    fqdn: text('fqdn').notNull(),
+    fromUserId: integer('from_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toEmail: text('to_email').notNull(),
+    toUserId: integer('to_user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: handoverStatuses }).notNull().default('offered'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    decidedAt: integer('decided_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('domain_handovers_domain_idx').on(t.domainId), index('domain_handovers_to_idx').on(t.toEmail), index('domain_handovers_from_idx').on(t.fromUserId)],
+);
+
+/**
+ * Expiry reminders (issue #12 §6) raised by cron at 30, 7 and 1 days; one row per domain, expiry and
+ * step, so a renewal (a new expiry) starts the steps again. The notification centre reads this table.
+ */
+export const domainReminders = sqliteTable(
+  'domain_reminders',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    domainId: integer('domain_id')
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    daysBefore: integer('days_before').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    emailedAt: integer('emailed_at', { mode: 'timestamp_ms' }),
+    readAt: integer('read_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [uniqueIndex('domain_reminders_step_unique').on(t.domainId, t.expiresAt, t.daysBefore), index('domain_reminders_user_idx').on(t.userId)],
 );
 
 /** A customer's starred search results (guests keep theirs in the browser). */

@@ -3,3 +3,4 @@ export { DEMO_USERS, seedDemoUsers } from './demo-users';
 export { seedRegistries } from './seed-registries';
 export { DEMO_COUPONS, seedCoupons } from './coupons';
 export { DEMO_CREDIT, seedDemoCredit } from './credits';
+export { DEMO_CONTACTS, seedDemoContacts } from './demo-contacts';

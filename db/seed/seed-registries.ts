@@ -78,6 +78,10 @@ export async function seedRegistries(db: Db, now: Date = new Date()): Promise<Re
       registry: familyOf(d.tld),
       expiresAt: addMonths(now, d.expiresInMonths),
       idProtect: d.idProtect ?? false,
+      idProtectUntil: d.idProtect ? addMonths(now, d.expiresInMonths) : null,
+      // The same delegation the sandbox registry holds for it (above).
+      nsMode: 'custom',
+      nameservers: ['ns1.example.net', 'ns2.example.net'],
       createdAt: addMonths(now, -12),
       updatedAt: now,
     });

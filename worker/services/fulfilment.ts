@@ -9,7 +9,7 @@ import { isFinalFailure, nextAttemptAt } from '../../core/orders/fulfilment';
 import { registryKeyFor } from '../../core/domains/keys';
 import { parseDomain } from '../../core/domains/names';
 import { creditNoteStatements, rawBatch } from '../../db/raw-batch';
-import { contacts, domains, nameserverGroups, orderItems, orders, saleDocuments, users } from '../../db/schema';
+import { contacts, domainContactRoles, domainContacts, domains, nameserverGroups, orderItems, orders, saleDocuments, users, type DomainContactRole } from '../../db/schema';
 import { ProvisionerError } from '../adapters/provisioner/port';
 import { RegistryError } from '../adapters/registry/port';
 import { SslError } from '../adapters/ssl/port';
@@ -35,14 +35,24 @@ export function createFulfilment(deps: ServiceDeps) {
     return { name: `${u!.firstName} ${u!.lastName}`.trim(), organisation: null, email: u!.email, country: u!.countryIso2, phone: u!.mobile };
   }
 
-  async function nameserversOf(userId: number, config: Record<string, unknown>): Promise<string[]> {
+  /** The delegation chosen in the cart, and where it comes from (kept on the domain for the portal). */
+  async function nameserversOf(userId: number, config: Record<string, unknown>): Promise<{ mode: 'default' | 'group' | 'custom'; groupId: number | null; list: string[] }> {
     const ns = config.nameservers as { mode: string; groupId?: number; list?: string[] } | undefined;
-    if (ns?.mode === 'custom' && ns.list?.length) return ns.list;
+    if (ns?.mode === 'custom' && ns.list?.length) return { mode: 'custom', groupId: null, list: ns.list.map((n) => n.toLowerCase()) };
     if (ns?.mode === 'group' && ns.groupId) {
       const [g] = await db.select().from(nameserverGroups).where(and(eq(nameserverGroups.id, ns.groupId), eq(nameserverGroups.userId, userId)));
-      if (g) return g.nameservers;
+      if (g) return { mode: 'group', groupId: g.id, list: g.nameservers };
     }
-    return DEFAULT_NAMESERVERS;
+    return { mode: 'default', groupId: null, list: DEFAULT_NAMESERVERS };
+  }
+
+  /** The contact of each role the cart recorded, if it is still the customer's (spec §3 roles). */
+  async function rolesOf(userId: number, config: Record<string, unknown>): Promise<{ role: DomainContactRole; contactId: number }[]> {
+    const chosen = (config.contacts ?? {}) as Partial<Record<DomainContactRole, number>>;
+    const ids = [...new Set(domainContactRoles.map((r) => chosen[r]).filter((v): v is number => typeof v === 'number'))];
+    if (!ids.length) return [];
+    const own = new Set((await db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.userId, userId), inArray(contacts.id, ids)))).map((c) => c.id));
+    return domainContactRoles.flatMap((role) => (chosen[role] && own.has(chosen[role]!) ? [{ role, contactId: chosen[role]! }] : []));
   }
 
   /** Carries out one item through its port. Returns what it produced, or throws the port's error. */
@@ -60,7 +70,18 @@ export function createFulfilment(deps: ServiceDeps) {
         if (!held) throw new RegistryError(ErrorCode.ACTION_NOT_ALLOWED, { reason: 'not_held' });
         if (item.action === 'trade') {
           await registry.trade({ name: ref, registrant: await registrantOf(order.userId, item.config) });
-          await db.update(domains).set({ updatedAt: now }).where(eq(domains.id, held.id));
+          const registrant = (await rolesOf(order.userId, item.config)).find((r) => r.role === 'registrant');
+          await db.batch([
+            db.update(domains).set({ updatedAt: now }).where(eq(domains.id, held.id)),
+            ...(registrant
+              ? [
+                  db
+                    .insert(domainContacts)
+                    .values({ domainId: held.id, role: 'registrant', contactId: registrant.contactId, updatedAt: now })
+                    .onConflictDoUpdate({ target: [domainContacts.domainId, domainContacts.role], set: { contactId: registrant.contactId, updatedAt: now } }),
+                ]
+              : []),
+          ]);
           return { status: 'traded' };
         }
         // A renewal (or a restore out of redemption, which the registry does by renewing) names the
@@ -78,18 +99,23 @@ export function createFulfilment(deps: ServiceDeps) {
       }
       let expiresAt: Date;
       let status: 'active' | 'transfer_pending' = 'active';
+      let delegation: Awaited<ReturnType<typeof nameserversOf>> = { mode: 'default', groupId: null, list: [] };
       if (item.action === 'transfer' || item.action === 'transfer_renew') {
         const r = await registry.transfer({ name: ref, authCode: String(item.config.authCode ?? ''), periodMonths: item.lengthMonths });
         if (r.status === 'pending') status = 'transfer_pending';
-        expiresAt = r.expiresAt ?? (await registry.info(ref)).expiresAt;
+        const info = r.status === 'completed' ? await registry.info(ref).catch(() => null) : null;
+        expiresAt = r.expiresAt ?? info?.expiresAt ?? (await registry.info(ref)).expiresAt;
+        // A transfer keeps the delegation it had: custom, as the registry reports it (unknown while pending).
+        if (info) delegation = { mode: 'custom', groupId: null, list: info.nameservers };
       } else {
+        delegation = await nameserversOf(order.userId, item.config);
         const xxx = item.config.xxx as { resolve: boolean; token?: string } | undefined;
         try {
           const r = await registry.register({
             name: ref,
             periodMonths: item.lengthMonths,
             registrant: await registrantOf(order.userId, item.config),
-            nameservers: await nameserversOf(order.userId, item.config),
+            nameservers: delegation.list,
             idProtect,
             ...(xxx ? { xxx: { resolve: xxx.resolve, membershipToken: xxx.token } } : {}),
           });
@@ -105,7 +131,9 @@ export function createFulfilment(deps: ServiceDeps) {
           } else throw e;
         }
       }
-      await db
+      const idProtectUntil = idProtect ? expiresAt : null;
+      const ns = { nsMode: delegation.mode, nsGroupId: delegation.groupId, nameservers: delegation.list };
+      const [saved] = await db
         .insert(domains)
         .values({
           userId: order.userId,
@@ -117,10 +145,20 @@ export function createFulfilment(deps: ServiceDeps) {
           status,
           expiresAt,
           idProtect,
+          idProtectUntil,
+          ...ns,
           createdAt: now,
           updatedAt: now,
         })
-        .onConflictDoUpdate({ target: domains.asciiFqdn, set: { userId: order.userId, status, expiresAt, idProtect, updatedAt: now } });
+        .onConflictDoUpdate({ target: domains.asciiFqdn, set: { userId: order.userId, status, expiresAt, idProtect, idProtectUntil, ...ns, updatedAt: now } })
+        .returning({ id: domains.id });
+      const roles = await rolesOf(order.userId, item.config);
+      if (roles.length) {
+        await db.batch([
+          db.delete(domainContacts).where(eq(domainContacts.domainId, saved!.id)),
+          db.insert(domainContacts).values(roles.map((r) => ({ domainId: saved!.id, role: r.role, contactId: r.contactId, updatedAt: now }))),
+        ]);
+      }
       return { expiresAt: expiresAt.toISOString(), status };
     }
     if (item.kind === 'hosting') {

@@ -8,7 +8,12 @@ import { createAuthService } from './auth';
 import { createCartService } from './cart';
 import { createCatalogService } from './catalog';
 import { createContactService } from './contacts';
+import { createDomainContactService } from './domain-contacts';
 import { createDomainService } from './domains';
+import { createHandoverService } from './handovers';
+import { createMyDomainService } from './my-domains';
+import { createNameserverService } from './nameservers';
+import { createReminderService } from './reminders';
 import { createHealthService } from './health';
 import { createLiveService } from './live';
 import { createOrderService } from './orders';
@@ -54,6 +59,11 @@ function servicesFor(deps: ServiceDeps) {
     catalog: () => createCatalogService(deps),
     contacts: () => createContactService(deps),
     domains: () => createDomainService(deps),
+    myDomains: () => createMyDomainService(deps),
+    nameservers: () => createNameserverService(deps),
+    domainContacts: () => createDomainContactService(deps),
+    handovers: () => createHandoverService(deps),
+    reminders: () => createReminderService(deps),
     health: () => createHealthService(deps),
     live: () => createLiveService(deps.env),
     promotions: () => createPromotionService(deps),
