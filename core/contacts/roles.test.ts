@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../errors';
 import type { ContactFields } from './readiness';
-import { registrantChangeIsTrade, roleChangeRefusal, rolesOf, type RoleChangeInput } from './roles';
+import { holderIdentityChanged, registrantChangeIsTrade, roleChangeRefusal, rolesOf, type RoleChangeInput } from './roles';
 
 const contact: ContactFields & { id: number } = {
   id: 9,
@@ -56,5 +56,16 @@ describe('roleChangeRefusal', () => {
   });
   it('rolesOf keeps the registry’s roles in the spec’s order', () => {
     expect(rolesOf(['tech', 'registrant'])).toEqual(['registrant', 'tech']);
+  });
+});
+
+describe('holderIdentityChanged', () => {
+  it('a new address is not a new holder; a new name or kind is', () => {
+    expect(holderIdentityChanged(contact, { ...contact, organisation: null, firstName: ' nikos ' })).toBe(false);
+    expect(holderIdentityChanged(contact, { ...contact, lastName: 'Georgiou' })).toBe(true);
+    expect(holderIdentityChanged(contact, { ...contact, kind: 'organisation', organisation: 'X' })).toBe(true);
+    const org = { ...contact, kind: 'organisation' as const, organisation: 'Καφενείο Ο.Ε.' };
+    expect(holderIdentityChanged(org, { ...org, firstName: 'Άλλος' })).toBe(false);
+    expect(holderIdentityChanged(org, { ...org, organisation: 'Ταβέρνα Ο.Ε.' })).toBe(true);
   });
 });

@@ -63,3 +63,17 @@ export function roleChangeRefusal(input: RoleChangeInput, domainAscii: string): 
 export function rolesOf(registryRoles: readonly string[]): ContactRole[] {
   return CONTACT_ROLES.filter((r) => registryRoles.includes(r));
 }
+
+type Identity = Pick<ContactFields, 'kind' | 'firstName' | 'lastName' | 'organisation'>;
+
+/**
+ * Editing the registrant's details (address, phone, e-mail) is a contact update; changing who the
+ * holder is (an individual's name, an organisation's name, or individual ↔ organisation) is a change
+ * of registrant, which the chargeable families bill as a trade (32100). Case and spacing do not count.
+ */
+export function holderIdentityChanged(before: Identity, after: Identity): boolean {
+  const norm = (v: string | null | undefined) => (v ?? '').normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('el');
+  if ((before.kind ?? 'individual') !== (after.kind ?? 'individual')) return true;
+  if ((after.kind ?? 'individual') === 'organisation') return norm(before.organisation) !== norm(after.organisation);
+  return norm(before.firstName) !== norm(after.firstName) || norm(before.lastName) !== norm(after.lastName);
+}
