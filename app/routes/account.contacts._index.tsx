@@ -110,7 +110,7 @@ export default function ContactsPage() {
                 </th>
                 <Cell label={t('col_kind')}>{t(`kind_${c.kind}`)}</Cell>
                 <Cell label={t('col_email')}>
-                  <span className="break-all">{c.email}</span>
+                  <span className="break-all md:break-normal md:[overflow-wrap:anywhere]">{c.email}</span>
                 </Cell>
                 <Cell label={t('col_country')}>{t(`countries:${c.country}`, { defaultValue: c.country })}</Cell>
                 <Cell label={t('col_ready')}>
