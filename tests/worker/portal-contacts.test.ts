@@ -221,3 +221,120 @@ describe('roles per domain (service)', () => {
     expect(await holderOf(d.id, 'tech')).toBe(c.maria);
   });
 });
+
+describe('the cart’s contact picker', () => {
+  it('refuses a contact not ready for the item’s registry, or an incomplete one', async () => {
+    const c = await customerWithContacts('pk');
+    const s = servicesAt();
+    const added = await s.cart.addDomain(c.owner, { name: `${uniqueName('pick')}.com`, action: 'register', uniqueId: null });
+    if (!added.ok) throw new Error(`add ${added.code}`);
+    const greekOnly = await s.domainContacts.create(c.id, { ...NIKOS, firstNameInt: null, lastNameInt: null }, null);
+    const [inc] = await db.insert(contacts).values({ ...MARIA, incomplete: true, userId: c.id, createdAt: new Date(), updatedAt: new Date() }).returning();
+    const id = added.items[0]!.id;
+    expect(await s.cart.update(c.owner, id, { config: { contacts: { registrant: (greekOnly as { id: number }).id } } }, null)).toMatchObject({ ok: false, code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'contacts' });
+    expect(await s.cart.update(c.owner, id, { config: { contacts: { registrant: inc!.id } } }, null)).toMatchObject({ ok: false, code: ErrorCode.CART_ATTRIBUTE_ERROR });
+    expect(await s.cart.update(c.owner, id, { config: { contacts: { registrant: c.maria } } }, null)).toMatchObject({ ok: true });
+    const picker = await s.contacts.contacts(c.id);
+    expect(picker.find((p) => p.id === inc!.id)).toMatchObject({ incomplete: true, ready: { gr_ready: 0 } });
+  });
+
+  it('explicit_contacts: a restore keeps the name’s contacts, lists only them and refuses others', async () => {
+    const c = await customerWithContacts('px');
+    const d = await holdDomain(c.id, 'gr', c.maria);
+    await db.update(domains).set({ status: 'redemption' }).where(eq(domains.id, d.id));
+    const s = servicesAt();
+    const added = await s.cart.addDomain(c.owner, { name: d.fqdn, action: 'rgp_restore', uniqueId: null });
+    if (!added.ok) throw new Error(`add ${added.code}`);
+    const item = added.items[0]!;
+    expect(item.config.explicitContacts).toEqual([c.maria]);
+    expect(item.config.contacts).toMatchObject({ registrant: c.maria, tech: c.maria });
+    expect(await s.cart.update(c.owner, item.id, { config: { contacts: { tech: c.nikos } } }, null)).toMatchObject({ ok: false, code: ErrorCode.CART_ATTRIBUTE_ERROR });
+    // The configure form cannot set the list itself.
+    expect(await s.cart.update(c.owner, item.id, { config: { explicitContacts: [c.nikos] } as never }, null)).toMatchObject({ ok: false, code: ErrorCode.CART_ATTRIBUTE_ERROR });
+  });
+});
+
+describe('the portal pages', () => {
+  async function demo() {
+    const b = new Browser();
+    await login(b, 'demo@example.gr', 'Demo-Pelatis-2026');
+    return b;
+  }
+
+  it('need a session', async () => {
+    const b = new Browser();
+    for (const path of ['/account/contacts', '/account/contacts/new', '/account/contacts/1', '/account/domains/kafeneio.gr/contacts']) {
+      const res = await b.fetch(path);
+      expect(res.status, path).toBeGreaterThanOrEqual(300);
+      expect(res.status, path).toBeLessThan(400);
+      expect(res.headers.get('Location'), path).toContain('/auth/login');
+    }
+  });
+
+  it('list the demo contacts with readiness and the incomplete one with “complete it”', async () => {
+    const b = await demo();
+    const { res, html } = await b.open('/account/contacts');
+    expect(res.status).toBe(200);
+    expect(html).toContain('Μαρία Παπαδοπούλου');
+    expect(html).toContain('Γιώργος Νικολάου');
+    expect(html).toMatch(/data-testid="contact-complete"/);
+    expect(html).toContain('.gr / .ελ: όχι έτοιμη');
+  });
+
+  it('7503 for another customer’s contact; 30014 for a domain that is not theirs', async () => {
+    const other = await customerWithContacts('po');
+    const b = await demo();
+    expect((await b.fetch(`/account/contacts/${other.maria}`)).status).toBe(404);
+    expect((await b.fetch('/account/contacts/abc')).status).toBe(404);
+    expect((await b.fetch('/account/domains/not-mine-at-all.gr/contacts')).status).toBe(404);
+  });
+
+  it('a form with a Latin name that is not the holder’s gets 7530 under the field, and nothing is saved', async () => {
+    const b = await demo();
+    const { token } = await b.open('/account/contacts/new');
+    const res = await b.fetch(
+      '/account/contacts/new',
+      form({ _token: token, intent: 'create', kind: 'individual', first_name: 'Μαρία', last_name: 'Λάμπρου', first_name_int_ind: 'Maria', last_name_int_ind: 'Smith', email: 'ml@example.gr', phone: '+30.2101111111', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', country: 'GR' }),
+    );
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('Για ιδιώτες, το ονοματεπώνυμο πρέπει να είναι ίδιο με αυτό του κατόχου.');
+    expect(html).toContain('value="Smith"');
+    expect(html).not.toContain('ml@example.gr</');
+  });
+
+  it('the roles page shows the registry’s roles and changes the tech contact without JavaScript', async () => {
+    const b = await demo();
+    const { html, token } = await b.open('/account/domains/kafeneio.gr/contacts');
+    for (const role of ['registrant', 'admin', 'tech', 'billing']) expect(html).toContain(`data-testid="role-${role}"`);
+    const list = await servicesAt().domainContacts.list((await b.fetch('/account/contacts'), await demoId()));
+    const maria = list.find((c) => c.email === 'demo@example.gr')!;
+    const res = await b.fetch('/account/domains/kafeneio.gr/contacts', form({ _token: token, intent: 'change_role', role: 'tech', contact_id: String(maria.id) }));
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('Η επαφή του ρόλου άλλαξε.');
+    const [d] = await db.select().from(domains).where(eq(domains.asciiFqdn, 'kafeneio.gr'));
+    expect(await holderOf(d!.id, 'tech')).toBe(maria.id);
+    // Emptying a role: 7502, and the holder stays.
+    const empty = await b.fetch('/account/domains/kafeneio.gr/contacts', form({ _token: token, intent: 'change_role', role: 'tech', contact_id: '' }));
+    expect(empty.status).toBe(403);
+    expect(await empty.text()).toContain('Οι ρόλοι επαφών δεν μπορούν να διαγραφούν.');
+    expect(await holderOf(d!.id, 'tech')).toBe(maria.id);
+  });
+
+  it('deleting a contact that holds roles is refused with the names (7502)', async () => {
+    const b = await demo();
+    const { token } = await b.open('/account/contacts');
+    const maria = (await servicesAt().domainContacts.list(await demoId())).find((c) => c.email === 'demo@example.gr')!;
+    const res = await b.fetch('/account/contacts', form({ _token: token, intent: 'delete', id: String(maria.id) }));
+    expect(res.status).toBe(409);
+    const html = await res.text();
+    expect(html).toContain('kafeneio.gr');
+    expect(await servicesAt().domainContacts.get(await demoId(), maria.id)).not.toBeNull();
+  });
+});
+
+async function demoId() {
+  const { users } = await import('../../db/schema');
+  const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'demo@example.gr'));
+  return u!.id;
+}
