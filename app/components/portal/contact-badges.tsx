@@ -3,6 +3,8 @@
 import { useTranslation } from 'react-i18next';
 import type { RegistryFamily } from '../../../core/catalog';
 import type { NotReadyReason } from '../../../core/contacts/readiness';
+import { CheckIcon, WarningIcon } from '../icons';
+import { CrossIcon } from './contact-icons';
 
 const FAMILIES: readonly RegistryFamily[] = ['gr', 'eurid', 'icm', 'generic'];
 
@@ -21,7 +23,7 @@ export function ReadinessBadges({ ready, reasons }: { ready: Record<string, 0 | 
             data-testid={`ready-${f}`}
             data-ready={ok ? 1 : 0}
           >
-            <span aria-hidden="true">{ok ? '✓' : '✗'}</span>
+            {ok ? <CheckIcon /> : <CrossIcon />}
             {t('badge_label', { family: t(`families.${f}`), state: ok ? t('ready_yes') : t('ready_no') })}
             {!ok && why ? <span className="sr-only"> ({why})</span> : null}
           </li>
@@ -35,7 +37,7 @@ export function IncompleteFlag() {
   const { t } = useTranslation('contacts');
   return (
     <span className="inline-flex items-center gap-1 rounded border border-amber-300 bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-900" data-testid="incomplete-flag">
-      <span aria-hidden="true">!</span>
+      <WarningIcon />
       {t('incomplete')}
     </span>
   );
