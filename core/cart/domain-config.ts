@@ -56,3 +56,26 @@ export function domainConfigStatus(item: CartItem, rules: RegistryRules): Config
     ready: missingRoles.length === 0 && nameservers === 'complete' && agree && xxx !== 'missing',
   };
 }
+
+export type PickerContact = { id: number; ready: Record<string, 0 | 1>; incomplete?: boolean };
+
+/**
+ * The cart's contact picker for one item (spec §5 Contacts): every contact of the customer, or only
+ * the item's explicit_contacts, in which case creating a new contact is hidden. Each says whether it
+ * can be chosen for the item's registry ({registry}_ready; an incomplete one must be completed first).
+ */
+export function contactPicker<C extends PickerContact>(item: Pick<CartItem, 'registry' | 'config'>, contacts: readonly C[]) {
+  const explicit = item.config.explicitContacts;
+  const listed = explicit ? contacts.filter((c) => explicit.includes(c.id)) : [...contacts];
+  const key = `${item.registry}_ready`;
+  return {
+    allowNew: !explicit,
+    options: listed.map((c) => ({ contact: c, selectable: c.ready[key] === 1 && c.incomplete !== true })),
+  };
+}
+
+/** A configure request may name only contacts the picker offered as selectable (spec §5 Contacts). */
+export function contactChoiceRefusal<C extends PickerContact>(item: Pick<CartItem, 'registry' | 'config'>, contacts: readonly C[], chosen: readonly number[]): boolean {
+  const { options } = contactPicker(item, contacts);
+  return chosen.some((id) => !options.some((o) => o.contact.id === id && o.selectable));
+}

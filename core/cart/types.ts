@@ -17,6 +17,12 @@ export type NameserverChoice = { mode: 'group'; groupId: number } | { mode: 'cus
 export type DomainConfig = {
   /** Role → contact id (spec §3 user_attributes.contacts.saved). */
   contacts?: Partial<Record<'registrant' | 'admin' | 'tech' | 'billing', number>>;
+  /**
+   * Spec §3/§5 explicit_contacts: the only contacts the picker lists (and 'new' is hidden). Set by the
+   * server when the item is added, never by the configure form (decision 034): a restore of a name the
+   * customer holds keeps that name's contacts.
+   */
+  explicitContacts?: number[];
   nameservers?: NameserverChoice;
   /** The registry's terms ('agree', spec §3 Domain item rules). */
   agree?: boolean;

@@ -27,6 +27,9 @@ export const DEMO_CONTACTS: readonly (DemoContact & { email: string; owner: stri
     kind: 'organisation',
     firstName: 'Νίκος',
     lastName: 'Τεχνικός',
+    // Latin names: kafeneio.com's registry publishes Latin data (core/contacts/readiness.ts).
+    firstNameInt: 'Nikos',
+    lastNameInt: 'Technikos',
     organisation: 'Καφενείο Ο.Ε.',
     vatNumber: '094014201',
     email: 'tech@example.gr',
@@ -36,6 +39,34 @@ export const DEMO_CONTACTS: readonly (DemoContact & { email: string; owner: stri
     postcode: '10551',
     countryIso2: 'GR',
     roles: ['tech'],
+  },
+  {
+    // 'incomplete data' (spec §5 required_contact): no postcode and no Latin names, as contacts brought
+    // by a transfer; the portal's 'Complete it' flow makes them usable.
+    owner: 'demo@example.gr',
+    kind: 'individual',
+    firstName: 'Γιώργος',
+    lastName: 'Νικολάου',
+    email: 'giorgos@example.gr',
+    phone: '+30.6944123456',
+    address: 'Πατησίων 20',
+    city: 'Αθήνα',
+    postcode: '',
+    countryIso2: 'GR',
+    incomplete: true,
+  },
+  {
+    owner: 'demo@example.gr',
+    kind: 'individual',
+    firstName: 'Ελένη',
+    lastName: 'Σταύρου',
+    email: 'eleni@example.gr',
+    phone: '+30.6944654321',
+    address: 'Τσιμισκή 40',
+    city: 'Θεσσαλονίκη',
+    postcode: '',
+    countryIso2: 'GR',
+    incomplete: true,
   },
 ];
 

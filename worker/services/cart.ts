@@ -7,7 +7,7 @@ import type { RegistryFamily } from '../../core/catalog';
 import { productFamilies } from '../../core/catalog';
 import { bundleLength, bundlesOf } from '../../core/cart/bundles';
 import { crossSellDomain } from '../../core/cart/cross-sells';
-import type { RegistryRules } from '../../core/cart/domain-config';
+import { contactChoiceRefusal, type RegistryRules } from '../../core/cart/domain-config';
 import { allowedLengths, type OfferedLength } from '../../core/cart/pricing';
 import { heldNameAllows, productDomainError, updateRefusal, type UpdatePatch } from '../../core/cart/updates';
 import { chosenOptions, isConfigurableType } from '../../core/cart/options';
@@ -43,6 +43,11 @@ export function createCartService(deps: ServiceDeps) {
   const { db, env, now, adapters } = deps;
   const catalog = createCatalogService(deps);
   const domainContacts = createContactService(deps);
+  /** A restore keeps the name's contacts: they are its explicit_contacts, already chosen (decision 034). */
+  const heldContacts = async (domainId: number): Promise<CartItem['config']> => {
+    const roles = await domainContacts.rolesOf(domainId);
+    return roles.length ? { contacts: Object.fromEntries(roles.map((r) => [r.role, r.contactId])), explicitContacts: [...new Set(roles.map((r) => r.contactId))] } : {};
+  };
   const stub = (room: string) => userStub(deps, room);
 
   // Per request (this service lives as long as its request): the root loader (header cart) and the
@@ -133,10 +138,10 @@ export function createCartService(deps: ServiceDeps) {
       if (!offered.length) return { ok: false, code: ErrorCode.CART_ITEM_ADD_FAILED };
       let premiumYearCents: number | null = null;
       // Renewing, restoring or changing the holder of a name: only the customer who holds it here.
-      let held: { expiresAt: Date; status: string } | null = null;
+      let held: { id: number; expiresAt: Date; status: string } | null = null;
       if (input.action === 'renew' || input.action === 'trade' || input.action === 'rgp_restore') {
         if (owner.userId === null) return { ok: false, code: ErrorCode.ACTION_ALLOWED_ONLY_TO_USERS };
-        const [row] = await db.select({ expiresAt: domains.expiresAt, status: domains.status }).from(domains).where(and(eq(domains.asciiFqdn, parsed.asciiFqdn), eq(domains.userId, owner.userId)));
+        const [row] = await db.select({ id: domains.id, expiresAt: domains.expiresAt, status: domains.status }).from(domains).where(and(eq(domains.asciiFqdn, parsed.asciiFqdn), eq(domains.userId, owner.userId)));
         if (!row) return { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED };
         // A name in redemption comes back only through a restore, with its RGP fee (issue #10 §2).
         if (!heldNameAllows(input.action, row.status)) return { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED };
@@ -166,7 +171,7 @@ export function createCartService(deps: ServiceDeps) {
         rgp: input.action === 'rgp_restore' || held?.status === 'redemption',
         // An expired name gets no ID protect (spec §9).
         expired: held !== null && held.expiresAt.getTime() < now.getTime(),
-        config: input.authCode ? { authCode: input.authCode.trim() } : {},
+        config: input.authCode ? { authCode: input.authCode.trim() } : held && input.action === 'rgp_restore' ? await heldContacts(held.id) : {},
       };
       forget(owner.room);
       const result = await (await stub(owner.room)).cartAdd([item], input.uniqueId, now.getTime());
@@ -264,6 +269,10 @@ export function createCartService(deps: ServiceDeps) {
       if (contactIds.length || groupId !== null) {
         if (owner.userId === null) return { ok: false, code: ErrorCode.ACTION_ALLOWED_ONLY_TO_USERS };
         if (!(await domainContacts.ownsConfig(owner.userId, contactIds, groupId))) return { ok: false, code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'contacts' };
+        // Spec §5 Contacts: only a contact ready for the item's registry (and among its explicit_contacts, if any).
+        if (contactIds.length && before.kind === 'domain' && contactChoiceRefusal(before, await domainContacts.contacts(owner.userId), contactIds)) {
+          return { ok: false, code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'contacts' };
+        }
       }
       forget(owner.room);
       const item = await s.cartUpdate(id, patch as { lengthMonths?: number; config?: CartItem['config'] }, uniqueId);

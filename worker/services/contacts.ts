@@ -2,7 +2,8 @@
 // cart's domain configuration picks from them, and whatever a request names must be the customer's own.
 import { and, eq, inArray } from 'drizzle-orm';
 import { readiness } from '../../core/cart/contacts';
-import { contacts, nameserverGroups } from '../../db/schema';
+import { needsCompletion, readinessDetail } from '../../core/contacts/readiness';
+import { contacts, domainContacts, nameserverGroups } from '../../db/schema';
 import type { ServiceDeps } from '.';
 
 export function createContactService({ db, now }: ServiceDeps) {
@@ -10,12 +11,18 @@ export function createContactService({ db, now }: ServiceDeps) {
     /** The customer's contacts with their readiness per registry (spec §3 '{registry}_ready'). */
     async contacts(userId: number) {
       const rows = await db.select().from(contacts).where(eq(contacts.userId, userId));
-      return rows.map((c) => ({ id: c.id, name: `${c.firstName} ${c.lastName}`.trim(), organisation: c.organisation, email: c.email, ready: readiness(c) }));
+      // `incomplete` and `reasons` let the picker disable a contact with the reason and link to completing it.
+      return rows.map((c) => ({ id: c.id, name: `${c.firstName} ${c.lastName}`.trim(), organisation: c.organisation, email: c.email, ready: readiness(c), incomplete: needsCompletion(c), reasons: readinessDetail(c) }));
     },
 
     async createContact(userId: number, input: Omit<typeof contacts.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>) {
       const [row] = await db.insert(contacts).values({ ...input, userId, createdAt: now, updatedAt: now }).returning({ id: contacts.id });
       return row!.id;
+    },
+
+    /** Who holds each role of one of our domains (a restore keeps them: explicit_contacts). */
+    async rolesOf(domainId: number) {
+      return db.select({ role: domainContacts.role, contactId: domainContacts.contactId }).from(domainContacts).where(eq(domainContacts.domainId, domainId));
     },
 
     async nameserverGroups(userId: number) {

@@ -35,7 +35,8 @@ export function CartSummary({ view, contacts, groups }: { view: CartView; contac
         ))}
         {!view.needsLogin && view.lines.some((l) => l.kind === 'domain' && l.configStatus?.sections.contacts) ? (
           <div className="grid gap-4 md:grid-cols-2">
-            <NewContactForm />
+            {/* Spec §5 Contacts: explicit_contacts hides 'new': shown while some line may use a new contact. */}
+            {view.lines.some((l) => l.kind === 'domain' && l.configStatus?.sections.contacts && !l.config.explicitContacts) ? <NewContactForm /> : null}
             <NewGroupForm />
           </div>
         ) : null}

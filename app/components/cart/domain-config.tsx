@@ -3,9 +3,11 @@
 // none (within the registry's limits), the registry's terms, and the .xxx resolve/token. The status icon
 // says whether it is complete; once saved the button reads 'Change'.
 import { getSelectProps } from '@conform-to/react';
-import { Form } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contactPicker } from '../../../core/cart/domain-config';
+import type { NotReadyReason } from '../../../core/contacts/readiness';
 import { contactSchema, domainConfigSchema, nameserverGroupSchema } from '../../../core/validation/cart-forms';
 import type { CartLine } from '../../../worker/services/cart';
 import { CheckboxField, choiceSelectProps, FieldErrors, InputField, SubmitButton, useAppForm } from '../../lib/forms';
@@ -13,7 +15,7 @@ import { CsrfInput } from '../csrf-input';
 import { PageIdInput } from '../page-id-input';
 import { CheckCircleIcon, WarningIcon } from '../icons';
 
-export type ContactOption = { id: number; name: string; organisation: string | null; email: string; ready: Record<string, 0 | 1> };
+export type ContactOption = { id: number; name: string; organisation: string | null; email: string; ready: Record<string, 0 | 1>; incomplete?: boolean; reasons?: Record<string, NotReadyReason[]> };
 export type GroupOption = { id: number; name: string; nameservers: string[] };
 
 const ROLES = ['registrant', 'admin', 'tech', 'billing'] as const;
@@ -42,7 +44,11 @@ export function DomainConfigPanel({ line, contacts, groups, loggedIn }: { line: 
     },
   });
   const wasSaved = Boolean(saved.contacts || saved.nameservers || saved.agree);
-  const readyKey = `${line.registry}_ready`;
+  // Spec §5 Contacts: explicit_contacts limits the list (and hides 'new'); a contact not ready for this
+  // registry is listed disabled with the reason; an incomplete one links to completing it.
+  const picker = contactPicker({ registry: line.registry, config: saved }, contacts);
+  const family = line.registry ?? 'generic';
+  const incomplete = picker.options.filter((o) => o.contact.incomplete);
   const nsFields = fields.ns.getFieldList();
   return (
     <details className="mt-3 rounded border border-slate-200" open={!status.ready || undefined} data-testid="domain-config" data-ready={status.ready}>
@@ -62,7 +68,7 @@ export function DomainConfigPanel({ line, contacts, groups, loggedIn }: { line: 
           {status.sections.contacts ? (
             <fieldset>
               <legend className="text-sm font-semibold">{t('config.contacts')}</legend>
-              {contacts.length === 0 ? <p className="text-sm text-slate-700">{t('config.no_contacts')}</p> : null}
+              {picker.options.length === 0 ? <p className="text-sm text-slate-700">{t('config.no_contacts')}</p> : null}
               <div className="mt-2 grid gap-3 sm:grid-cols-2">
                 {ROLES.map((role) => {
                   const f = fields[role];
@@ -74,11 +80,12 @@ export function DomainConfigPanel({ line, contacts, groups, loggedIn }: { line: 
                       </label>
                       <select {...getSelectProps(f)} key={f.key} className="mt-1 w-full rounded border border-slate-300 px-2 py-1" data-testid={`contact-${role}`}>
                         <option value="">{t('config.choose_contact')}</option>
-                        {contacts.map((c) => (
-                          // Spec §5: a contact whose {registry}_ready is 0 cannot be selected.
-                          <option key={c.id} value={c.id} disabled={c.ready[readyKey] === 0}>
+                        {picker.options.map(({ contact: c, selectable }) => (
+                          // Spec §5: a contact whose {registry}_ready is 0 cannot be selected; the reason says why.
+                          <option key={c.id} value={c.id} disabled={!selectable}>
                             {c.name}
-                            {c.organisation ? ` — ${c.organisation}` : ''} ({c.email}){c.ready[readyKey] === 0 ? ` · ${t('config.not_ready')}` : ''}
+                            {c.organisation ? ` — ${c.organisation}` : ''} ({c.email})
+                            {!selectable ? ` · ${c.reasons?.[family]?.length ? c.reasons[family]!.map((r) => t(`contacts:reasons.${r}`)).join(', ') : t('config.not_ready')}` : ''}
                           </option>
                         ))}
                       </select>
@@ -86,6 +93,18 @@ export function DomainConfigPanel({ line, contacts, groups, loggedIn }: { line: 
                   );
                 })}
               </div>
+              {incomplete.length ? (
+                <ul className="mt-2 space-y-1 text-sm" data-testid="incomplete-contacts">
+                  {incomplete.map(({ contact: c }) => (
+                    <li key={c.id}>
+                      <span className="text-amber-900">{t('contacts:incomplete')}: {c.name}</span>{' '}
+                      <Link to={`/account/contacts/${c.id}?complete=1&return=${encodeURIComponent('/cart')}`} className="underline" data-testid="complete-contact">
+                        {t('contacts:complete_it')}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
             </fieldset>
           ) : null}
           {status.sections.nameservers ? (
