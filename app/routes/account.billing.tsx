@@ -1,12 +1,13 @@
 // The account's billing (spec §2 Account area, issue #12 §1): the billing profiles listed, created,
-// deleted and set as default (a responsive table with its row actions), and the credit balance with
+// edited, deleted and set as default (a responsive table with its row actions), and the credit balance with
 // its movements (decision 019).
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { Form, useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
 import { billingProfileSchema } from '../../core/validation/checkout-forms';
 import { CreditBalance } from '../components/account/credit-balance';
+import { EditProfile } from '../components/account/billing-profile-edit';
 import { AreaTitle, Outcome, type AccountActionData } from '../components/account/outcome';
 import { Cell, ResponsiveTable, Row } from '../components/account/responsive-table';
 import { NewProfile } from '../components/billing-profile-form';
@@ -26,6 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
   const { t } = await pageT(request);
   const userId = session.user.id;
+  const editId = Number(new URL(request.url).searchParams.get('edit')) || null;
   const [profiles, balanceCents, movements] = await Promise.all([
     context.services.orders.billingProfiles(userId),
     context.services.orders.creditBalance(userId),
@@ -33,7 +35,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   return data({
     meta: { title: t('portal:billing.meta_title') },
-    billing: profiles.map((p) => ({ id: p.id, type: p.type, name: p.name, vatNumber: p.vatNumber, taxOffice: p.taxOffice, country: p.countryIso2, city: p.city, vatWaived: p.vatWaived, isDefault: p.isDefault })),
+    billing: profiles.map((p) => ({ id: p.id, type: p.type, name: p.name, vatNumber: p.vatNumber, taxOffice: p.taxOffice, profession: p.profession, address: p.address, postcode: p.postcode, country: p.countryIso2, city: p.city, vatWaived: p.vatWaived, isDefault: p.isDefault })),
+    // `?edit=<id>` opens that profile's form (a link, so it works without JavaScript); someone else's id opens nothing.
+    editId: profiles.some((p) => p.id === editId) ? editId : null,
     credit: {
       balanceCents,
       movements: movements.map((m) => ({ id: m.id, amountCents: m.amountCents, reason: m.reason, orderId: m.orderId, note: m.note, at: m.createdAt.getTime(), document: m.series ? `${m.series}-${String(m.number).padStart(6, '0')}` : null })),
@@ -66,6 +70,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       return redirect('/account/billing', 303);
     }
+    case 'update_profile': {
+      const id = Number(form.get('id'));
+      const submission = parseForm(form, billingProfileSchema);
+      if (submission.status !== 'success') return answer.reply(submission, { code: ErrorCode.VALIDATION_ERROR, status: 400 });
+      const v = submission.value;
+      const r = await context.services.orders.updateBillingProfile(
+        userId,
+        id,
+        { type: v.type as 'REC' | 'INV', name: v.name, vatNumber: v.vat_number, taxOffice: v.tax_office, profession: v.profession, address: v.address, city: v.city, postcode: v.postcode, countryIso2: v.country },
+        { uniqueId },
+      );
+      if (!r.ok && r.code === ErrorCode.NO_CHANGE) return answer.done(r.code);
+      if (!r.ok && r.code === ErrorCode.ACTION_NOT_ALLOWED) return answer.done(r.code, 404);
+      if (!r.ok) {
+        const key = r.field === 'vat_number' ? (r.detail?.vies === 'unavailable' ? 'VAT_UNAVAILABLE' : 'VAT_INVALID') : 'REQUIRED';
+        return data<AccountActionData>({ intent, code: r.code, result: submission.reply({ fieldErrors: r.field ? { [r.field]: fieldMessage(key) } : {} }), stamp: answer.stamp }, { status: 400 });
+      }
+      return redirect('/account/billing', 303);
+    }
     case 'default_profile':
     case 'delete_profile': {
       const id = Number(form.get('id'));
@@ -82,6 +105,7 @@ export default function AccountBilling() {
   const actionData = useActionData<typeof action>() as AccountActionData | undefined;
   const { t } = useTranslation('checkout');
   const revalidator = useRevalidator();
+  const editing = loaderData.billing.find((p) => p.id === loaderData.editId) ?? null;
   // Another tab changed the default profile: show it here too.
   useLiveChannel('billing', (m) => {
     if (m.event === 'DefaultProfileWasUpdated' && revalidator.state === 'idle') revalidator.revalidate();
@@ -117,6 +141,9 @@ export default function AccountBilling() {
                   {p.city}, {p.country}
                 </Cell>
                 <Cell actions>
+                  <Link to={`?edit=${p.id}`} className="btn-secondary px-2 py-1 text-sm" data-testid="edit-profile-link" aria-label={t('portal:billing.edit_aria', { name: p.name })}>
+                    {t('portal:billing.edit')}
+                  </Link>
                   {p.isDefault ? (
                     <span className="rounded bg-blue-100 px-2 py-1 text-xs text-blue-900" data-testid="default-badge">
                       {t('default')}
@@ -144,7 +171,7 @@ export default function AccountBilling() {
             ))}
           </ResponsiveTable>
         ) : null}
-        <NewProfile actionData={actionData as never} open={loaderData.billing.length === 0} />
+        {editing ? <EditProfile key={editing.id} profile={editing} actionData={actionData} /> : <NewProfile actionData={actionData as never} open={loaderData.billing.length === 0} />}
       </section>
       <CreditBalance credit={loaderData.credit} />
     </div>

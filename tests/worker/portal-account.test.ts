@@ -184,6 +184,36 @@ describe('area actions', () => {
     expect(await db.select().from(billingProfiles).where(eq(billingProfiles.userId, id))).toHaveLength(1);
   });
 
+  it('billing: a profile is edited with the same checks as a new one; unchanged is "no changes"', async () => {
+    const { b, id } = await customer();
+    const { token } = await b.open('/account/billing');
+    await b.fetch('/account/billing', form({ _token: token, intent: 'create_profile', type: 'REC', name: 'Ελένη Ν', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', country: 'GR' }));
+    const [p] = await db.select().from(billingProfiles).where(eq(billingProfiles.userId, id));
+    const page = await b.open(`/account/billing?edit=${p!.id}`);
+    expect(page.html).toContain('data-testid="edit-profile"');
+    expect(page.html).toMatch(/name="address"[^>]*value="Οδός 1"/);
+    const fields = { _token: token, intent: 'update_profile', id: String(p!.id), type: 'INV', name: 'Ελένη Ν Ο.Ε.', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', country: 'GR', tax_office: 'Α΄ Αθηνών' };
+    // An invoice with a ΑΦΜ that fails its check digit: refused under the field, nothing changed.
+    const editUrl = `/account/billing?edit=${p!.id}`;
+    expect(page.html).toContain(`action="${editUrl}"`);
+    const bad = await b.fetch(editUrl, form({ ...fields, vat_number: '090000046' }));
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toMatch(/id="edit-profile-vat_number-error"/);
+    expect((await db.select().from(billingProfiles).where(eq(billingProfiles.id, p!.id)))[0]).toMatchObject({ type: 'REC', name: 'Ελένη Ν' });
+    const ok = await b.fetch(editUrl, form({ ...fields, vat_number: '090000045' }));
+    expect(ok.status).toBe(303);
+    expect((await db.select().from(billingProfiles).where(eq(billingProfiles.id, p!.id)))[0]).toMatchObject({ type: 'INV', name: 'Ελένη Ν Ο.Ε.', vatNumber: '090000045', taxOffice: 'Α΄ Αθηνών' });
+    const again = await b.fetch(editUrl, form({ ...fields, vat_number: '090000045' }));
+    expect(await again.text()).toContain(`data-code="${ErrorCode.NO_CHANGE}"`);
+    // Someone else's profile cannot be edited, nor opened for editing.
+    const other = await customer();
+    const otherPage = await other.b.open(`/account/billing?edit=${p!.id}`);
+    expect(otherPage.html).not.toContain('data-testid="edit-profile"');
+    const stolen = await other.b.fetch('/account/billing', form({ ...fields, _token: otherPage.token, name: 'Κάποιος άλλος', vat_number: '090000045' }));
+    expect(stolen.status).toBe(404);
+    expect((await db.select().from(billingProfiles).where(eq(billingProfiles.id, p!.id)))[0]!.name).toBe('Ελένη Ν Ο.Ε.');
+  });
+
   it('sessions: "log out from the other devices" keeps this one and comes back to the list', async () => {
     const { b, email } = await customer();
     const phone = new Browser();
