@@ -8,7 +8,7 @@ import { ErrorCode } from '../../core/errors';
 import { createDb } from '../../db/client';
 import { billingProfiles, users } from '../../db/schema';
 import { DEMO_USERS } from '../../db/seed';
-import { uniqueName } from './customers';
+import { readyCart, servicesAt, uniqueName } from './customers';
 import { Browser, form, login } from './helpers';
 
 const db = createDb(env.DB);
@@ -227,10 +227,17 @@ describe('area actions', () => {
     expect(html.match(/data-testid="session"/g)).toHaveLength(1);
   });
 
-  it('orders: the list links each order to its page', async () => {
+  it('orders: each order is a row linking to its page, with its status; none yet says so', async () => {
+    const c = await readyCart('ordr');
+    const placed = await servicesAt().orders.placeOrder(c.owner, { profileId: c.profileId, method: 'bank_transfer', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null, useCredit: false });
+    if (!placed.ok) throw new Error(`place ${placed.code}`);
+    await db.update(users).set({ passwordHash: demo.passwordHash }).where(eq(users.id, c.id));
     const b = new Browser();
-    await login(b, 'demo@example.gr', demo.password);
+    expect((await login(b, c.email, demo.password)).status).toBe(303);
     const { html } = await b.open('/account/orders');
-    expect(html).toMatch(/data-testid="order-list"|data-testid="no-orders"/);
+    expect(html).toContain(`data-testid="order-row" data-id="${placed.orderId}" data-status="pending"`);
+    expect(html).toContain(`href="/orders/${placed.orderId}"`);
+    const fresh = await customer();
+    expect((await fresh.b.open('/account/orders')).html).toContain('data-testid="no-orders"');
   });
 });
