@@ -7,7 +7,10 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../db/client';
 import { domainReminders, domains, outbox } from '../../db/schema';
+import { createAdapters } from '../../worker/adapters';
+import { configOf } from '../../worker/config';
 import { runScheduled } from '../../worker/cron';
+import { createServices } from '../../worker/services';
 import { newCustomer, servicesAt, uniqueName } from './customers';
 
 const db = createDb(env.DB);
@@ -87,6 +90,23 @@ describe('expiry reminders', () => {
     const mails = await mailsTo(c.email);
     expect(mails).toHaveLength(2);
     expect(mails[1]!.subject).toContain('λήγει σήμερα');
+  });
+
+  it('a failed e-mail keeps its raised step and goes with the next run, once', async () => {
+    const c = await holding({ days: 7 });
+    const real = createAdapters(configOf(env), db);
+    let down = true;
+    const adapters = { ...real, mail: { send: (m: Parameters<typeof real.mail.send>[0]) => (down ? Promise.reject(new Error('mail provider down')) : real.mail.send(m)) } };
+    const at = (ms: number) => createServices({ db, env, now: new Date(ms), adapters }).reminders.run();
+    await at(T0);
+    const [raised] = await db.select().from(domainReminders).where(eq(domainReminders.domainId, c.domain.id));
+    expect(raised).toMatchObject({ daysBefore: 7, emailedAt: null });
+    expect(await mailsTo(c.email)).toHaveLength(0);
+    down = false;
+    await at(T0 + 3600_000);
+    await at(T0 + 7200_000);
+    expect(await mailsTo(c.email)).toHaveLength(1);
+    expect(await stepsOf(c.domain.id)).toEqual([7]);
   });
 
   it('two overlapping runs raise and send a step once', async () => {
