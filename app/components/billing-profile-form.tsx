@@ -56,7 +56,7 @@ export function NewProfile({ actionData, open }: { actionData?: ActionData; open
   );
 }
 
-function CountryOptions({ id, defaultValue }: { id: string; defaultValue: string }) {
+export function CountryOptions({ id, defaultValue }: { id: string; defaultValue: string }) {
   const { t } = useTranslation();
   const codes = ['GR', 'CY', 'AT', 'BE', 'BG', 'CH', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GB', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK', 'UA'];
   return (

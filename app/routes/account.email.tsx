@@ -55,7 +55,7 @@ export default function EmailChange() {
   const actionData = useActionData<typeof action>();
   const { fields, formProps } = useAppForm({ id: 'email-change', schema: emailChangeSchema, lastResult: actionData?.result });
   return (
-    <div className="mx-auto max-w-lg px-4 py-12">
+    <div className="max-w-lg">
       <section className="card" aria-labelledby="email-change-title" data-testid="email-change">
         <h1 id="email-change-title" className="mb-4 text-2xl font-bold">
           {t('account.email_change_title')}

@@ -55,7 +55,7 @@ export default function MobileVerification() {
   const sent = actionData?.resendIn !== undefined;
   const { fields, formProps } = useAppForm({ id: 'mobile-code', schema: otpSchema, lastResult: actionData?.result });
   return (
-    <div className="mx-auto max-w-lg px-4 py-12">
+    <div className="max-w-lg">
       <section className="card" aria-labelledby="mobile-title" data-testid="mobile-verify" data-verified={verified}>
         <h1 id="mobile-title" className="mb-4 text-2xl font-bold">
           {t('account.mobile_verify_title')}

@@ -1,10 +1,89 @@
-// The account menu's "Preferences" link: sets the openPref cookie and lands on the account page,
-// whose preferences tab opens by itself because of it (spec §2 Account area, §9 Cookies).
-import { redirect, type LoaderFunctionArgs } from '@remix-run/cloudflare';
-import { serializeCookie, wantsSecure } from '../../worker/http/cookies';
+// The account's preferences (issue #3 §5, issue #12 §1): the language of the e-mails and pages, the
+// newsletter and the communication consent. The menu's Preferences link comes straight here; the
+// openPref cookie of spec §2 still opens this page from /account (see account._index.tsx).
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { ErrorCode } from '../../core/errors';
+import { preferencesSchema } from '../../core/validation/account-forms';
+import { AreaTitle, Card, Outcome, type AccountActionData } from '../components/account/outcome';
+import { CsrfInput } from '../components/csrf-input';
+import { accountAnswers } from '../lib/account-action.server';
 import { requireUser } from '../lib/auth.server';
+import { CheckboxField, choiceSelectProps, NoChangesAlert, SubmitButton, useAppForm, useNoChangesGuard } from '../lib/forms';
+import { readProtectedForm } from '../lib/forms.server';
+import { pageT } from '../lib/i18n.server';
+import { pageMeta } from '../lib/meta';
+import { codeData } from '../lib/route-error.server';
+import { parseForm } from '../lib/submission.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context);
-  return redirect('/account', { status: 303, headers: { 'Set-Cookie': serializeCookie('openPref', '1', { maxAgeSeconds: 60, sameSite: 'Lax', secure: wantsSecure(request) }) } });
+  const session = await requireUser(request, context);
+  const { t } = await pageT(request);
+  const preferences = await context.services.account.preferences(session.user.id);
+  return data({ meta: { title: t('portal:preferences.meta_title') }, preferences });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const session = await requireUser(request, context);
+  const form = await readProtectedForm(request, context);
+  const intent = String(form.get('intent') ?? '');
+  const answer = accountAnswers(intent);
+  switch (intent) {
+    case 'preferences': {
+      const submission = parseForm(form, preferencesSchema);
+      if (submission.status !== 'success') return answer.reply(submission, { code: ErrorCode.VALIDATION_ERROR, status: 400 });
+      const r = await context.services.account.updatePreferences(session.user.id, {
+        locale: submission.value.locale === 'en' ? 'en' : 'el',
+        newsletter: submission.value.newsletter === true,
+        communication: submission.value.gdpr_communication === true,
+      });
+      return r.ok ? answer.done(ErrorCode.PROFILE_UPDATED_SUCCESSFULLY) : answer.done(r.code, r.status);
+    }
+    default:
+      throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
+  }
+}
+
+export default function AccountPreferences() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as AccountActionData | undefined;
+  const { t } = useTranslation('auth');
+  const { preferences } = loaderData;
+  const { fields, formProps, formRef } = useAppForm({
+    id: 'preferences',
+    schema: preferencesSchema,
+    lastResult: actionData?.intent === 'preferences' ? actionData.result : undefined,
+    defaultValue: { locale: preferences.locale, newsletter: preferences.newsletter ? 'on' : undefined, gdpr_communication: preferences.communication ? 'on' : undefined },
+  });
+  const noChanges = useNoChangesGuard(formRef, loaderData);
+  return (
+    <div className="space-y-6" data-testid="panel-preferences">
+      <AreaTitle>{t('portal:preferences.title')}</AreaTitle>
+      <Card id="preferences" title={t('account.preferences_title')}>
+        <NoChangesAlert unchanged={noChanges.unchanged} />
+        <Outcome actionData={actionData} intents={['preferences']} />
+        <Form method="post" className="space-y-4" {...formProps} onSubmit={noChanges.wrap(formProps.onSubmit)}>
+          <CsrfInput />
+          <input type="hidden" name="intent" value="preferences" />
+          <div>
+            <label htmlFor={fields.locale.id} className="block text-sm font-medium">
+              {t('account.locale')}
+            </label>
+            <select {...choiceSelectProps(fields.locale)} key={fields.locale.key} className="mt-1 rounded border border-slate-300 px-3 py-2">
+              <option value="el">Ελληνικά</option>
+              <option value="en">English</option>
+            </select>
+          </div>
+          <CheckboxField meta={fields.newsletter} label={t('newsletter')} />
+          <CheckboxField meta={fields.gdpr_communication} label={t('gdpr_communication')} />
+          <SubmitButton intent="preferences" testId="preferences-save">
+            {t('account.save')}
+          </SubmitButton>
+        </Form>
+      </Card>
+    </div>
+  );
 }

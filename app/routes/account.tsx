@@ -1,7 +1,10 @@
 // The account area's layout (issue #12 §1): its own navigation beside (on phones: above) one route
-// module per area. No loader: every area checks the session itself, so this layout costs nothing.
-import { NavLink, Outlet } from '@remix-run/react';
+// module per area. No loader: every area checks the session itself, and the customer's name comes
+// from the root loader, so this layout costs nothing. It gives the width and padding; the areas inside
+// add no page container of their own (decision 036).
+import { NavLink, Outlet, useRouteLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import type { loader as rootLoader } from '../root';
 
 /** The areas, in menu order. `end`: the profile link is current only on /account itself. */
 export const ACCOUNT_SECTIONS = [
@@ -19,10 +22,21 @@ export const ACCOUNT_SECTIONS = [
 
 export default function AccountLayout() {
   const { t } = useTranslation('portal');
+  const name = useRouteLoaderData<typeof rootLoader>('root')?.account?.name;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-8">
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-8">
       <nav aria-label={t('nav_label')} className="mb-6 lg:mb-0" data-testid="account-nav">
-        <p className="mb-2 hidden text-sm font-semibold uppercase tracking-wide text-slate-600 lg:block">{t('nav_title')}</p>
+        <p className="mb-2 text-sm text-slate-600" data-testid="account-holder">
+          <span className="font-semibold uppercase tracking-wide">{t('nav_title')}</span>
+          {name ? (
+            <>
+              <span className="lg:hidden" aria-hidden="true">
+                {' · '}
+              </span>
+              <span className="text-slate-800 lg:block lg:truncate">{name}</span>
+            </>
+          ) : null}
+        </p>
         <ul className="flex flex-wrap gap-1 border-b border-slate-200 pb-2 lg:flex-col lg:border-b-0 lg:pb-0">
           {ACCOUNT_SECTIONS.map((s) => (
             <li key={s.key}>
@@ -31,7 +45,7 @@ export default function AccountLayout() {
                 end={'end' in s ? s.end : false}
                 prefetch="intent"
                 className={({ isActive }) =>
-                  `block rounded px-3 py-2 text-sm ${isActive ? 'bg-blue-50 font-semibold text-blue-900' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`
+                  `block rounded px-2.5 py-1.5 text-sm lg:px-3 lg:py-2 ${isActive ? 'bg-blue-50 font-semibold text-blue-900' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`
                 }
                 data-testid={`account-nav-${s.key}`}
               >

@@ -207,7 +207,7 @@ export default function OrderPage() {
         ) : null}
       </section>
       <p className="mt-6">
-        <Link to="/account?tab=orders" className="link-button">
+        <Link to="/account/orders" className="link-button">
           {t('all_orders')}
         </Link>
       </p>

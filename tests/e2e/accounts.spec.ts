@@ -95,7 +95,7 @@ test('a visitor registers in two steps, fixes bad input, verifies the OTP from t
 test('a customer turns on an authenticator app and logs in with its code', async ({ page, js }) => {
   const email = uniqueEmail('totp', js);
   await register(page, js, email);
-  await page.goto('/account?tab=security');
+  await page.goto('/account/security');
   await page.getByTestId('totp-start').click();
   const secret = (await page.getByTestId('totp-secret').getAttribute('data-secret'))!;
   await main(page).getByLabel('Κωδικός επιβεβαίωσης').fill('123456');

@@ -213,14 +213,14 @@ test('credit pays part of an order; cancelling the unpaid order gives the credit
   await expect(page.getByTestId('order')).toHaveAttribute('data-status', 'pending');
   await expect(page.getByTestId('order-credit')).toHaveAttribute('data-cents', '500');
   await expect(page.getByTestId('bank-amount')).toHaveAttribute('data-cents', String(total - 500));
-  await page.goto('/account?tab=billing');
+  await page.goto('/account/billing');
   await expect(page.getByTestId('credit-balance')).toHaveAttribute('data-cents', '0');
   // Changed their mind: the order is cancelled and the credit is back.
   await page.goBack();
   await page.getByTestId('cancel-order-submit').click();
   await expect(page.getByTestId('order')).toHaveAttribute('data-status', 'cancelled');
   await expect(page.getByTestId('order-cancelled')).toBeVisible();
-  await page.goto('/account?tab=billing');
+  await page.goto('/account/billing');
   await expect(page.getByTestId('credit-balance')).toHaveAttribute('data-cents', '500');
   await expect(page.getByTestId('credit-movement')).toHaveCount(3);
 });

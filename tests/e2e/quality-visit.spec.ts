@@ -73,7 +73,7 @@ async function customerState(page: Page): Promise<Record<string, string>> {
   await page.getByTestId('place-order').click();
   await expect(page.getByTestId('sandbox-payment')).toBeVisible();
   const payment = /\/payments\/sandbox\/([^/?#]+)/.exec(page.url())?.[1] ?? '';
-  await page.goto('/account?tab=orders');
+  await page.goto('/account/orders');
   const orderHref = (await page.locator('a[href^="/orders/"]').first().getAttribute('href')) ?? '';
   const order = /\/orders\/(\d+)/.exec(orderHref)?.[1] ?? '';
   await addPlan(page, '/hosting/shared-linux', 'sha_lin_start');

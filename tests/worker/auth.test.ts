@@ -49,7 +49,7 @@ describe('login', () => {
     const { html } = await b.open('/account');
     expect(html).toContain('demo@example.gr');
     expect(html).toContain('επαληθευμένο');
-    expect((await b.open('/account?tab=sessions')).html).toContain('αυτή η συσκευή');
+    expect((await b.open('/account/sessions')).html).toContain('αυτή η συσκευή');
     expect((await b.open('/')).html).toContain('Μαρία Παπαδοπούλου');
   });
 
@@ -156,7 +156,7 @@ describe('sessions', () => {
     await login(phone, demo.email, demo.password);
     expect((await phone.fetch('/account')).status).toBe(200);
     const { token } = await laptop.open('/account');
-    await laptop.fetch('/account', form({ _token: token, intent: 'logout_everywhere' }));
+    await laptop.fetch('/account/sessions', form({ _token: token, intent: 'logout_everywhere' }));
     expect((await phone.fetch('/account')).status).toBe(303);
     expect((await laptop.fetch('/account')).status).toBe(303);
   });

@@ -117,11 +117,11 @@ describe('credit balance', () => {
     expect(await at().orders.creditBalance(c.id)).toBe(order!.grandTotalCents);
   });
 
-  it("the account's billing tab shows the demo customer's balance and its credit note", async () => {
+  it("the account's billing page shows the demo customer's balance and its credit note", async () => {
     const b = new Browser();
     await b.open('/');
     await login(b, 'demo@example.gr', 'Demo-Pelatis-2026');
-    const account = await b.open('/account?tab=billing');
+    const account = await b.open('/account/billing');
     expect(/data-testid="credit-balance" data-cents="(\d+)"/.exec(account.html)?.[1]).toBeDefined();
     expect(account.html.includes('data-reason="grant"')).toBe(true);
     expect(account.html.includes('CRD-')).toBe(true);

@@ -246,18 +246,18 @@ describe('changing the mobile in the account', () => {
     expect((await login(b, acc.email, demo.password)).status).toBe(303);
     const { token } = await b.open('/account');
     const next = freshMobile();
-    const wrong = await b.fetch('/account', form({ _token: token, ...profileFields(next, { current_password: 'Not-The-Password-1' }) }));
+    const wrong = await b.fetch('/account?index', form({ _token: token, ...profileFields(next, { current_password: 'Not-The-Password-1' }) }));
     expect(wrong.status).toBe(400);
     const html = await wrong.text();
     expect(html).toContain(next);
     expect(html).toMatch(/id="[^"]*current_password[^"]*-error"/);
-    const missing = await b.fetch('/account', form({ _token: token, ...profileFields(next) }));
+    const missing = await b.fetch('/account?index', form({ _token: token, ...profileFields(next) }));
     expect(missing.status).toBe(400);
     const [same] = await db.select().from(users).where(eq(users.id, acc.id));
     expect(same!.mobile).toBe(acc.mobile);
     expect(same!.mobileVerifiedAt).not.toBeNull();
 
-    const ok = await b.fetch('/account', form({ _token: token, ...profileFields(next, { current_password: demo.password }) }));
+    const ok = await b.fetch('/account?index', form({ _token: token, ...profileFields(next, { current_password: demo.password }) }));
     expect(ok.status).toBe(200);
     const [after] = await db.select().from(users).where(eq(users.id, acc.id));
     expect(after!.mobile).toBe(next);
@@ -283,7 +283,7 @@ describe('changing the mobile in the account', () => {
     const b = new Browser();
     expect((await login(b, acc.email, demo.password)).status).toBe(303);
     const { token } = await b.open('/account');
-    const ok = await b.fetch('/account', form({ _token: token, ...profileFields(acc.mobile!, { city: 'Λάρισα' }) }));
+    const ok = await b.fetch('/account?index', form({ _token: token, ...profileFields(acc.mobile!, { city: 'Λάρισα' }) }));
     expect(ok.status).toBe(200);
     const [after] = await db.select().from(users).where(eq(users.id, acc.id));
     expect(after!.city).toBe('Λάρισα');

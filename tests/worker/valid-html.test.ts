@@ -72,11 +72,11 @@ function markupProblems(html: string): string[] {
 }
 
 describe('the account pages have no duplicate ids, bad autocomplete tokens or bad required attributes', () => {
-  for (const tab of ['profile', 'security', 'preferences', 'billing', 'sessions', 'domains', 'orders']) {
-    it(`/account?tab=${tab}`, async () => {
+  for (const path of ['/account', '/account/security', '/account/preferences', '/account/billing', '/account/sessions', '/account/orders']) {
+    it(path, async () => {
       const b = new Browser();
       await login(b, 'demo@example.gr', 'Demo-Pelatis-2026');
-      const { res, html } = await b.open(`/account?tab=${tab}`);
+      const { res, html } = await b.open(path);
       expect(res.status).toBe(200);
       expect(markupProblems(html)).toEqual([]);
     });

@@ -40,6 +40,35 @@ export function createBillingProfileService(deps: ServiceDeps) {
     return orderVatRate({ countryIso2: profile.countryIso2, vatWaived: profile.vatWaived, countryRateBp: country?.vatRateBp ?? null, eu: country?.eu ?? false });
   }
 
+  /** The checks the law asks of an invoice (ΑΦΜ and ΔΟΥ in Greece, VIES for an EU business), shared by create and edit. */
+  async function checkVat(input: BillingProfileInput): Promise<{ ok: true; vatNumber: string | null; vatWaived: boolean; vatCheckId: number | null } | Fail> {
+    let vatWaived = false;
+    let vatNumber: string | null = null;
+    let vatCheckId: number | null = null;
+    if (input.type === 'INV') {
+      if (!input.vatNumber?.trim()) return { ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'vat_number' };
+      vatNumber = normaliseVatNumber(input.countryIso2, input.vatNumber);
+      if (input.countryIso2 === 'GR') {
+        if (!isValidAfm(vatNumber)) return { ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'vat_number' };
+        if (!input.taxOffice?.trim()) return { ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'tax_office' };
+      } else {
+        const country = (await catalog.countries()).find((c) => c.iso2 === input.countryIso2);
+        if (country?.eu) {
+          try {
+            const check = await adapters.vatCheck.check(input.countryIso2, vatNumber);
+            if (!check.valid) return { ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'vat_number', detail: { vies: 'invalid' } };
+            vatWaived = true;
+            const [row] = await db.all<{ id: number }>(sql`SELECT id FROM vat_checks WHERE vat_number = ${check.vatNumber} ORDER BY id DESC LIMIT 1`);
+            vatCheckId = row?.id ?? null;
+          } catch (e) {
+            return { ok: false, code: e instanceof VatCheckError ? e.code : ErrorCode.NETWORK_CONNECTION_ERROR, field: 'vat_number', detail: { vies: 'unavailable' } };
+          }
+        }
+      }
+    }
+    return { ok: true, vatNumber, vatWaived, vatCheckId };
+  }
+
   const service = {
     profileOf,
     vatFor,
@@ -58,30 +87,9 @@ export function createBillingProfileService(deps: ServiceDeps) {
      * consultation is kept as evidence.
      */
     async createBillingProfile(userId: number, input: BillingProfileInput, options: { makeDefault?: boolean; uniqueId?: string | null } = {}): Promise<{ ok: true; id: number; vatWaived: boolean } | Fail> {
-      let vatWaived = false;
-      let vatNumber: string | null = null;
-      let vatCheckId: number | null = null;
-      if (input.type === 'INV') {
-        if (!input.vatNumber?.trim()) return { ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'vat_number' };
-        vatNumber = normaliseVatNumber(input.countryIso2, input.vatNumber);
-        if (input.countryIso2 === 'GR') {
-          if (!isValidAfm(vatNumber)) return { ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'vat_number' };
-          if (!input.taxOffice?.trim()) return { ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'tax_office' };
-        } else {
-          const country = (await catalog.countries()).find((c) => c.iso2 === input.countryIso2);
-          if (country?.eu) {
-            try {
-              const check = await adapters.vatCheck.check(input.countryIso2, vatNumber);
-              if (!check.valid) return { ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'vat_number', detail: { vies: 'invalid' } };
-              vatWaived = true;
-              const [row] = await db.all<{ id: number }>(sql`SELECT id FROM vat_checks WHERE vat_number = ${check.vatNumber} ORDER BY id DESC LIMIT 1`);
-              vatCheckId = row?.id ?? null;
-            } catch (e) {
-              return { ok: false, code: e instanceof VatCheckError ? e.code : ErrorCode.NETWORK_CONNECTION_ERROR, field: 'vat_number', detail: { vies: 'unavailable' } };
-            }
-          }
-        }
-      }
+      const vat = await checkVat(input);
+      if (!vat.ok) return vat;
+      const { vatNumber, vatWaived, vatCheckId } = vat;
       const existing = await service.billingProfiles(userId);
       const isDefault = options.makeDefault === true || existing.length === 0;
       const statements = [
@@ -110,6 +118,37 @@ export function createBillingProfileService(deps: ServiceDeps) {
       const inserted = results[results.length - 1] as { id: number }[];
       if (isDefault) await service.announceDefault(userId, options.uniqueId ?? null);
       return { ok: true, id: inserted[0]!.id, vatWaived };
+    },
+
+    /**
+     * Edits a profile with the same checks as a new one (spec §2 Account area). Past orders keep their
+     * own copy of the details; the default's VAT may change, so the other tabs hear of it.
+     */
+    async updateBillingProfile(userId: number, id: number, input: BillingProfileInput, options: { uniqueId?: string | null } = {}): Promise<{ ok: true; vatWaived: boolean } | Fail> {
+      const p = await profileOf(userId, id);
+      if (!p) return { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED };
+      const vat = await checkVat(input);
+      if (!vat.ok) return vat;
+      const next = {
+        type: input.type,
+        name: input.name.trim(),
+        vatNumber: vat.vatNumber,
+        taxOffice: input.taxOffice?.trim() || null,
+        profession: input.profession?.trim() || null,
+        address: input.address.trim(),
+        city: input.city.trim(),
+        postcode: input.postcode.trim(),
+        countryIso2: input.countryIso2,
+        vatWaived: vat.vatWaived,
+      };
+      const same = (Object.keys(next) as (keyof typeof next)[]).every((k) => next[k] === p[k]);
+      if (same) return { ok: false, code: ErrorCode.NO_CHANGE };
+      await db
+        .update(billingProfiles)
+        .set({ ...next, vatCheckId: vat.vatCheckId ?? (vat.vatWaived ? p.vatCheckId : null) })
+        .where(and(eq(billingProfiles.id, id), eq(billingProfiles.userId, userId)));
+      if (p.isDefault) await service.announceDefault(userId, options.uniqueId ?? null);
+      return { ok: true, vatWaived: vat.vatWaived };
     },
 
     async setDefaultProfile(userId: number, id: number, uniqueId: string | null): Promise<boolean> {

@@ -73,6 +73,7 @@ export function createOrderService(deps: ServiceDeps) {
     createBillingProfile: profiles.createBillingProfile,
     setDefaultProfile: profiles.setDefaultProfile,
     deleteBillingProfile: profiles.deleteBillingProfile,
+    updateBillingProfile: profiles.updateBillingProfile,
     announceDefault: profiles.announceDefault,
 
     /**

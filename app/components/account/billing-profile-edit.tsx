@@ -1,0 +1,83 @@
+// Editing a billing profile in the account (spec §2 Account area: listed, edited, deleted, set as
+// default). Opened by the row's Edit link (`?edit=<id>`, so it works without JavaScript); posted with
+// intent=update_profile; the server runs the same checks as for a new profile (ΑΦΜ, ΔΟΥ, VIES).
+import { Form, Link } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { billingProfileSchema } from '../../../core/validation/checkout-forms';
+import { FieldErrors, InputField, NoChangesAlert, SubmitButton, useAppForm, useNoChangesGuard } from '../../lib/forms';
+import { CountryOptions } from '../billing-profile-form';
+import { CsrfInput } from '../csrf-input';
+import { PageIdInput } from '../page-id-input';
+import { Outcome, type AccountActionData } from './outcome';
+
+export type EditableProfile = { id: number; type: string; name: string; vatNumber: string | null; taxOffice: string | null; profession: string | null; address: string; city: string; postcode: string; country: string };
+
+export function EditProfile({ profile, actionData }: { profile: EditableProfile; actionData?: AccountActionData }) {
+  const { t } = useTranslation('checkout');
+  const { fields, formProps, formRef } = useAppForm({
+    id: 'edit-profile',
+    schema: billingProfileSchema,
+    lastResult: actionData?.intent === 'update_profile' ? actionData.result : undefined,
+    defaultValue: {
+      type: profile.type,
+      name: profile.name,
+      vat_number: profile.vatNumber ?? '',
+      tax_office: profile.taxOffice ?? '',
+      profession: profile.profession ?? '',
+      address: profile.address,
+      city: profile.city,
+      postcode: profile.postcode,
+      country: profile.country,
+    },
+  });
+  const noChanges = useNoChangesGuard(formRef, profile);
+  return (
+    <section className="rounded border border-blue-200 bg-blue-50/40 p-3" aria-labelledby="edit-profile-title" data-testid="edit-profile">
+      <h3 id="edit-profile-title" className="font-semibold">
+        {t('portal:billing.edit_title', { name: profile.name })}
+      </h3>
+      <NoChangesAlert unchanged={noChanges.unchanged} />
+      <Outcome actionData={actionData} intents={['update_profile']} />
+      {/* Back to this profile's form on an error, with or without JavaScript. */}
+      <Form method="post" action={`/account/billing?edit=${profile.id}`} className="mt-3 grid gap-3 sm:grid-cols-2" {...formProps} onSubmit={noChanges.wrap(formProps.onSubmit)}>
+        <CsrfInput />
+        <PageIdInput />
+        <input type="hidden" name="intent" value="update_profile" />
+        <input type="hidden" name="id" value={profile.id} />
+        <fieldset className="sm:col-span-2">
+          <legend className="text-sm font-medium">{t('document_type')}</legend>
+          <div className="mt-1 flex gap-4 text-sm">
+            {(['REC', 'INV'] as const).map((v) => (
+              <label key={v} className="flex items-center gap-1">
+                <input type="radio" name="type" value={v} defaultChecked={(fields.type.initialValue ?? 'REC') === v} />
+                {v === 'INV' ? t('invoice') : t('receipt')}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <InputField className="sm:col-span-2" meta={fields.name} label={t('name')} autoComplete="organization" />
+        <InputField meta={fields.vat_number} label={t('vat_number')} hint={t('vat_number_hint')} />
+        <InputField meta={fields.tax_office} label={t('tax_office')} />
+        <InputField className="sm:col-span-2" meta={fields.profession} label={t('profession')} />
+        <InputField className="sm:col-span-2" meta={fields.address} label={t('address')} autoComplete="address-line1" />
+        <InputField meta={fields.city} label={t('city')} autoComplete="address-level2" />
+        <InputField meta={fields.postcode} label={t('postcode')} autoComplete="postal-code" />
+        <div>
+          <label htmlFor="edit-profile-country" className="block text-sm font-medium">
+            {t('country')}
+          </label>
+          <CountryOptions id="edit-profile-country" defaultValue={String(fields.country.initialValue ?? 'GR')} />
+          <FieldErrors id={fields.country.errorId} errors={fields.country.errors} />
+        </div>
+        <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+          <SubmitButton intent="update_profile" testId="profile-update">
+            {t('save_profile')}
+          </SubmitButton>
+          <Link to="/account/billing" className="link-button text-sm" data-testid="profile-edit-cancel">
+            {t('portal:billing.cancel_edit')}
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}
