@@ -1,0 +1,184 @@
+// The my-domains list's parts (issue #12 §2): previews as filter links with counts, the GET search
+// form, the responsive table (spec §2: a table from 768 px, a card per row under it) with row actions
+// and bulk checkboxes, and the pager. Everything is a link or a plain form: it works without JavaScript.
+import { Form, Link } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { listSearch, PREVIEWS, type ListQuery, type Preview } from '../../../core/domains/portal';
+import { CsrfInput } from '../csrf-input';
+import { PageIdInput } from '../page-id-input';
+
+export type DomainRowView = { id: number; fqdn: string; asciiFqdn: string; status: string; expiresAt: number; autoRenew: boolean; locked: boolean };
+
+export function useDateFormat() {
+  const { i18n } = useTranslation();
+  return (ms: number) => new Date(ms).toLocaleDateString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'medium', timeZone: 'Europe/Athens' });
+}
+
+export function DomainPreviews({ query, counts }: { query: ListQuery; counts: Record<Preview, number> }) {
+  const { t } = useTranslation('mydomains');
+  return (
+    <nav aria-label={t('previews_label')} className="mb-4">
+      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {PREVIEWS.map((v) => {
+          const current = query.view === v;
+          return (
+            <li key={v}>
+              <Link
+                to={listSearch(query, { view: v, page: 1 }) || '?'}
+                aria-current={current ? 'page' : undefined}
+                className={`block rounded-lg border px-3 py-2 ${current ? 'border-blue-600 bg-blue-50 text-blue-900' : 'border-slate-200 bg-white text-slate-800 hover:border-slate-400'}`}
+                data-testid={`preview-${v}`}
+              >
+                <span className="block text-2xl font-semibold" data-testid="preview-count">
+                  {counts[v]}
+                </span>
+                <span className="block text-sm">{t(`preview.${v}`)}</span>
+                {v === 'expiring' || v === 'expired' ? <span className="block text-xs text-slate-600">{t(`preview_hint.${v}`)}</span> : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+export function DomainSearchForm({ query }: { query: ListQuery }) {
+  const { t } = useTranslation('mydomains');
+  return (
+    <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" role="search" data-testid="domain-search">
+      {query.view !== 'all' ? <input type="hidden" name="view" value={query.view} /> : null}
+      <label className="flex min-w-48 flex-1 flex-col text-sm">
+        <span className="mb-1 font-medium">{t('search_label')}</span>
+        <input type="search" name="q" defaultValue={query.q} placeholder={t('search_placeholder')} className="rounded border border-slate-300 px-3 py-2" maxLength={253} data-testid="domain-search-q" />
+      </label>
+      <label className="flex flex-col text-sm">
+        <span className="mb-1 font-medium">{t('sort_label')}</span>
+        <select name="sort" defaultValue={query.sort} className="rounded border border-slate-300 px-3 py-2" data-testid="domain-sort">
+          <option value="name">{t('sort.name')}</option>
+          <option value="expiry">{t('sort.expiry')}</option>
+        </select>
+      </label>
+      <label className="flex flex-col text-sm">
+        <span className="mb-1 font-medium">{t('dir_label')}</span>
+        <select name="dir" defaultValue={query.dir} className="rounded border border-slate-300 px-3 py-2" data-testid="domain-dir">
+          <option value="asc">{t('dir.asc')}</option>
+          <option value="desc">{t('dir.desc')}</option>
+        </select>
+      </label>
+      <button type="submit" className="btn-primary" data-testid="domain-search-submit">
+        {t('search_submit')}
+      </button>
+      {query.q ? (
+        <Link to={listSearch(query, { q: '', page: 1 }) || '?'} className="text-sm underline">
+          {t('clear_search')}
+        </Link>
+      ) : null}
+    </Form>
+  );
+}
+
+/** A cell that shows its column's name before the value on a phone (the card layout). */
+function Cell({ label, children, className = '' }: { label: string; children: React.ReactNode; className?: string }) {
+  return (
+    <td data-label={label} className={`flex items-center justify-between gap-3 px-1 py-1 before:text-sm before:text-slate-600 before:content-[attr(data-label)] min-[768px]:table-cell min-[768px]:px-2 min-[768px]:py-2 min-[768px]:before:content-none ${className}`}>
+      {children}
+    </td>
+  );
+}
+
+export function DomainTable({ rows, selectAll }: { rows: DomainRowView[]; selectAll: boolean }) {
+  const { t } = useTranslation('mydomains');
+  const when = useDateFormat();
+  return (
+    <table className="w-full text-left" data-testid="domain-list">
+      <thead className="sr-only min-[768px]:not-sr-only min-[768px]:table-header-group">
+        <tr className="border-b border-slate-200 text-sm text-slate-600">
+          <th scope="col" className="px-2 py-2">
+            <span className="sr-only">{t('col.select')}</span>
+          </th>
+          <th scope="col" className="px-2 py-2">{t('col.name')}</th>
+          <th scope="col" className="px-2 py-2">{t('col.status')}</th>
+          <th scope="col" className="px-2 py-2">{t('col.expires')}</th>
+          <th scope="col" className="px-2 py-2">{t('col.auto_renew')}</th>
+          <th scope="col" className="px-2 py-2">{t('col.lock')}</th>
+          <th scope="col" className="px-2 py-2">{t('col.actions')}</th>
+        </tr>
+      </thead>
+      <tbody className="block min-[768px]:table-row-group">
+        {rows.map((d) => {
+          const renewable = d.status === 'active' || d.status === 'expired' || d.status === 'redemption';
+          return (
+            <tr key={d.id} className="mb-3 block rounded-lg border border-slate-200 p-3 min-[768px]:mb-0 min-[768px]:table-row min-[768px]:rounded-none min-[768px]:border-0 min-[768px]:border-b min-[768px]:p-0" data-testid="my-domain" data-fqdn={d.fqdn} data-status={d.status}>
+              <td className="block px-1 py-1 min-[768px]:table-cell min-[768px]:px-2">
+                <input type="checkbox" form="bulk" name="domain" value={d.asciiFqdn} defaultChecked={selectAll} aria-label={t('select_name', { name: d.fqdn })} className="h-5 w-5" data-testid="select-domain" />
+              </td>
+              <Cell label={t('col.name')} className="font-medium">
+                <Link to={`/account/domains/${d.asciiFqdn}`} className="break-all text-blue-800 underline-offset-2 hover:underline">
+                  {d.fqdn}
+                </Link>
+              </Cell>
+              <Cell label={t('col.status')}>
+                <span className="text-sm">{t(`status.${d.status}`)}</span>
+              </Cell>
+              <Cell label={t('col.expires')}>
+                <span className="text-sm">{when(d.expiresAt)}</span>
+              </Cell>
+              <Cell label={t('col.auto_renew')}>
+                <span className="text-sm" data-testid="row-auto-renew">{d.autoRenew ? t('on') : t('off')}</span>
+              </Cell>
+              <Cell label={t('col.lock')}>
+                <span className="text-sm" data-testid="row-lock">{d.locked ? t('locked') : t('unlocked')}</span>
+              </Cell>
+              <td className="flex flex-wrap gap-2 px-1 pt-2 min-[768px]:table-cell min-[768px]:px-2 min-[768px]:py-2">
+                <div className="flex flex-wrap gap-2">
+                  <Link to={`/account/domains/${d.asciiFqdn}`} className="btn-secondary px-2 py-1 text-sm" aria-label={t('manage_name', { name: d.fqdn })} data-testid="manage-domain">
+                    {t('manage')}
+                  </Link>
+                  {renewable ? (
+                    // To the cart: a renewal, or out of redemption a restore with its fee (spec §3 RGP).
+                    <Form method="post" action="/cart">
+                      <CsrfInput />
+                      <PageIdInput />
+                      <input type="hidden" name="intent" value="add" />
+                      <input type="hidden" name="type" value={d.status === 'redemption' ? 'rgp_restore' : 'renew'} />
+                      <input type="hidden" name="fqdn" value={d.fqdn} />
+                      <input type="hidden" name="redirectTo" value="/cart" />
+                      <button type="submit" className="btn-secondary px-2 py-1 text-sm" data-testid="renew-domain">
+                        {d.status === 'redemption' ? t('restore') : t('renew')}
+                      </button>
+                    </Form>
+                  ) : null}
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+export function DomainPager({ query, pages }: { query: ListQuery; pages: number }) {
+  const { t } = useTranslation('mydomains');
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={t('pagination_label')} className="mt-4 flex items-center justify-between gap-3 text-sm" data-testid="domain-pager">
+      {query.page > 1 ? (
+        <Link to={listSearch(query, { page: query.page - 1 }) || '?'} rel="prev" className="btn-secondary px-3 py-1" data-testid="page-prev">
+          {t('prev')}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span data-testid="page-of">{t('page_of', { page: query.page, pages })}</span>
+      {query.page < pages ? (
+        <Link to={listSearch(query, { page: query.page + 1 })} rel="next" className="btn-secondary px-3 py-1" data-testid="page-next">
+          {t('next')}
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
