@@ -11,7 +11,7 @@ import { bulkSchema } from '../../core/validation/my-domains-forms';
 import type { BulkResult } from '../../worker/services/my-domains';
 import { CsrfInput } from '../components/csrf-input';
 import { PageIdInput } from '../components/page-id-input';
-import { DomainPager, DomainPreviews, DomainSearchForm, DomainTable } from '../components/portal/domain-list';
+import { DomainPager, DomainPreviews, DomainSearchForm, DomainTable, RenewForms } from '../components/portal/domain-list';
 import { requireUser } from '../lib/auth.server';
 import { cartOwner } from '../lib/cart.server';
 import { codeMessage } from '../lib/codes';
@@ -80,6 +80,7 @@ export default function MyDomainsPage() {
         </p>
       ) : (
         <div className="card">
+          <RenewForms />
           <Form method="post" id="bulk" className="mb-3 flex flex-wrap items-end gap-3" data-testid="bulk-form">
             <CsrfInput />
             <PageIdInput />

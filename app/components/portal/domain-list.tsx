@@ -78,18 +78,39 @@ export function DomainSearchForm({ query }: { query: ListQuery }) {
   );
 }
 
-/** A cell that shows its column's name before the value on a phone (the card layout). */
-function Cell({ label, children, className = '' }: { label: string; children: React.ReactNode; className?: string }) {
+// The responsive table's layout, set once on the body instead of on each of 50 × 7 cells (the page
+// of 50 rows stays small): under 768 px each row is a card and each cell a "label: value" line
+// (the label comes from data-label); from 768 px it is a plain table.
+const BODY = [
+  'block min-[768px]:table-row-group',
+  '[&>tr]:mb-3 [&>tr]:block [&>tr]:rounded-lg [&>tr]:border [&>tr]:border-slate-200 [&>tr]:p-3',
+  'min-[768px]:[&>tr]:mb-0 min-[768px]:[&>tr]:table-row min-[768px]:[&>tr]:rounded-none min-[768px]:[&>tr]:border-0 min-[768px]:[&>tr]:border-b min-[768px]:[&>tr]:p-0',
+  '[&>tr>td]:flex [&>tr>td]:flex-wrap [&>tr>td]:items-center [&>tr>td]:justify-between [&>tr>td]:gap-2 [&>tr>td]:px-1 [&>tr>td]:py-1 [&>tr>td]:text-sm',
+  'min-[768px]:[&>tr>td]:table-cell min-[768px]:[&>tr>td]:px-2 min-[768px]:[&>tr>td]:py-2',
+  '[&>tr>td[data-label]]:before:text-slate-600 [&>tr>td[data-label]]:before:content-[attr(data-label)] min-[768px]:[&>tr>td[data-label]]:before:content-none',
+].join(' ');
+
+/** One shared form per cart action: each row's button names its domain (`fqdn`) and submits it. */
+export function RenewForms() {
   return (
-    <td data-label={label} className={`flex items-center justify-between gap-3 px-1 py-1 before:text-sm before:text-slate-600 before:content-[attr(data-label)] min-[768px]:table-cell min-[768px]:px-2 min-[768px]:py-2 min-[768px]:before:content-none ${className}`}>
-      {children}
-    </td>
+    <>
+      {(['renew', 'rgp_restore'] as const).map((type) => (
+        <Form key={type} method="post" action="/cart" id={`cart-${type}`} hidden>
+          <CsrfInput />
+          <PageIdInput />
+          <input type="hidden" name="intent" value="add" />
+          <input type="hidden" name="type" value={type} />
+          <input type="hidden" name="redirectTo" value="/cart" />
+        </Form>
+      ))}
+    </>
   );
 }
 
 export function DomainTable({ rows, selectAll }: { rows: DomainRowView[]; selectAll: boolean }) {
   const { t } = useTranslation('mydomains');
   const when = useDateFormat();
+  const label = { name: t('col.name'), status: t('col.status'), expires: t('col.expires'), autoRenew: t('col.auto_renew'), lock: t('col.lock') };
   return (
     <table className="w-full text-left" data-testid="domain-list">
       <thead className="sr-only min-[768px]:not-sr-only min-[768px]:table-header-group">
@@ -97,59 +118,42 @@ export function DomainTable({ rows, selectAll }: { rows: DomainRowView[]; select
           <th scope="col" className="px-2 py-2">
             <span className="sr-only">{t('col.select')}</span>
           </th>
-          <th scope="col" className="px-2 py-2">{t('col.name')}</th>
-          <th scope="col" className="px-2 py-2">{t('col.status')}</th>
-          <th scope="col" className="px-2 py-2">{t('col.expires')}</th>
-          <th scope="col" className="px-2 py-2">{t('col.auto_renew')}</th>
-          <th scope="col" className="px-2 py-2">{t('col.lock')}</th>
+          <th scope="col" className="px-2 py-2">{label.name}</th>
+          <th scope="col" className="px-2 py-2">{label.status}</th>
+          <th scope="col" className="px-2 py-2">{label.expires}</th>
+          <th scope="col" className="px-2 py-2">{label.autoRenew}</th>
+          <th scope="col" className="px-2 py-2">{label.lock}</th>
           <th scope="col" className="px-2 py-2">{t('col.actions')}</th>
         </tr>
       </thead>
-      <tbody className="block min-[768px]:table-row-group">
+      <tbody className={BODY}>
         {rows.map((d) => {
           const renewable = d.status === 'active' || d.status === 'expired' || d.status === 'redemption';
+          const href = `/account/domains/${d.asciiFqdn}`;
           return (
-            <tr key={d.id} className="mb-3 block rounded-lg border border-slate-200 p-3 min-[768px]:mb-0 min-[768px]:table-row min-[768px]:rounded-none min-[768px]:border-0 min-[768px]:border-b min-[768px]:p-0" data-testid="my-domain" data-fqdn={d.fqdn} data-status={d.status}>
-              <td className="block px-1 py-1 min-[768px]:table-cell min-[768px]:px-2">
+            <tr key={d.id} data-testid="my-domain" data-fqdn={d.fqdn} data-status={d.status}>
+              <td>
                 <input type="checkbox" form="bulk" name="domain" value={d.asciiFqdn} defaultChecked={selectAll} aria-label={t('select_name', { name: d.fqdn })} className="h-5 w-5" data-testid="select-domain" />
               </td>
-              <Cell label={t('col.name')} className="font-medium">
-                <Link to={`/account/domains/${d.asciiFqdn}`} className="break-all text-blue-800 underline-offset-2 hover:underline">
+              <td data-label={label.name}>
+                <Link to={href} className="break-all font-medium text-blue-800">
                   {d.fqdn}
                 </Link>
-              </Cell>
-              <Cell label={t('col.status')}>
-                <span className="text-sm">{t(`status.${d.status}`)}</span>
-              </Cell>
-              <Cell label={t('col.expires')}>
-                <span className="text-sm">{when(d.expiresAt)}</span>
-              </Cell>
-              <Cell label={t('col.auto_renew')}>
-                <span className="text-sm" data-testid="row-auto-renew">{d.autoRenew ? t('on') : t('off')}</span>
-              </Cell>
-              <Cell label={t('col.lock')}>
-                <span className="text-sm" data-testid="row-lock">{d.locked ? t('locked') : t('unlocked')}</span>
-              </Cell>
-              <td className="flex flex-wrap gap-2 px-1 pt-2 min-[768px]:table-cell min-[768px]:px-2 min-[768px]:py-2">
-                <div className="flex flex-wrap gap-2">
-                  <Link to={`/account/domains/${d.asciiFqdn}`} className="btn-secondary px-2 py-1 text-sm" aria-label={t('manage_name', { name: d.fqdn })} data-testid="manage-domain">
-                    {t('manage')}
-                  </Link>
-                  {renewable ? (
-                    // To the cart: a renewal, or out of redemption a restore with its fee (spec §3 RGP).
-                    <Form method="post" action="/cart">
-                      <CsrfInput />
-                      <PageIdInput />
-                      <input type="hidden" name="intent" value="add" />
-                      <input type="hidden" name="type" value={d.status === 'redemption' ? 'rgp_restore' : 'renew'} />
-                      <input type="hidden" name="fqdn" value={d.fqdn} />
-                      <input type="hidden" name="redirectTo" value="/cart" />
-                      <button type="submit" className="btn-secondary px-2 py-1 text-sm" data-testid="renew-domain">
-                        {d.status === 'redemption' ? t('restore') : t('renew')}
-                      </button>
-                    </Form>
-                  ) : null}
-                </div>
+              </td>
+              <td data-label={label.status}>{t(`status.${d.status}`)}</td>
+              <td data-label={label.expires}>{when(d.expiresAt)}</td>
+              <td data-label={label.autoRenew}>{d.autoRenew ? t('on') : t('off')}</td>
+              <td data-label={label.lock}>{d.locked ? t('locked') : t('unlocked')}</td>
+              <td>
+                <Link to={href} className="btn-secondary px-2 py-1 text-sm" aria-label={t('manage_name', { name: d.fqdn })} data-testid="manage-domain">
+                  {t('manage')}
+                </Link>{' '}
+                {renewable ? (
+                  // To the cart (RenewForms): a renewal, or out of redemption a restore with its fee (spec §3 RGP).
+                  <button type="submit" form={d.status === 'redemption' ? 'cart-rgp_restore' : 'cart-renew'} name="fqdn" value={d.fqdn} className="btn-secondary px-2 py-1 text-sm" data-testid="renew-domain">
+                    {d.status === 'redemption' ? t('restore') : t('renew')}
+                  </button>
+                ) : null}
               </td>
             </tr>
           );
