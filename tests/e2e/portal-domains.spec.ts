@@ -75,4 +75,16 @@ test.describe('my domains', () => {
     const url = new URL(page.url());
     expect(url.searchParams.getAll('domain').sort()).toEqual([a.name, a.other].sort());
   });
+
+  test('a row renews through the cart (the existing cart flow)', async ({ page, js }) => {
+    // The portfolio's cart only (no other test uses it), a different name per project.
+    const name = js ? 'pf-taverna-0063.com' : 'pf-taverna-0043.eu';
+    await login(page, 'portfolio@example.gr', PASSWORD);
+    await expect(page).not.toHaveURL(/\/auth\/login/);
+    await page.goto(`/account/domains?q=${name}`);
+    await hydrated(page, js);
+    await page.locator(`[data-testid="my-domain"][data-fqdn="${name}"]`).getByTestId('renew-domain').click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.locator(`[data-testid="cart-line"][data-name="${name}"]`)).toBeVisible();
+  });
 });
