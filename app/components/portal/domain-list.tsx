@@ -136,15 +136,17 @@ export function DomainTable({ rows, selectAll }: { rows: DomainRowView[]; select
                 <input type="checkbox" form="bulk" name="domain" value={d.asciiFqdn} defaultChecked={selectAll} aria-label={t('select_name', { name: d.fqdn })} className="h-5 w-5" data-testid="select-domain" />
               </td>
               <td data-label={label.name}>
-                <Link to={href} className="break-all font-medium text-blue-800">
+                <Link to={href} className="font-medium text-blue-800 [overflow-wrap:anywhere]">
                   {d.fqdn}
                 </Link>
               </td>
               <td data-label={label.status}>{t(`status.${d.status}`)}</td>
-              <td data-label={label.expires}>{when(d.expiresAt)}</td>
+              <td data-label={label.expires} className="whitespace-nowrap">
+                {when(d.expiresAt)}
+              </td>
               <td data-label={label.autoRenew}>{d.autoRenew ? t('on') : t('off')}</td>
               <td data-label={label.lock}>{d.locked ? t('locked') : t('unlocked')}</td>
-              <td>
+              <td className="whitespace-nowrap">
                 <Link to={href} className="btn-secondary px-2 py-1 text-sm" aria-label={t('manage_name', { name: d.fqdn })} data-testid="manage-domain">
                   {t('manage')}
                 </Link>{' '}
