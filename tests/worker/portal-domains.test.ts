@@ -394,3 +394,28 @@ describe('bulk actions', () => {
     expect(await none.text()).toContain(`data-code="${ErrorCode.VALIDATION_ERROR}"`);
   });
 });
+
+describe('translations', () => {
+  it('renders the list, the domain pages and the outcomes in el and en without a missing key', async () => {
+    for (const lng of ['el', 'en']) {
+      const b = await loggedIn('demo@example.gr');
+      b.cookies.set('lng', lng);
+      for (const path of ['/account/domains', '/account/domains?q=kafe&sort=expiry&view=expiring', '/account/domains/kafeneio.gr', '/account/domains/kafeneio.com', '/account/domains/xn--kxadmawuq5c.gr']) {
+        const res = await b.fetch(path);
+        await res.text();
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get('X-I18n-Missing'), `${lng} ${path}`).toBeNull();
+      }
+      const { token } = await b.open('/account/domains');
+      const body = new URLSearchParams({ _token: token, intent: 'bulk', action: 'unlock' });
+      body.append('domain', 'kafeneio.gr');
+      body.append('domain', 'nothing.gr');
+      const bulk = await b.fetch('/account/domains', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: body.toString() });
+      expect(await bulk.text()).toContain('data-testid="bulk-failures"');
+      expect(bulk.headers.get('X-I18n-Missing'), `${lng} bulk`).toBeNull();
+      const refused = await b.fetch('/account/domains/kafeneio.gr?index', form({ _token: token, intent: 'id_protect', value: 'on' }));
+      expect(await refused.text()).toContain('data-testid="domain-outcome"');
+      expect(refused.headers.get('X-I18n-Missing'), `${lng} refused`).toBeNull();
+    }
+  });
+});
