@@ -351,6 +351,23 @@ describe('bulk actions', () => {
     expect((await registryOf(redemption)).statuses).toEqual(['redemptionPeriod']);
   });
 
+  it('a registry failing mid-way fails only its own names, each with its code, and changes nothing for them', async () => {
+    const c = await customer('bulkfail');
+    const com = await hold(c.id, 'com');
+    const gr = await hold(c.id, 'gr');
+    const eu = await hold(c.id, 'eu');
+    const s = servicesAt();
+    await s.domains.setSandboxSwitches('gr', { failing: true });
+    const r = await s.myDomains.bulk(c.id, c.owner, 'lock', [com.asciiFqdn, gr.asciiFqdn, eu.asciiFqdn], null);
+    expect(r.ok && r.results).toEqual([
+      { fqdn: com.fqdn, ok: true, code: ErrorCode.SUCCESS },
+      { fqdn: gr.fqdn, ok: false, code: ErrorCode.DOMAIN_INFO_FAILED, reason: 'registry' },
+      { fqdn: eu.fqdn, ok: true, code: ErrorCode.SUCCESS },
+    ]);
+    expect([(await ours(com.id)).locked, (await ours(gr.id)).locked, (await ours(eu.id)).locked]).toEqual([true, false, true]);
+    expect((await registryOf(gr)).statuses).toEqual(['ok']);
+  });
+
   it('auto-renew and renew report per name; renew puts renewals and restores in the cart', async () => {
     const c = await customer('bulk2');
     const a = await hold(c.id, 'com');
