@@ -2,6 +2,7 @@
 // domain page's settings through the sandbox registry (lock, auto-renew, auth code by registry policy,
 // ID protect not applicable / bought / toggled), a registry failure leaving our row unchanged, bulk
 // actions reported per name, and other customers' names answering 404.
+import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import { domains, orders, registryMessages, registryObjects, users } from '../..
 import { seedPortfolio } from '../../db/seed/bulk-domains';
 import { TLDS } from '../../db/seed/catalog-data';
 import { DEMO_USERS } from '../../db/seed';
+import { readLiveFrame } from '../../party/channels';
 import { servicesAt, uniqueName } from './customers';
 import { Browser, form, login } from './helpers';
 
@@ -259,6 +261,26 @@ describe('a domain page', () => {
     expect(body).toContain(code);
     // A later GET of the page does not carry it.
     expect(await (await b.fetch(`/account/domains/${d.asciiFqdn}`)).text()).not.toContain(code);
+  });
+});
+
+describe('live', () => {
+  it("tells the customer's other tabs what changed (DomainWasUpdated, 'locked'), with the sender page's id", async () => {
+    const c = await customer('live');
+    const d = await hold(c.id, 'com');
+    const b = await loggedIn(c.email);
+    const res = await SELF.fetch(`http://localhost/parties/user/u-${c.id}`, { headers: { Upgrade: 'websocket', Cookie: b.cookieHeader() } });
+    const ws = res.webSocket!;
+    ws.accept();
+    const frames: string[] = [];
+    ws.addEventListener('message', (e) => frames.push(String(e.data)));
+    const { token } = await b.open(`/account/domains/${d.asciiFqdn}`);
+    await b.fetch(`/account/domains/${d.asciiFqdn}?index`, form({ _token: token, intent: 'lock', value: 'on', unique_id: 'page-A' }));
+    const start = Date.now();
+    const event = () => frames.map((f) => readLiveFrame(f, 'page-B')).find((f) => f?.kind === 'event');
+    while (!event() && Date.now() - start < 2000) await new Promise((r) => setTimeout(r, 10));
+    expect(event()).toMatchObject({ kind: 'event', own: false, message: { channel: 'domain', event: 'DomainWasUpdated', unique_id: 'page-A', data: { domain_id: d.id, fqdn: d.fqdn, fields: ['locked'] } } });
+    ws.close();
   });
 });
 
