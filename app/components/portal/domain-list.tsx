@@ -4,6 +4,7 @@
 import { Form, Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { listSearch, PREVIEWS, type ListQuery, type Preview } from '../../../core/domains/portal';
+import { useHydrated } from '../../lib/forms';
 import { CsrfInput } from '../csrf-input';
 import { PageIdInput } from '../page-id-input';
 
@@ -110,13 +111,21 @@ export function RenewForms() {
 export function DomainTable({ rows, selectAll }: { rows: DomainRowView[]; selectAll: boolean }) {
   const { t } = useTranslation('mydomains');
   const when = useDateFormat();
+  // With JavaScript, the header also has a box that ticks the whole page at once (the link above
+  // does the same without it).
+  const hydrated = useHydrated();
+  const tickAll = (on: boolean) => document.querySelectorAll<HTMLInputElement>('input[form="bulk"][name="domain"]').forEach((c) => (c.checked = on));
   const label = { name: t('col.name'), status: t('col.status'), expires: t('col.expires'), autoRenew: t('col.auto_renew'), lock: t('col.lock') };
   return (
     <table className="w-full text-left" data-testid="domain-list">
       <thead className="sr-only min-[768px]:not-sr-only min-[768px]:table-header-group">
         <tr className="border-b border-slate-200 text-sm text-slate-600">
           <th scope="col" className="px-2 py-2">
-            <span className="sr-only">{t('col.select')}</span>
+            {hydrated ? (
+              <input type="checkbox" defaultChecked={selectAll} onChange={(e) => tickAll(e.currentTarget.checked)} aria-label={t('select_page')} className="h-5 w-5" data-testid="select-all" />
+            ) : (
+              <span className="sr-only">{t('col.select')}</span>
+            )}
           </th>
           <th scope="col" className="px-2 py-2">{label.name}</th>
           <th scope="col" className="px-2 py-2">{label.status}</th>
