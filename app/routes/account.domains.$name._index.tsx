@@ -14,7 +14,7 @@ import { readProtectedForm } from '../lib/forms.server';
 import { useLiveChannel } from '../lib/live';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { domain: d } = await loadOwnDomain(request, context, params);
+  const d = await loadOwnDomain(request, context, params);
   const now = new Date();
   const can = (a: Parameters<typeof actionRefusal>[0]) => actionRefusal(a, d, now);
   return data({
@@ -49,12 +49,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { session, domain } = await loadOwnDomain(request, context, params);
+  const domain = await loadOwnDomain(request, context, params);
   const form = await readProtectedForm(request, context);
   const intent = String(form.get('intent') ?? '') as OverviewAction['intent'];
   const uniqueId = form.get('unique_id') ? String(form.get('unique_id')) : null;
   const svc = context.services.myDomains;
-  const userId = session.user.id;
+  const userId = domain.userId;
   const name = domain.asciiFqdn;
   const answer = (r: { ok: boolean; code: number; reason?: string }, extra: Partial<OverviewAction> = {}) =>
     data<OverviewAction>({ intent, ok: r.ok, code: r.code, reason: r.ok ? undefined : r.reason, ...extra }, { status: r.ok ? 200 : statusOf(r.code) });

@@ -9,7 +9,7 @@ import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { domain } = await loadOwnDomain(request, context, params);
+  const domain = await loadOwnDomain(request, context, params);
   const { t } = await pageT(request);
   return data({
     meta: { title: `${domain.fqdn} · ${t('mydomains:title')}` },
