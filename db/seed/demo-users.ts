@@ -83,6 +83,20 @@ export const DEMO_USERS = [
     gdpr: false,
     status: 'active',
   },
+  {
+    // Holds 2,000 names (db/seed/bulk-domains.ts, seeded by `npm start` only): the portal's list at scale.
+    email: 'portfolio@example.gr',
+    password: 'Demo-Pelatis-2026',
+    passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$+OgQ+q/SHPKJLOn/+OuwmA$BaDZ8tV6sRaItr1RL7FjcpmKzF21itMi/nNtEZVQgn4',
+    firstName: 'Πέτρος',
+    lastName: 'Χαρτοφύλακας',
+    mobile: '+306967890123',
+    userGroup: 'user',
+    state: 'I',
+    city: 'Αθήνα',
+    gdpr: true,
+    status: 'active',
+  },
 ] as const;
 
 export async function seedDemoUsers(db: Db, now: Date = new Date()): Promise<number> {

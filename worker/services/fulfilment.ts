@@ -193,6 +193,18 @@ export function createFulfilment(deps: ServiceDeps) {
       });
       return { certificateId: cert.certificateId, status: cert.status };
     }
+    // ID protect bought later for a held name (issue #12 §2, from the domain page): on at the
+    // registry, then paid on our side for the item's length from today or from the paid period's end.
+    if (item.sku === 'id_protect' && item.parentPosition === null && typeof item.config.domain === 'string') {
+      const [held] = await db.select().from(domains).where(and(eq(domains.asciiFqdn, item.config.domain), eq(domains.userId, order.userId)));
+      if (!held) throw new RegistryError(ErrorCode.ACTION_NOT_ALLOWED, { reason: 'not_held' });
+      await adapters.registries[held.registry].updateContacts({ name: held.asciiFqdn, key: held.registryKey }, { idProtect: true });
+      const from = held.idProtectUntil && held.idProtectUntil.getTime() > now.getTime() ? held.idProtectUntil : now;
+      const until = new Date(from.getTime());
+      until.setUTCMonth(until.getUTCMonth() + item.lengthMonths);
+      await db.update(domains).set({ idProtect: true, idProtectUntil: until, updatedAt: now }).where(eq(domains.id, held.id));
+      return { idProtectUntil: until.toISOString() };
+    }
     // Add-ons carried out with their parent (ID protect) or by our staff (installation, maintenance).
     return { handledWith: item.parentPosition !== null ? 'parent' : 'staff' };
   }

@@ -1,0 +1,199 @@
+// The my-domains list's parts (issue #12 §2): previews as filter links with counts, the GET search
+// form, the responsive table (spec §2: a table from 768 px, a card per row under it) with row actions
+// and bulk checkboxes, and the pager. Everything is a link or a plain form: it works without JavaScript.
+import { Form, Link } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { listSearch, PREVIEWS, type ListQuery, type Preview } from '../../../core/domains/portal';
+import { useHydrated } from '../../lib/forms';
+import { CsrfInput } from '../csrf-input';
+import { PageIdInput } from '../page-id-input';
+
+export type DomainRowView = { id: number; fqdn: string; asciiFqdn: string; status: string; expiresAt: number; autoRenew: boolean; locked: boolean };
+
+export function useDateFormat() {
+  const { i18n } = useTranslation();
+  return (ms: number) => new Date(ms).toLocaleDateString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'medium', timeZone: 'Europe/Athens' });
+}
+
+export function DomainPreviews({ query, counts }: { query: ListQuery; counts: Record<Preview, number> }) {
+  const { t } = useTranslation('mydomains');
+  return (
+    <nav aria-label={t('previews_label')} className="mb-4">
+      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {PREVIEWS.map((v) => {
+          const current = query.view === v;
+          return (
+            <li key={v}>
+              <Link
+                to={listSearch(query, { view: v, page: 1 }) || '?'}
+                aria-current={current ? 'page' : undefined}
+                className={`block rounded-lg border px-3 py-2 ${current ? 'border-blue-600 bg-blue-50 text-blue-900' : 'border-slate-200 bg-white text-slate-800 hover:border-slate-400'}`}
+                data-testid={`preview-${v}`}
+              >
+                <span className="block text-2xl font-semibold" data-testid="preview-count">
+                  {counts[v]}
+                </span>
+                <span className="block text-sm">{t(`preview.${v}`)}</span>
+                {v === 'expiring' || v === 'expired' ? <span className="block text-xs text-slate-600">{t(`preview_hint.${v}`)}</span> : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+export function DomainSearchForm({ query }: { query: ListQuery }) {
+  const { t } = useTranslation('mydomains');
+  return (
+    <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" role="search" data-testid="domain-search">
+      {query.view !== 'all' ? <input type="hidden" name="view" value={query.view} /> : null}
+      <label className="flex min-w-48 flex-1 flex-col text-sm">
+        <span className="mb-1 font-medium">{t('search_label')}</span>
+        <input type="search" name="q" defaultValue={query.q} placeholder={t('search_placeholder')} className="rounded border border-slate-300 px-3 py-2" maxLength={253} data-testid="domain-search-q" />
+      </label>
+      <label className="flex flex-col text-sm">
+        <span className="mb-1 font-medium">{t('sort_label')}</span>
+        <select name="sort" defaultValue={query.sort} className="rounded border border-slate-300 px-3 py-2" data-testid="domain-sort">
+          <option value="name">{t('sort.name')}</option>
+          <option value="expiry">{t('sort.expiry')}</option>
+        </select>
+      </label>
+      <label className="flex flex-col text-sm">
+        <span className="mb-1 font-medium">{t('dir_label')}</span>
+        <select name="dir" defaultValue={query.dir} className="rounded border border-slate-300 px-3 py-2" data-testid="domain-dir">
+          <option value="asc">{t('dir.asc')}</option>
+          <option value="desc">{t('dir.desc')}</option>
+        </select>
+      </label>
+      <button type="submit" className="btn-primary" data-testid="domain-search-submit">
+        {t('search_submit')}
+      </button>
+      {query.q ? (
+        <Link to={listSearch(query, { q: '', page: 1 }) || '?'} className="text-sm underline">
+          {t('clear_search')}
+        </Link>
+      ) : null}
+    </Form>
+  );
+}
+
+// The responsive table's layout, set once on the body instead of on each of 50 × 7 cells (the page
+// of 50 rows stays small): under 768 px each row is a card and each cell a "label: value" line
+// (the label comes from data-label); from 768 px it is a plain table.
+const BODY = [
+  'block min-[768px]:table-row-group',
+  '[&>tr]:mb-3 [&>tr]:block [&>tr]:rounded-lg [&>tr]:border [&>tr]:border-slate-200 [&>tr]:p-3',
+  'min-[768px]:[&>tr]:mb-0 min-[768px]:[&>tr]:table-row min-[768px]:[&>tr]:rounded-none min-[768px]:[&>tr]:border-0 min-[768px]:[&>tr]:border-b min-[768px]:[&>tr]:p-0',
+  '[&>tr>td]:flex [&>tr>td]:flex-wrap [&>tr>td]:items-center [&>tr>td]:justify-between [&>tr>td]:gap-2 [&>tr>td]:px-1 [&>tr>td]:py-1 [&>tr>td]:text-sm',
+  'min-[768px]:[&>tr>td]:table-cell min-[768px]:[&>tr>td]:px-2 min-[768px]:[&>tr>td]:py-2',
+  '[&>tr>td[data-label]]:before:text-slate-600 [&>tr>td[data-label]]:before:content-[attr(data-label)] min-[768px]:[&>tr>td[data-label]]:before:content-none',
+].join(' ');
+
+/** One shared form per cart action: each row's button names its domain (`fqdn`) and submits it. */
+export function RenewForms() {
+  return (
+    <>
+      {(['renew', 'rgp_restore'] as const).map((type) => (
+        <Form key={type} method="post" action="/cart" id={`cart-${type}`} hidden>
+          <CsrfInput />
+          <PageIdInput />
+          <input type="hidden" name="intent" value="add" />
+          <input type="hidden" name="type" value={type} />
+          <input type="hidden" name="redirectTo" value="/cart" />
+        </Form>
+      ))}
+    </>
+  );
+}
+
+export function DomainTable({ rows, selectAll }: { rows: DomainRowView[]; selectAll: boolean }) {
+  const { t } = useTranslation('mydomains');
+  const when = useDateFormat();
+  // With JavaScript, the header also has a box that ticks the whole page at once (the link above
+  // does the same without it).
+  const hydrated = useHydrated();
+  const tickAll = (on: boolean) => document.querySelectorAll<HTMLInputElement>('input[form="bulk"][name="domain"]').forEach((c) => (c.checked = on));
+  const label = { name: t('col.name'), status: t('col.status'), expires: t('col.expires'), autoRenew: t('col.auto_renew'), lock: t('col.lock') };
+  return (
+    <table className="w-full text-left" data-testid="domain-list">
+      <thead className="sr-only min-[768px]:not-sr-only min-[768px]:table-header-group">
+        <tr className="border-b border-slate-200 text-sm text-slate-600">
+          <th scope="col" className="px-2 py-2">
+            {hydrated ? (
+              <input type="checkbox" defaultChecked={selectAll} onChange={(e) => tickAll(e.currentTarget.checked)} aria-label={t('select_page')} className="h-5 w-5" data-testid="select-all" />
+            ) : (
+              <span className="sr-only">{t('col.select')}</span>
+            )}
+          </th>
+          <th scope="col" className="px-2 py-2">{label.name}</th>
+          <th scope="col" className="px-2 py-2">{label.status}</th>
+          <th scope="col" className="px-2 py-2">{label.expires}</th>
+          <th scope="col" className="px-2 py-2">{label.autoRenew}</th>
+          <th scope="col" className="px-2 py-2">{label.lock}</th>
+          <th scope="col" className="px-2 py-2">{t('col.actions')}</th>
+        </tr>
+      </thead>
+      <tbody className={BODY}>
+        {rows.map((d) => {
+          const renewable = d.status === 'active' || d.status === 'expired' || d.status === 'redemption';
+          const href = `/account/domains/${d.asciiFqdn}`;
+          return (
+            <tr key={d.id} data-testid="my-domain" data-fqdn={d.fqdn} data-status={d.status}>
+              <td>
+                <input type="checkbox" form="bulk" name="domain" value={d.asciiFqdn} defaultChecked={selectAll} aria-label={t('select_name', { name: d.fqdn })} className="h-5 w-5" data-testid="select-domain" />
+              </td>
+              <td data-label={label.name}>
+                <Link to={href} className="font-medium text-blue-800 [overflow-wrap:anywhere]">
+                  {d.fqdn}
+                </Link>
+              </td>
+              <td data-label={label.status}>{t(`status.${d.status}`)}</td>
+              <td data-label={label.expires} className="whitespace-nowrap">
+                {when(d.expiresAt)}
+              </td>
+              <td data-label={label.autoRenew}>{d.autoRenew ? t('on') : t('off')}</td>
+              <td data-label={label.lock}>{d.locked ? t('locked') : t('unlocked')}</td>
+              <td className="whitespace-nowrap">
+                <Link to={href} className="btn-secondary px-2 py-1 text-sm" aria-label={t('manage_name', { name: d.fqdn })} data-testid="manage-domain">
+                  {t('manage')}
+                </Link>{' '}
+                {renewable ? (
+                  // To the cart (RenewForms): a renewal, or out of redemption a restore with its fee (spec §3 RGP).
+                  <button type="submit" form={d.status === 'redemption' ? 'cart-rgp_restore' : 'cart-renew'} name="fqdn" value={d.fqdn} className="btn-secondary px-2 py-1 text-sm" data-testid="renew-domain">
+                    {d.status === 'redemption' ? t('restore') : t('renew')}
+                  </button>
+                ) : null}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+export function DomainPager({ query, pages }: { query: ListQuery; pages: number }) {
+  const { t } = useTranslation('mydomains');
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={t('pagination_label')} className="mt-4 flex items-center justify-between gap-3 text-sm" data-testid="domain-pager">
+      {query.page > 1 ? (
+        <Link to={listSearch(query, { page: query.page - 1 }) || '?'} rel="prev" className="btn-secondary px-3 py-1" data-testid="page-prev">
+          {t('prev')}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span data-testid="page-of">{t('page_of', { page: query.page, pages })}</span>
+      {query.page < pages ? (
+        <Link to={listSearch(query, { page: query.page + 1 })} rel="next" className="btn-secondary px-3 py-1" data-testid="page-next">
+          {t('next')}
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,96 @@
+// My domains in a browser, with JavaScript and without (issue #12 §2, §7): the list with its previews,
+// a search, a domain page, ID protect turned on, the transfer lock on and off, the auth code shown once
+// the lock is off, and a bulk nameserver change handed to its page. The two projects run side by side
+// on one server, so each works on its own account: with JavaScript the demo customer's kafeneio.com,
+// without it a .com of the portfolio account (both gTLDs with ID protect paid for).
+import { expect, hydrated, test } from './fixtures';
+import { login } from './flows';
+
+const PASSWORD = 'Demo-Pelatis-2026';
+const accountFor = (js: boolean) =>
+  js
+    ? { email: 'demo@example.gr', name: 'kafeneio.com', search: 'kafe', bulkSearch: 'kafe', other: 'kafeneio.gr' }
+    : { email: 'portfolio@example.gr', name: 'pf-taverna-0003.com', search: 'taverna-0003', bulkSearch: 'taverna-00', other: 'pf-taverna-0043.eu' };
+
+test.describe('my domains', () => {
+  test('list, search, open a domain, ID protect on, lock on and off, the auth code', async ({ page, js }) => {
+    const a = accountFor(js);
+    await login(page, a.email, PASSWORD);
+    await expect(page).not.toHaveURL(/\/auth\/login/);
+    await page.goto('/account/domains');
+    await hydrated(page, js);
+    for (const v of ['all', 'registered', 'expiring', 'expired']) await expect(page.getByTestId(`preview-${v}`)).toBeVisible();
+
+    await page.getByTestId('domain-search-q').fill(a.search);
+    await page.getByTestId('domain-search-submit').click();
+    await expect(page).toHaveURL(new RegExp(`q=${a.search}`));
+    const row = page.locator(`[data-testid="my-domain"][data-fqdn="${a.name}"]`);
+    await expect(row).toBeVisible();
+    await row.getByTestId('manage-domain').click();
+    await expect(page).toHaveURL(`/account/domains/${a.name}`);
+    await expect(page.getByTestId('domain-name')).toHaveText(a.name);
+    await hydrated(page, js);
+
+    // ID protect (paid for): off first if it is on, then on; each change is the registry's, then ours.
+    const idp = page.getByTestId('id-protect-state');
+    if ((await idp.getAttribute('data-state')) === 'on') {
+      await page.getByTestId('toggle-id-protect').click();
+      await expect(idp).toHaveAttribute('data-state', 'off');
+    }
+    await page.getByTestId('toggle-id-protect').click();
+    await expect(idp).toHaveAttribute('data-state', 'on');
+    await expect(page.getByTestId('domain-outcome')).toContainText('ID Protect');
+
+    // The lock: on, then the code is not given out; off, then it is, once.
+    const lock = page.getByTestId('lock-state');
+    await expect(lock).toHaveAttribute('data-locked', 'false');
+    await page.getByTestId('toggle-lock').click();
+    await expect(lock).toHaveAttribute('data-locked', 'true');
+    await expect(page.getByTestId('auth-code')).toBeDisabled();
+    await page.getByTestId('toggle-lock').click();
+    await expect(lock).toHaveAttribute('data-locked', 'false');
+    await page.getByTestId('auth-code').click();
+    await expect(page.getByTestId('auth-code-value')).toHaveText(/.{8,}/);
+    // Not in the page a GET serves.
+    await page.goto(`/account/domains/${a.name}`);
+    await expect(page.getByTestId('auth-code-value')).toHaveCount(0);
+  });
+
+  test('a .gr says ID protect is not applicable; a bulk nameserver change goes to its page with the names', async ({ page, js }) => {
+    const a = accountFor(js);
+    await login(page, a.email, PASSWORD);
+    await expect(page).not.toHaveURL(/\/auth\/login/);
+    if (js) {
+      await page.goto('/account/domains/kafeneio.gr');
+      await expect(page.getByTestId('id-protect-state')).toHaveAttribute('data-state', 'not_applicable');
+      await expect(page.getByTestId('auth-code')).toHaveText('Αποστολή στον κάτοχο');
+    }
+    await page.goto(`/account/domains?q=${a.bulkSearch}`);
+    await hydrated(page, js);
+    if (js) {
+      // The header's box ticks the whole page (here the two names the search finds).
+      await expect(page.getByTestId('my-domain')).toHaveCount(2);
+      await page.getByTestId('select-all').check();
+    } else {
+      await page.locator(`[data-testid="my-domain"][data-fqdn="${a.name}"]`).getByTestId('select-domain').check();
+      await page.locator(`[data-testid="my-domain"][data-fqdn="${a.other}"]`).getByTestId('select-domain').check();
+    }
+    await page.getByTestId('bulk-action').selectOption('nameservers');
+    await page.getByTestId('bulk-submit').click();
+    await expect(page).toHaveURL(/\/account\/nameservers\/apply\?domain=/);
+    const url = new URL(page.url());
+    expect(url.searchParams.getAll('domain').sort()).toEqual([a.name, a.other].sort());
+  });
+
+  test('a row renews through the cart (the existing cart flow)', async ({ page, js }) => {
+    // The portfolio's cart only (no other test uses it), a different name per project.
+    const name = js ? 'pf-taverna-0063.com' : 'pf-taverna-0043.eu';
+    await login(page, 'portfolio@example.gr', PASSWORD);
+    await expect(page).not.toHaveURL(/\/auth\/login/);
+    await page.goto(`/account/domains?q=${name}`);
+    await hydrated(page, js);
+    await page.locator(`[data-testid="my-domain"][data-fqdn="${name}"]`).getByTestId('renew-domain').click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.locator(`[data-testid="cart-line"][data-name="${name}"]`)).toBeVisible();
+  });
+});
