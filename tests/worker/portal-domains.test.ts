@@ -312,6 +312,8 @@ describe('ID protect', () => {
     const items = await s.cart.items(c.owner);
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ sku: 'id_protect', parentId: null, config: { domain: d.asciiFqdn } });
+    // The cart line says which name it protects (a stand-alone add-on has no parent line to show it).
+    expect((await b.open('/cart')).html).toContain(`ID Protect · ${d.asciiFqdn}`);
     // Twice is refused (35004), the cart keeps one.
     expect(await servicesAt().myDomains.buyIdProtect(c.id, c.owner, d.asciiFqdn, null)).toMatchObject({ ok: false, code: ErrorCode.ITEM_ALREADY_IN_CART });
 

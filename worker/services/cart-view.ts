@@ -161,7 +161,8 @@ export function composeCartView(
       kind: item.kind,
       sku: item.sku,
       action: item.action,
-      name: item.kind === 'domain' ? item.name : (product?.name ?? item.sku),
+      // A stand-alone add-on for a name the customer holds (ID protect bought from the portal) names it.
+      name: item.kind === 'domain' ? item.name : !item.parentId && item.kind === 'addon' && typeof item.config.domain === 'string' ? `${product?.name ?? item.sku} · ${item.config.domain}` : (product?.name ?? item.sku),
       subName: item.kind === 'domain' ? '' : (product?.summary ?? ''),
       asciiName: item.asciiName,
       registry: item.registry,
