@@ -144,7 +144,8 @@ export function DomainTable({ rows, selectAll }: { rows: DomainRowView[]; select
               <td>
                 <input type="checkbox" form="bulk" name="domain" value={d.asciiFqdn} defaultChecked={selectAll} aria-label={t('select_name', { name: d.fqdn })} className="h-5 w-5" data-testid="select-domain" />
               </td>
-              <td data-label={label.name}>
+              {/* A floor for the name column: without it the table squeezes 'kafeneio.com' onto two lines. */}
+              <td data-label={label.name} className="min-[768px]:min-w-[10rem]">
                 <Link to={href} className="font-medium text-blue-800 [overflow-wrap:anywhere]">
                   {d.fqdn}
                 </Link>
