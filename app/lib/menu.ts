@@ -48,6 +48,8 @@ export const ACCOUNT_LINKS: MenuLink[] = [
   { key: 'account.login', to: '/auth/login', groups: ['guest'] },
   { key: 'account.register', to: '/auth/register', groups: ['guest'] },
   { key: 'account.dashboard', to: '/account', groups: ['user', 'admin'] },
+  { key: 'account.domains', to: '/account/domains', groups: ['user', 'admin'] },
+  { key: 'account.contacts', to: '/account/contacts', groups: ['user', 'admin'] },
   { key: 'account.security', to: '/account/security', groups: ['user', 'admin'] },
   // Straight to the preferences page (decision 036); the openPref cookie of spec §2 still opens it from /account.
   { key: 'account.preferences', to: '/account/preferences', groups: ['user', 'admin'] },
