@@ -1,0 +1,217 @@
+// Nameservers, groups and glue hosts (issue #12 §3; spec §5 "Nameservers and hosts", "IP addresses",
+// "unique"): the pure rules the portal's service and pages share. The per-field syntax rules live in
+// core/validation/rules.ts (nameServerError, ipAddressError, nameServerCountError, duplicateIndexes):
+// this file only adds what a whole list, a host and the registry's ASCII form need on top of them.
+import { ErrorCode } from '../errors';
+import { duplicateIndexes, ipAddressError, isBlank, isIpv4, nameServerCountError, nameServerError } from '../validation/rules';
+import type { ValidationMessage } from '../validation/messages';
+import { message } from '../validation/messages';
+import { domainToAscii, domainToUnicode } from './punycode';
+
+/** How a nameserver is written for comparison and storage: trimmed, NFC, lower case, no final dot. */
+export function normaliseNameserver(value: string): string {
+  return value.trim().normalize('NFC').toLowerCase().replace(/\.$/, '');
+}
+
+/**
+ * The form a registry is given and compares (EPP hosts are ASCII): 'ns1.καφενείο.gr' → 'ns1.xn--...gr'.
+ * Also the key of the UNIQUE rule, so that a name typed once in Greek and once in Punycode is one name.
+ */
+export function nameserverToAscii(value: string): string {
+  return domainToAscii(normaliseNameserver(value));
+}
+
+/** For display: the Unicode form of an ASCII nameserver, or the text as it is when it does not decode. */
+export function nameserverToUnicode(value: string): string {
+  try {
+    return domainToUnicode(value);
+  } catch {
+    return value;
+  }
+}
+
+export type Limits = { min: number; max: number };
+
+/** A field error of a list: the index of the row (shown as row n+1) and its message. */
+export type RowError = { index: number; message: ValidationMessage };
+
+export type ListCheck =
+  | { ok: true; ascii: string[] }
+  | { ok: false; code: typeof ErrorCode.VALIDATION_ERROR; rows: RowError[] }
+  | { ok: false; code: typeof ErrorCode.NAMESERVER_EXCEED_UPPER_LIMIT | typeof ErrorCode.NAMESERVER_DO_NOT_COVER_LOWER_LIMIT; limits: Limits };
+
+/**
+ * A whole custom list as the server judges it before the registry sees it: each row's syntax (IDN allowed),
+ * then repeats (UNIQUE, compared in ASCII), then the registry's min/max on the filled rows. Blank rows are
+ * skipped, as the page always offers a spare one. Returns the list in the registry's ASCII form.
+ */
+export function checkNameserverList(values: readonly (string | undefined | null)[], limits: Limits | null): ListCheck {
+  const texts = values.map((v) => (typeof v === 'string' ? v.trim() : ''));
+  const rows: RowError[] = [];
+  texts.forEach((v, index) => {
+    const m = nameServerError(v, { scope: 'name_server', idn: true });
+    if (m) rows.push({ index, message: m });
+  });
+  for (const index of duplicateIndexes(texts, { normalize: uniqueKey })) {
+    if (!rows.some((r) => r.index === index)) rows.push({ index, message: message('UNIQUE') });
+  }
+  if (rows.length) return { ok: false, code: ErrorCode.VALIDATION_ERROR, rows: rows.sort((a, b) => a.index - b.index) };
+  const filled = texts.filter((v) => !isBlank(v));
+  if (limits) {
+    const m = nameServerCountError(filled, limits);
+    if (m) return { ok: false, code: filled.length < limits.min ? ErrorCode.NAMESERVER_DO_NOT_COVER_LOWER_LIMIT : ErrorCode.NAMESERVER_EXCEED_UPPER_LIMIT, limits };
+  }
+  return { ok: true, ascii: filled.map(nameserverToAscii) };
+}
+
+/** The UNIQUE comparison of nameservers: the ASCII form, so Greek and Punycode spellings collide. */
+export function uniqueKey(value: string): string {
+  try {
+    return nameserverToAscii(value);
+  } catch {
+    return normaliseNameserver(value);
+  }
+}
+
+/** Two delegations are the same when they hold the same names in any order (the registry keeps a set). */
+export function sameNameservers(a: readonly string[], b: readonly string[]): boolean {
+  const x = new Set(a.map(uniqueKey));
+  const y = new Set(b.map(uniqueKey));
+  return x.size === y.size && [...x].every((n) => y.has(n));
+}
+
+/**
+ * The one of the customer's names a host sits directly or deeper under (its superordinate domain), the
+ * longest match: 'ns1.shop.kafeneio.gr' is under 'kafeneio.gr'. Names are compared in ASCII.
+ */
+export function superordinateOf(host: string, fqdns: readonly string[]): string | null {
+  const h = nameserverToAscii(host);
+  let best: string | null = null;
+  for (const f of fqdns) {
+    const a = nameserverToAscii(f);
+    if (h.endsWith(`.${a}`) && (!best || a.length > best.length)) best = a;
+  }
+  return best;
+}
+
+/**
+ * Which nameservers of a delegation are glue: hosts under one of the customer's own names, which need
+ * addresses at the registry (the page links them to that name's hosts). Maps nameserver → its domain.
+ */
+export function glueHosts(nameservers: readonly string[], fqdns: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const ns of nameservers) {
+    const parent = superordinateOf(ns, fqdns);
+    if (parent) out.set(nameserverToAscii(ns), parent);
+  }
+  return out;
+}
+
+export type HostCheck =
+  | { ok: true; host: string; ips: string[] }
+  | { ok: false; field: 'prefix'; message: ValidationMessage }
+  | { ok: false; field: 'ips'; rows: RowError[]; message?: ValidationMessage };
+
+/**
+ * A glue host of `fqdn`: the prefix (one label, or the whole 'prefix.{fqdn}') by the §5 host rules with
+ * IDN, then its addresses by the §5 IP rules, no repeats (compared in canonical form), and at least one
+ * ('no IP found'). Gives the host in ASCII and the addresses in canonical form.
+ */
+export function checkHost(input: { prefix?: string; ips: readonly (string | undefined | null)[] }, fqdn: string): HostCheck {
+  const unicodeFqdn = nameserverToUnicode(fqdn);
+  if (input.prefix !== undefined) {
+    const prefix = input.prefix.trim();
+    if (prefix === '') return { ok: false, field: 'prefix', message: message('REQUIRED') };
+    // The page shows '.{fqdn}' after the field; a whole name typed in either script is accepted too.
+    const bare = stripSuffix(stripSuffix(prefix, unicodeFqdn), fqdn);
+    const m = nameServerError(bare, { scope: 'host', idn: true, fqdn: unicodeFqdn });
+    if (m) return { ok: false, field: 'prefix', message: m };
+  }
+  const ipCheck = checkIps(input.ips);
+  if (!ipCheck.ok) return ipCheck;
+  const prefix = input.prefix === undefined ? '' : stripSuffix(stripSuffix(input.prefix.trim(), unicodeFqdn), fqdn);
+  return { ok: true, host: prefix ? nameserverToAscii(`${prefix}.${fqdn}`) : nameserverToAscii(fqdn), ips: ipCheck.ips };
+}
+
+function stripSuffix(text: string, fqdn: string): string {
+  const suffix = `.${fqdn}`.normalize('NFC').toLowerCase();
+  return text.normalize('NFC').toLowerCase().endsWith(suffix) ? text.slice(0, text.length - suffix.length) : text;
+}
+
+/** A host's addresses: each valid, none repeated, at least one. */
+export function checkIps(values: readonly (string | undefined | null)[]): { ok: true; ips: string[] } | { ok: false; field: 'ips'; rows: RowError[]; message?: ValidationMessage } {
+  const texts = values.map((v) => (typeof v === 'string' ? v.trim() : ''));
+  const rows: RowError[] = [];
+  texts.forEach((v, index) => {
+    const m = ipAddressError(v);
+    if (m) rows.push({ index, message: m });
+  });
+  for (const index of duplicateIndexes(texts, { normalize: ipKey })) {
+    if (!rows.some((r) => r.index === index)) rows.push({ index, message: message('UNIQUE') });
+  }
+  if (rows.length) return { ok: false, field: 'ips', rows: rows.sort((a, b) => a.index - b.index) };
+  const filled = texts.filter((v) => v !== '');
+  if (!filled.length) return { ok: false, field: 'ips', rows: [], message: message('IP.NOT_FOUND') };
+  return { ok: true, ips: filled.map(canonicalIp) };
+}
+
+/**
+ * RFC 5952 text of an IPv6 address (lower case, leading zeros dropped, the longest run of two or more
+ * zero groups as '::'), so '2001:DB8:0:0::1' and '2001:db8::1' are one address. IPv4 stays as it is.
+ * Expects an address that passed ipAddressError.
+ */
+export function canonicalIp(value: string): string {
+  const text = value.trim();
+  if (!text.includes(':')) return text;
+  const groups = expandIpv6(text);
+  if (!groups) return text.toLowerCase();
+  let bestStart = -1;
+  let bestLen = 0;
+  for (let i = 0; i < 8; ) {
+    if (groups[i] !== 0) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < 8 && groups[j] === 0) j++;
+    if (j - i > bestLen && j - i >= 2) {
+      bestStart = i;
+      bestLen = j - i;
+    }
+    i = j;
+  }
+  const hex = groups.map((g) => g.toString(16));
+  if (bestStart < 0) return hex.join(':');
+  return `${hex.slice(0, bestStart).join(':')}::${hex.slice(bestStart + bestLen).join(':')}`;
+}
+
+function expandIpv6(text: string): number[] | null {
+  let body = text.toLowerCase();
+  const last = body.lastIndexOf(':');
+  const v4 = body.slice(last + 1);
+  if (v4.includes('.')) {
+    // A dotted IPv4 tail stands for the last two groups.
+    if (!isIpv4(v4)) return null;
+    const [a, b, c, d] = v4.split('.').map(Number) as [number, number, number, number];
+    body = `${body.slice(0, last + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const parts = body.split('::');
+  if (parts.length > 2) return null;
+  const toGroups = (s: string) => (s ? s.split(':').map((g) => (/^[0-9a-f]{1,4}$/.test(g) ? parseInt(g, 16) : NaN)) : []);
+  const l = toGroups(parts[0]!);
+  const r = parts.length === 2 ? toGroups(parts[1]!) : [];
+  const fill = parts.length === 2 ? 8 - l.length - r.length : 0;
+  if (fill < 0) return null;
+  const groups = [...l, ...Array<number>(fill).fill(0), ...r];
+  return groups.length === 8 && groups.every((g) => Number.isInteger(g)) ? groups : null;
+}
+
+/** The UNIQUE comparison of addresses. */
+export function ipKey(value: string): string {
+  return ipAddressError(value.trim()) ? value.trim().toLowerCase() : canonicalIp(value);
+}
+
+/** The domains that would have to follow a group's new list, by name (the page offers to re-apply). */
+export function followers<T extends { nsMode: string; nsGroupId: number | null }>(domains: readonly T[], groupId: number): T[] {
+  return domains.filter((d) => d.nsMode === 'group' && d.nsGroupId === groupId);
+}
