@@ -35,3 +35,8 @@ export function alertOf(code: number, params?: Record<string, string | number>, 
   if (code === 1005) return { type: 'warning', key: 'validation:nochanges', code };
   return { type: 'alert', key: `errors:${resolveCode(code).key}`, code, params };
 }
+
+/** A per-name result of an apply as a message key (the page has no catalogue). */
+export function resultKey(code: number): string {
+  return code === 1000 ? 'nameservers:result_ok' : code === 1005 ? 'nameservers:result_same' : `errors:${resolveCode(code).key}`;
+}
