@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { nameserverToUnicode } from '../../core/domains/nameservers';
 import { ErrorCode } from '../../core/errors';
 import { delegationSchema, type NameserverMode } from '../../core/validation/nameserver-forms';
-import { DEFAULT_NAMESERVERS } from '../../worker/services/fulfilment';
 import { CsrfInput } from '../components/csrf-input';
 import { PageIdInput } from '../components/page-id-input';
 import { NameserverChoice } from '../components/portal/nameserver-choice';
@@ -49,7 +48,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     limits: delegation.limits,
     readFailed: delegation.readFailed,
     groups: groups.map((g) => ({ id: g.id, name: g.name, nameservers: g.nameservers.map(nameserverToUnicode) })),
-    defaults: DEFAULT_NAMESERVERS,
+    defaults: context.services.nameservers.defaults,
   };
 }
 

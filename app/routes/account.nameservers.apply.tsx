@@ -5,11 +5,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { nameserverToUnicode } from '../../core/domains/nameservers';
+import { asciiName, nameserverToUnicode } from '../../core/domains/nameservers';
 import { ErrorCode } from '../../core/errors';
 import { applySchema } from '../../core/validation/nameserver-forms';
-import { DEFAULT_NAMESERVERS } from '../../worker/services/fulfilment';
-import { asciiName } from '../../worker/services/nameservers';
 import { CsrfInput } from '../components/csrf-input';
 import { PageIdInput } from '../components/page-id-input';
 import { NameserverAlert } from '../components/portal/nameserver-alert';
@@ -43,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Names asked for that are not the customer's are only named, never touched.
     notYours: asked.filter((n) => !ownAscii.has(asciiName(n) ?? n)),
     groups: groups.map((g) => ({ id: g.id, name: g.name, nameservers: g.nameservers.map(nameserverToUnicode) })),
-    defaults: DEFAULT_NAMESERVERS,
+    defaults: context.services.nameservers.defaults,
   };
 }
 

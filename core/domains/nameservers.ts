@@ -30,6 +30,16 @@ export function nameserverToUnicode(value: string): string {
   }
 }
 
+/** A domain name of a URL or a form in ASCII ('καφενείο.gr' → 'xn--…gr'), or null when it cannot be one. */
+export function asciiName(name: string): string | null {
+  try {
+    const a = domainToAscii(name.trim().normalize('NFC').toLowerCase());
+    return /^[a-z0-9.-]+$/.test(a) ? a : null;
+  } catch {
+    return null;
+  }
+}
+
 export type Limits = { min: number; max: number };
 
 /** A field error of a list: the index of the row (shown as row n+1) and its message. */

@@ -3,8 +3,7 @@
 // The rules (ASCII form, UNIQUE, min/max, host prefix, addresses) are core/domains/nameservers.ts.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ErrorCode } from '../../core/errors';
-import { checkNameserverList, nameserverToAscii, sameNameservers, type Limits, type RowError } from '../../core/domains/nameservers';
-import { domainToAscii } from '../../core/domains/punycode';
+import { asciiName, checkNameserverList, nameserverToAscii, sameNameservers, type Limits, type RowError } from '../../core/domains/nameservers';
 import type { ValidationMessage } from '../../core/validation/messages';
 import { GROUP_LIMITS } from '../../core/validation/nameserver-forms';
 import { domains, nameserverGroups } from '../../db/schema';
@@ -22,16 +21,6 @@ export type Refusal = { ok: false; code: number; status: number; rows?: RowError
 export type Done<T = object> = ({ ok: true } & T) | Refusal;
 
 export const refuse = (code: number, status: number, extra: Omit<Refusal, 'ok' | 'code' | 'status'> = {}): Refusal => ({ ok: false, code, status, ...extra });
-
-/** The name of a page or a form in ASCII ('καφενείο.gr' → 'xn--…gr'), or null when it cannot be one. */
-export function asciiName(name: string): string | null {
-  try {
-    const a = domainToAscii(name.trim().normalize('NFC').toLowerCase());
-    return /^[a-z0-9.-]+$/.test(a) ? a : null;
-  } catch {
-    return null;
-  }
-}
 
 export function createNameserverService(deps: ServiceDeps) {
   const { db, now } = deps;
@@ -119,6 +108,9 @@ export function createNameserverService(deps: ServiceDeps) {
     },
 
     limitsOf,
+
+    /** The registrar's own nameservers (a name's 'default' choice). */
+    defaults: DEFAULT_NAMESERVERS,
 
     /**
      * A domain's delegation for its page. `[]` means we never learnt it: read it from the registry once
