@@ -92,7 +92,7 @@ export default function DomainHosts() {
           {t('back_to_domains')}
         </Link>
       </p>
-      <h1 id="hosts-title" className="mb-1 mt-2 break-all text-2xl font-bold">
+      <h1 id="hosts-title" className="mb-1 mt-2 break-words text-2xl font-bold">
         {t('hosts_title', { name: domain.fqdn })}
       </h1>
       <p className="mb-2 text-sm text-slate-700">{t('hosts_intro', { name: domain.fqdn })}</p>

@@ -98,7 +98,7 @@ export default function DomainNameservers() {
           {t('back_to_domains')}
         </Link>
       </p>
-      <h1 id="ns-title" className="mb-1 mt-2 break-all text-2xl font-bold">
+      <h1 id="ns-title" className="mb-1 mt-2 break-words text-2xl font-bold">
         {t('domain_title', { name: loaderData.domain.fqdn })}
       </h1>
       <p className="mb-4 text-sm">
