@@ -4,7 +4,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { nameserverToUnicode } from '../../core/domains/nameservers';
+import { glueHosts, nameserverToUnicode } from '../../core/domains/nameservers';
 import { ErrorCode } from '../../core/errors';
 import { delegationSchema, type NameserverMode } from '../../core/validation/nameserver-forms';
 import { CsrfInput } from '../components/csrf-input';
@@ -37,14 +37,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { session, d } = await ownDomainOr404(request, context, params.name);
   const { t } = await pageT(request);
   const ns = context.services.nameservers;
-  const [delegation, groups] = await Promise.all([ns.delegation(session.user.id, d), ns.groups(session.user.id)]);
+  const [delegation, groups, mine] = await Promise.all([ns.delegation(session.user.id, d), ns.groups(session.user.id), ns.domainNames(session.user.id)]);
   const shown = delegation.nameservers.map(nameserverToUnicode);
+  // Nameservers that are hosts under one of the customer's own names: the page links to their glue.
+  const glue = glueHosts(delegation.nameservers, mine.map((m) => m.asciiFqdn));
   return {
     meta: { title: t('nameservers:domain_title', { name: d.fqdn }) },
     domain: { id: d.id, fqdn: d.fqdn, asciiFqdn: d.asciiFqdn },
     mode: delegation.mode,
     groupId: delegation.groupId,
     nameservers: shown,
+    glue: delegation.nameservers.map((n) => {
+      const parent = glue.get(n);
+      return parent ? { ascii: parent, name: nameserverToUnicode(parent) } : null;
+    }),
     limits: delegation.limits,
     readFailed: delegation.readFailed,
     groups: groups.map((g) => ({ id: g.id, name: g.name, nameservers: g.nameservers.map(nameserverToUnicode) })),
@@ -115,11 +121,22 @@ export default function DomainNameservers() {
         <h2 className="text-lg font-semibold">{t('current')}</h2>
         <p className="mt-1 text-sm text-slate-700">{t(`current_${loaderData.mode}`, { group: loaderData.groups.find((g) => g.id === loaderData.groupId)?.name ?? '' })}</p>
         <ul className="mt-2 text-sm" data-testid="ns-current-list">
-          {loaderData.nameservers.map((n) => (
-            <li key={n} className="break-all">
-              {n}
-            </li>
-          ))}
+          {loaderData.nameservers.map((n, i) => {
+            const parent = loaderData.glue[i];
+            return (
+              <li key={n} className="break-all">
+                {n}
+                {parent ? (
+                  <>
+                    {' · '}
+                    <Link to={`/account/domains/${parent.ascii}/hosts`} className="link-button" data-testid="ns-glue">
+                      {t('glue_under', { name: parent.name })}
+                    </Link>
+                  </>
+                ) : null}
+              </li>
+            );
+          })}
         </ul>
       </div>
       <DelegationForm key={formKey} actionData={actionData} />

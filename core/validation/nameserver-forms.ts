@@ -4,7 +4,8 @@
 // field rule is one of rules.ts; the ASCII comparisons are core/domains/nameservers.ts.
 import './zod-jitless';
 import { z } from 'zod';
-import { ipKey, uniqueKey, type Limits } from '../domains/nameservers';
+import { ipKey, uniqueKey } from '../domains/nameserver-keys';
+import type { Limits } from '../domains/nameservers';
 import { encodeMessage, issueMessage, message } from './messages';
 import { ipAddress, isBlank, lengthRange, nameServer, nameServerCount, nameServerCountError, optionalText, requiredText, uniqueItems } from './rules';
 

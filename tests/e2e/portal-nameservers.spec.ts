@@ -3,6 +3,7 @@
 // project works on its own demo name so the two runs never meet.
 import { expect, hydrated, test } from './fixtures';
 import { login, main } from './flows';
+import { axeFindings, sidewaysScroll } from './quality-checks';
 
 const DEMO = 'demo@example.gr';
 const DEMO_PASSWORD = 'Demo-Pelatis-2026';
@@ -70,5 +71,17 @@ test.describe('portal: nameservers, groups and hosts', () => {
     await expect(row).toBeVisible();
     await expect(row).toContainText('192.0.2.44');
     await expect(row).toContainText('2001:db8::44');
+  });
+
+  test('the four pages pass axe and fit a phone', async ({ page, js }) => {
+    test.skip(!js, 'axe needs JavaScript in the page');
+    for (const path of ['/account/domains/kafeneio.gr/nameservers', '/account/domains/kafeneio.gr/hosts', '/account/nameservers', '/account/nameservers/apply?domain=kafeneio.gr&domain=kafeneio.com']) {
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await page.goto(path);
+      await hydrated(page, js);
+      expect(await axeFindings(page), path).toEqual([]);
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await sidewaysScroll(page), path).toBeNull();
+    }
   });
 });

@@ -377,5 +377,9 @@ describe('the pages', () => {
     const after = await b.open(path);
     expect(after.html).toContain(`data-host="ns1.${d.fqdn}"`);
     expect(after.html).toContain('2001:db8::10');
+    // Delegated to its own host, the nameservers page links that nameserver to its glue.
+    await servicesAt().nameservers.setNameservers(c.id, d, { mode: 'custom', list: [`ns1.${d.asciiFqdn}`, 'ns2.example.net'] }, null);
+    const ns = await b.open(`/account/domains/${d.asciiFqdn}/nameservers`);
+    expect(ns.html).toMatch(new RegExp(`data-testid="ns-glue"[^>]*href="/account/domains/${d.asciiFqdn.replace(/\./g, '\\.')}/hosts"`));
   });
 });
