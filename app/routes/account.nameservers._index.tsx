@@ -2,7 +2,7 @@
 // delete (refused while a domain follows it: the alert names them), import from a domain's nameservers
 // at the registry, and re-apply an edited group to the names that follow it. One action on `intent`.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { nameserverToUnicode } from '../../core/domains/nameservers';
 import { ErrorCode } from '../../core/errors';
@@ -16,6 +16,7 @@ import { requireUser } from '../lib/auth.server';
 import { FieldErrors, InputField, SubmitButton, useAppForm } from '../lib/forms';
 import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
+import { useLiveChannel } from '../lib/live';
 import { pageMeta } from '../lib/meta';
 import { alertOf, refusalFieldErrors, resultKey, shownAtFields, type NsAlert } from '../lib/nameserver-replies.server';
 import { codeData } from '../lib/route-error.server';
@@ -107,6 +108,11 @@ export default function NameserverGroups() {
   const { groups, domains } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('nameservers');
+  const revalidator = useRevalidator();
+  // Another tab moved names to or off a group: the 'used by' column follows.
+  useLiveChannel('domain', (m) => {
+    if (m.event === 'DomainWasUpdated' || m.event === 'DomainsWereUpdated') revalidator.revalidate();
+  });
   return (
     <section aria-labelledby="groups-title" data-testid="nameserver-groups">
       <h1 id="groups-title" className="mb-1 text-2xl font-bold">

@@ -159,6 +159,12 @@ describe('nameserver groups', () => {
     expect((await s.groups(c.id))[0]).toMatchObject({ name: 'Cloud DNS', nameservers: ['ns1.cloud.net', 'ns3.cloud.net'] });
   });
 
+  it('32077 when the group cannot be stored (here: an account that no longer exists)', async () => {
+    const s = servicesAt().nameservers;
+    expect(await s.createGroup(2_000_000_000, 'Ορφανή', ['ns1.a.net', 'ns2.a.net'])).toMatchObject({ ok: false, code: ErrorCode.NAMESERVER_GROUP_CREATION_FAILED, status: 500 });
+    expect(await db.select().from(nameserverGroups).where(eq(nameserverGroups.userId, 2_000_000_000))).toEqual([]);
+  });
+
   it('refuses to delete a group names follow, naming them; deletes it once none does', async () => {
     const c = await customer();
     const d = await holding(c.id, 'gr');
