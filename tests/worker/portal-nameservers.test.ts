@@ -13,6 +13,7 @@ import { DEMO_USERS } from '../../db/seed';
 import { domains, hosts, nameserverGroups, registryHosts, registryObjects, users } from '../../db/schema';
 import type { RegistryFamily } from '../../worker/adapters/registry/port';
 import { servicesAt, uniqueName } from './customers';
+import { readLiveFrame } from '../../party/channels';
 import { Browser, form, login } from './helpers';
 
 const db = createDb(env.DB);
@@ -387,5 +388,38 @@ describe('the pages', () => {
     await servicesAt().nameservers.setNameservers(c.id, d, { mode: 'custom', list: [`ns1.${d.asciiFqdn}`, 'ns2.example.net'] }, null);
     const ns = await b.open(`/account/domains/${d.asciiFqdn}/nameservers`);
     expect(ns.html).toMatch(new RegExp(`data-testid="ns-glue"[^>]*href="/account/domains/${d.asciiFqdn.replace(/\./g, '\\.')}/hosts"`));
+  });
+
+  it('publishes DomainWasUpdated for one name and DomainsWereUpdated for many, fields [nameservers]', async () => {
+    const { c, b } = await loggedIn();
+    const [d1, d2] = [await holding(c.id, 'gr'), await holding(c.id, 'com')];
+    const res = await b.fetch(`/parties/user/u-${c.id}`, { headers: { Upgrade: 'websocket' } });
+    const ws = res.webSocket!;
+    expect(ws).toBeTruthy();
+    ws.accept();
+    const frames: string[] = [];
+    ws.addEventListener('message', (e) => frames.push(String(e.data)));
+    const events = () => frames.map((f) => readLiveFrame(f, 'other-tab')).flatMap((f) => (f?.kind === 'event' ? [f.message] : []));
+    const until = async (n: number) => {
+      for (let i = 0; i < 200 && events().length < n; i++) await new Promise((r) => setTimeout(r, 10));
+    };
+    const { token } = await b.open(`/account/domains/${d1.asciiFqdn}/nameservers`);
+    await b.fetch(`/account/domains/${d1.asciiFqdn}/nameservers`, form({ _token: token, intent: 'save', mode: 'default', unique_id: 'page-1' }));
+    await until(1);
+    expect(events()[0]).toMatchObject({ channel: 'domain', event: 'DomainWasUpdated', unique_id: 'page-1', data: { domain_id: d1.id, fqdn: d1.fqdn, fields: ['nameservers'] } });
+    // Two names changed by one apply: one event naming both.
+    const apply = new URLSearchParams({ _token: token, intent: 'apply', mode: 'custom', 'ns[0]': 'ns1.both.net', 'ns[1]': 'ns2.both.net', unique_id: 'page-2' });
+    apply.append('domain', d1.asciiFqdn);
+    apply.append('domain', d2.asciiFqdn);
+    const applied = await b.fetch('/account/nameservers/apply', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: apply.toString() });
+    expect(applied.status).toBe(200);
+    expect((await applied.text()).match(/data-testid="apply-result" data-ok="true"/g)).toHaveLength(2);
+    await until(2);
+    expect(events()[1]).toMatchObject({
+      event: 'DomainsWereUpdated',
+      unique_id: 'page-2',
+      data: { domains: [{ domain_id: d1.id, fields: ['nameservers'] }, { domain_id: d2.id, fields: ['nameservers'] }] },
+    });
+    ws.close();
   });
 });
