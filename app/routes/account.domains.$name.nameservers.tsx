@@ -12,7 +12,7 @@ import { PageIdInput } from '../components/page-id-input';
 import { NameserverChoice } from '../components/portal/nameserver-choice';
 import { applyRowIntent } from '../components/portal/nameserver-rows';
 import { requireUser } from '../lib/auth.server';
-import { FormAlert, SubmitButton, useAppForm } from '../lib/forms';
+import { FormAlert, NoChangesAlert, SubmitButton, useAppForm, useNoChangesGuard } from '../lib/forms';
 import { NameserverAlert } from '../components/portal/nameserver-alert';
 import { readProtectedForm } from '../lib/forms.server';
 import type { FormResult } from '../lib/submission.server';
@@ -149,15 +149,18 @@ function DelegationForm({ actionData }: { actionData?: ActionData }) {
   const { t } = useTranslation('nameservers');
   const rows = loaderData.mode === 'custom' ? [...loaderData.nameservers] : [];
   while (rows.length < Math.max(2, loaderData.limits?.min ?? 2)) rows.push('');
-  const { form, fields, formProps } = useAppForm({
+  const { form, fields, formProps, formRef } = useAppForm({
     id: 'delegation',
     schema: delegationSchema(loaderData.limits),
     lastResult: actionData?.result,
     defaultValue: { mode: loaderData.mode, group_id: loaderData.groupId ?? undefined, ns: rows },
   });
+  // Spec §5 NOCHANGES: an unchanged form warns instead of posting (the action answers 1005 without JS).
+  const noChanges = useNoChangesGuard(formRef, loaderData);
   return (
-    <Form method="post" className="card space-y-4" {...formProps} data-testid="delegation-form">
+    <Form method="post" className="card space-y-4" {...formProps} onSubmit={noChanges.wrap(formProps.onSubmit)} data-testid="delegation-form">
       <h2 className="text-lg font-semibold">{t('change')}</h2>
+      <NoChangesAlert unchanged={noChanges.unchanged} />
       <NameserverAlert alert={actionData?.alert} testId="ns-alert" />
       <CsrfInput />
       <PageIdInput />
