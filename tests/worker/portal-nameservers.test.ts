@@ -390,6 +390,53 @@ describe('the pages', () => {
     expect(ns.html).toMatch(new RegExp(`data-testid="ns-glue"[^>]*href="/account/domains/${d.asciiFqdn.replace(/\./g, '\\.')}/hosts"`));
   });
 
+  it('the groups page edits a followed group, offers the re-apply, re-applies; imports from a domain', async () => {
+    const { c, b } = await loggedIn();
+    const d = await holding(c.id, 'gr', { nameservers: ['ns5.example.net', 'ns6.example.net'] });
+    const s = servicesAt().nameservers;
+    const g = await s.createGroup(c.id, 'Ακολουθούμενη', ['ns1.f.net', 'ns2.f.net']);
+    if (!g.ok) throw new Error('group');
+    await s.setNameservers(c.id, d, { mode: 'group', groupId: g.id }, null);
+    const { token } = await b.open('/account/nameservers');
+    const renamed = await b.fetch('/account/nameservers', form({ _token: token, intent: 'rename_group', form_intent: 'rename_group', id: String(g.id), name: 'Νέο όνομα' }));
+    expect(renamed.status).toBe(200);
+    const edited = await b.fetch('/account/nameservers', form({ _token: token, intent: 'edit_group', form_intent: 'edit_group', id: String(g.id), 'ns[0]': 'ns1.f.net', 'ns[1]': 'ns3.f.net' }));
+    const html = await edited.text();
+    expect(html).toContain('data-testid="reapply-offer"');
+    expect(html).toContain(d.fqdn);
+    expect(await registryNs('gr', d.registryKey)).toEqual(['ns1.f.net', 'ns2.f.net']);
+    const reapplied = await b.fetch('/account/nameservers', form({ _token: token, intent: 'reapply', id: String(g.id) }));
+    expect(await reapplied.text()).toContain('data-testid="apply-result" data-ok="true"');
+    expect(await registryNs('gr', d.registryKey)).toEqual(['ns1.f.net', 'ns3.f.net']);
+    expect((await s.groups(c.id))[0]).toMatchObject({ name: 'Νέο όνομα' });
+    // Another customer's group id through the page: 32075, nothing renamed.
+    const other = await customer();
+    const theirs = await s.createGroup(other.id, 'Ξένη', ['ns1.x.net', 'ns2.x.net']);
+    if (!theirs.ok) throw new Error('group');
+    const refused = await b.fetch('/account/nameservers', form({ _token: token, intent: 'rename_group', form_intent: 'rename_group', id: String(theirs.id), name: 'Δική μου τώρα' }));
+    expect(refused.status).toBe(404);
+    expect((await s.groups(other.id))[0]!.name).toBe('Ξένη');
+    const imported = await b.fetch('/account/nameservers', form({ _token: token, intent: 'import_group', name: 'Εισαγμένη', domain: d.asciiFqdn }));
+    expect(imported.status).toBe(200);
+    expect((await s.groups(c.id)).find((x) => x.name === 'Εισαγμένη')?.nameservers).toEqual(['ns1.f.net', 'ns3.f.net']);
+  });
+
+  it('renders the four pages in el and en without a missing key', async () => {
+    const { c, b } = await loggedIn();
+    const d = await holding(c.id, 'gr');
+    await servicesAt().nameservers.createGroup(c.id, 'Ομάδα', ['ns1.a.net', 'ns2.a.net']);
+    await servicesAt().nameservers.createHost(c.id, d, { prefix: 'ns1', ips: ['192.0.2.1'] });
+    for (const lng of ['el', 'en']) {
+      b.cookies.set('lng', lng);
+      for (const path of [`/account/domains/${d.asciiFqdn}/nameservers`, `/account/domains/${d.asciiFqdn}/hosts`, '/account/nameservers', `/account/nameservers/apply?domain=${d.asciiFqdn}&domain=kafeneio.gr`]) {
+        const res = await b.fetch(path);
+        expect(res.status, path).toBe(200);
+        await res.text();
+        expect(res.headers.get('X-I18n-Missing'), `${lng} ${path}`).toBeNull();
+      }
+    }
+  });
+
   it('publishes DomainWasUpdated for one name and DomainsWereUpdated for many, fields [nameservers]', async () => {
     const { c, b } = await loggedIn();
     const [d1, d2] = [await holding(c.id, 'gr'), await holding(c.id, 'com')];
