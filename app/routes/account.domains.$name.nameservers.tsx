@@ -37,8 +37,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { session, d } = await ownDomainOr404(request, context, params.name);
   const { t } = await pageT(request);
   const ns = context.services.nameservers;
-  const [delegation, groups, mine] = await Promise.all([ns.delegation(session.user.id, d), ns.groups(session.user.id), ns.domainNames(session.user.id)]);
+  const [delegation, groups] = await Promise.all([ns.delegation(session.user.id, d), ns.groups(session.user.id)]);
   const shown = delegation.nameservers.map(nameserverToUnicode);
+  // Only the names a nameserver could sit under (its parent names) are looked up, however many the account holds.
+  const parents = [
+    ...new Set(
+      delegation.nameservers.flatMap((n) => {
+        const labels = n.split('.');
+        return labels.slice(1, -1).map((_, i) => labels.slice(i + 1).join('.'));
+      }),
+    ),
+  ];
+  const mine = parents.length ? await ns.domainNames(session.user.id, parents) : [];
   // Nameservers that are hosts under one of the customer's own names: the page links to their glue.
   const glue = glueHosts(delegation.nameservers, mine.map((m) => m.asciiFqdn));
   return {
