@@ -217,6 +217,15 @@ describe('glue hosts', () => {
     expect(await s.updateHost(c.id, d, made.id, ['192.0.2.9'])).toMatchObject({ ok: false, code: ErrorCode.NAMESERVER_DOES_NOT_HAVE_HOST });
   });
 
+  it('a Greek name gets Greek hosts, given to the registry in ASCII', async () => {
+    const c = await customer();
+    const d = await holding(c.id, 'gr', { label: uniqueName('ταβερνάκι') });
+    const r = await servicesAt().nameservers.createHost(c.id, d, { prefix: 'όνομα', ips: ['192.0.2.5'] });
+    expect(r).toMatchObject({ ok: true, name: nameserverToAscii(`όνομα.${d.fqdn}`) });
+    expect(d.asciiFqdn).toMatch(/^xn--/);
+    expect((await db.select().from(registryHosts).where(eq(registryHosts.name, nameserverToAscii(`όνομα.${d.fqdn}`))))[0]?.ips).toEqual(['192.0.2.5']);
+  });
+
   it('checks the prefix and the §5 IP rules, refuses repeats and a host without addresses', async () => {
     const c = await customer();
     const d = await holding(c.id, 'com');
