@@ -7,7 +7,7 @@ import { message } from '../../core/validation/messages';
 import { hosts } from '../../db/schema';
 import { RegistryError } from '../adapters/registry/port';
 import type { ServiceDeps } from '.';
-import { refuse, type Done, type DomainRow } from './nameservers';
+import { refuse, type Done, type DomainRow } from './nameserver-refusals';
 
 export function createHostFunctions(deps: ServiceDeps) {
   const { db, now } = deps;

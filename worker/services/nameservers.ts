@@ -3,8 +3,7 @@
 // The rules (ASCII form, UNIQUE, min/max, host prefix, addresses) are core/domains/nameservers.ts.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ErrorCode } from '../../core/errors';
-import { asciiName, checkNameserverList, nameserverToAscii, sameNameservers, type Limits, type RowError } from '../../core/domains/nameservers';
-import type { ValidationMessage } from '../../core/validation/messages';
+import { asciiName, checkNameserverList, nameserverToAscii, sameNameservers, type Limits } from '../../core/domains/nameservers';
 import { GROUP_LIMITS } from '../../core/validation/nameserver-forms';
 import { domains, nameserverGroups } from '../../db/schema';
 import { RegistryError } from '../adapters/registry/port';
@@ -12,15 +11,11 @@ import type { ServiceDeps } from '.';
 import { DEFAULT_NAMESERVERS } from './fulfilment';
 import { createLiveService } from './live';
 import { createHostFunctions } from './hosts';
+import { refuse, type Done, type DomainRow, type Refusal } from './nameserver-refusals';
 
-export type DomainRow = typeof domains.$inferSelect;
+export type { Done, DomainRow, Refusal };
+
 export type Choice = { mode: 'default' } | { mode: 'group'; groupId: number } | { mode: 'custom'; list: string[] };
-
-/** A refusal: the catalogue code, the HTTP status, and where it belongs on the page. */
-export type Refusal = { ok: false; code: number; status: number; rows?: RowError[]; field?: string; message?: ValidationMessage; params?: Record<string, string | number>; names?: string[] };
-export type Done<T = object> = ({ ok: true } & T) | Refusal;
-
-export const refuse = (code: number, status: number, extra: Omit<Refusal, 'ok' | 'code' | 'status'> = {}): Refusal => ({ ok: false, code, status, ...extra });
 
 export function createNameserverService(deps: ServiceDeps) {
   const { db, now } = deps;
