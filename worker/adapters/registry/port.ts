@@ -70,7 +70,13 @@ export type RegistryPort = {
   sendAuthCode(name: NameRef): Promise<void>;
   resetAuthCode(name: NameRef): Promise<string>;
   updateNameservers(name: NameRef, nameservers: string[]): Promise<void>;
+  /** Hosts cross the port in ASCII. Creating an existing host sets its addresses. */
   createHost(host: string, ips: string[]): Promise<void>;
+  /** Sets a host's addresses; 32060 when the registry has no such host. */
+  updateHost(host: string, ips: string[]): Promise<void>;
+  /** 32060 when the registry has no such host. */
+  hostInfo(host: string): Promise<{ name: string; ips: string[] }>;
+  /** 32006 while a domain delegates to it. */
   deleteHost(host: string): Promise<void>;
   updateContacts(name: NameRef, contacts: { registrant?: Contact; idProtect?: boolean }): Promise<void>;
   setLock(name: NameRef, locked: boolean): Promise<void>;

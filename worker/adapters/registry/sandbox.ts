@@ -1,7 +1,7 @@
 // The sandbox registries: a real implementation of the registry port with state in D1, one per family,
 // answering as a registry would (EPP semantics, mapped to the catalogue's codes). Test switches in
 // `registry_settings` put a family into maintenance (26000), make it slow (latency_ms) or failing.
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../core/errors';
 import type { Db } from '../../../db/client';
 import { registryHosts, registryMessages, registryObjects, registryPremium, registrySettings } from '../../../db/schema';
@@ -57,11 +57,30 @@ export function createSandboxRegistry(db: Db, family: RegistryFamily, options: S
     return row;
   }
 
+  async function hostRow(host: string) {
+    const [row] = await db.select().from(registryHosts).where(and(eq(registryHosts.registry, family), eq(registryHosts.name, host)));
+    return row ?? null;
+  }
+
   async function touch(name: NameRef, patch: Partial<typeof registryObjects.$inferInsert>) {
     await db
       .update(registryObjects)
       .set({ ...patch, updatedAt: now() })
       .where(and(eq(registryObjects.registry, family), eq(registryObjects.registryKey, name.key)));
+  }
+
+  /** The name this registry holds that a host sits under (its superordinate domain), if any. */
+  async function superordinate(host: string) {
+    const rows = await db
+      .select({ name: registryObjects.name, sponsor: registryObjects.sponsor, statuses: registryObjects.statuses })
+      .from(registryObjects)
+      .where(and(eq(registryObjects.registry, family), sql`${host} LIKE '%.' || ${registryObjects.name}`));
+    return rows.filter((r) => !r.statuses.includes('reserved')).sort((a, b) => b.name.length - a.name.length)[0] ?? null;
+  }
+
+  /** EPP hosts are ASCII (RFC 5732 names are LDH labels): an IDN host must arrive in its 'xn--' form. */
+  function mustBeAscii(host: string, field: string) {
+    if (!/^[\x21-\x7e]+$/.test(host)) throw new RegistryError(ErrorCode.NAMESERVER_COULD_NOT_UPDATE, { field, host, reason: 'not_ascii' });
   }
 
   function checkNameservers(settings: RegistrySettings, nameservers: string[]) {
@@ -204,15 +223,42 @@ export function createSandboxRegistry(db: Db, family: RegistryFamily, options: S
       const settings = await guard('updateNameservers', ErrorCode.NAMESERVER_COULD_NOT_UPDATE);
       await mustOwn(name, ErrorCode.NAMESERVER_COULD_NOT_UPDATE);
       checkNameservers(settings, nameservers);
-      await touch(name, { nameservers: nameservers.map((n) => n.toLowerCase()) });
+      const lower = nameservers.map((n) => n.toLowerCase());
+      for (const [i, ns] of lower.entries()) {
+        mustBeAscii(ns, `ns.${i}`);
+        // A nameserver under a name this registry holds is one of its host objects: it must exist
+        // (EPP 2303 on the hostObj), the registry answers which one (the '{field}.{n}' of spec §5).
+        if ((await superordinate(ns)) && !(await hostRow(ns))) throw new RegistryError(ErrorCode.NAMESERVER_DOES_NOT_HAVE_HOST, { field: `ns.${i}`, host: ns });
+      }
+      await touch(name, { nameservers: lower });
     },
 
     async createHost(host, ips) {
       await guard('createHost', ErrorCode.NAMESERVER_COULD_NOT_UPDATE);
+      const lower = host.toLowerCase();
+      mustBeAscii(lower, 'host');
+      // Glue addresses only under a name we sponsor (EPP 2201/2305): another registrar's name cannot
+      // get hosts from us. Hosts outside every name this registry holds are external and kept as given.
+      const parent = await superordinate(lower);
+      if (parent && parent.sponsor !== 'us') throw new RegistryError(ErrorCode.NAMESERVER_COULD_NOT_UPDATE, { host: lower, reason: 'not_sponsor' });
       await db
         .insert(registryHosts)
-        .values({ registry: family, name: host.toLowerCase(), ips })
+        .values({ registry: family, name: lower, ips })
         .onConflictDoUpdate({ target: [registryHosts.registry, registryHosts.name], set: { ips } });
+    },
+
+    async updateHost(host, ips) {
+      await guard('updateHost', ErrorCode.NAMESERVER_COULD_NOT_UPDATE);
+      const lower = host.toLowerCase();
+      if (!(await hostRow(lower))) throw new RegistryError(ErrorCode.NAMESERVER_DOES_NOT_HAVE_HOST, { host: lower });
+      await db.update(registryHosts).set({ ips }).where(and(eq(registryHosts.registry, family), eq(registryHosts.name, lower)));
+    },
+
+    async hostInfo(host) {
+      await guard('hostInfo', ErrorCode.NAMESERVER_COULD_NOT_GET_INFO);
+      const row = await hostRow(host.toLowerCase());
+      if (!row) throw new RegistryError(ErrorCode.NAMESERVER_DOES_NOT_HAVE_HOST, { host });
+      return { name: row.name, ips: row.ips };
     },
 
     async deleteHost(host) {

@@ -186,6 +186,11 @@ describe('EPP registry client against the test server', () => {
     await registry.createHost('ns3.a.gr', ['192.0.2.1', '2001:db8::1']);
     await registry.createHost('ns3.a.gr', ['192.0.2.2']);
     expect(server.state.hosts.get('ns3.a.gr')!.addrs).toEqual(['192.0.2.2']);
+    // Issue #12 §3: a host's addresses changed in place, read back; 32060 for a host the registry lacks.
+    await registry.updateHost('ns3.a.gr', ['192.0.2.3', '2001:db8::3']);
+    expect(await registry.hostInfo('NS3.a.gr')).toEqual({ name: 'ns3.a.gr', ips: ['192.0.2.3', '2001:db8::3'] });
+    expect((await failure(registry.updateHost('ns9.a.gr', ['192.0.2.9']))).code).toBe(ErrorCode.NAMESERVER_DOES_NOT_HAVE_HOST);
+    expect((await failure(registry.hostInfo('ns9.a.gr'))).code).toBe(ErrorCode.NAMESERVER_DOES_NOT_HAVE_HOST);
     const inUse = await failure(registry.deleteHost('ns3.a.gr'));
     expect(inUse.code).toBe(ErrorCode.HOST_IN_USE_DELETE_NOT_ALLOWED);
     await registry.updateNameservers(ref('ops.gr'), ['ns1.a.gr', 'ns2.a.gr']);

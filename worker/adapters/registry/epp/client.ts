@@ -460,6 +460,26 @@ export function createEppRegistry(options: EppRegistryOptions): RegistryPort {
       });
     },
 
+    async updateHost(hostName, ips) {
+      const lower = hostName.toLowerCase();
+      const noHost = () => new RegistryError(ErrorCode.NAMESERVER_DOES_NOT_HAVE_HOST, { host: lower });
+      await session(ErrorCode.NAMESERVER_COULD_NOT_UPDATE, async (s) => {
+        const r = await run(s, (id) => build.hostInfo(id, lower), { 2303: noHost });
+        const have = childrenOf(child(r.resData, NS.host, 'infData'), NS.host, 'addr').map(textOf);
+        const add = ips.filter((ip) => !have.includes(ip));
+        const rem = have.filter((ip) => !ips.includes(ip));
+        if (add.length || rem.length) await run(s, (id) => build.hostUpdate(id, lower, add, rem), { 2303: noHost });
+      });
+    },
+
+    async hostInfo(hostName) {
+      const lower = hostName.toLowerCase();
+      return session(ErrorCode.NAMESERVER_COULD_NOT_GET_INFO, async (s) => {
+        const r = await run(s, (id) => build.hostInfo(id, lower), { 2303: () => new RegistryError(ErrorCode.NAMESERVER_DOES_NOT_HAVE_HOST, { host: lower }) });
+        return { name: lower, ips: childrenOf(child(r.resData, NS.host, 'infData'), NS.host, 'addr').map(textOf) };
+      });
+    },
+
     async deleteHost(hostName) {
       const lower = hostName.toLowerCase();
       await session(ErrorCode.NAMESERVER_COULD_NOT_UPDATE, async (s) => {

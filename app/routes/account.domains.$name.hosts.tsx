@@ -1,0 +1,201 @@
+// Glue hosts under one of the customer's names (issue #12 §3): 'prefix.{name}' with IPv4/IPv6 addresses,
+// created, changed and deleted at the registry (32006 while in use, 32060 when not there) and stored
+// after its answer. One action: create_host, update_host, delete_host, and add_row / remove_row:n of
+// an address list without JavaScript (the hidden form_intent says which form).
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { nameserverToUnicode } from '../../core/domains/nameservers';
+import { ErrorCode } from '../../core/errors';
+import { HOST_IP_ROWS_MAX, hostCreateSchema, hostDeleteSchema, hostUpdateSchema } from '../../core/validation/nameserver-forms';
+import { CsrfInput } from '../components/csrf-input';
+import { PageIdInput } from '../components/page-id-input';
+import { NameserverAlert } from '../components/portal/nameserver-alert';
+import { applyRowIntent, Cell, NameserverRows, ROW_CLASS, TABLE_CLASS, TBODY_CLASS, THEAD_CLASS } from '../components/portal/nameserver-rows';
+import { requireUser } from '../lib/auth.server';
+import { InputField, SubmitButton, useAppForm } from '../lib/forms';
+import { readProtectedForm } from '../lib/forms.server';
+import { pageT } from '../lib/i18n.server';
+import { pageMeta } from '../lib/meta';
+import { alertOf, refusalFieldErrors, type NsAlert } from '../lib/nameserver-replies.server';
+import { codeData } from '../lib/route-error.server';
+import { parseForm, type FormResult } from '../lib/submission.server';
+
+type ActionData = { form: string; id?: number; alert?: NsAlert; result?: FormResult; stamp: number };
+
+async function ownDomainOr404(request: Request, context: LoaderFunctionArgs['context'], name: string | undefined) {
+  const session = await requireUser(request, context);
+  const d = name ? await context.services.nameservers.ownDomain(session.user.id, name) : null;
+  if (!d) throw data(codeData({ code: ErrorCode.DOMAIN_DOES_NOT_EXIST }), { status: 404 });
+  return { session, d };
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { session, d } = await ownDomainOr404(request, context, params.name);
+  const { t } = await pageT(request);
+  const rows = await context.services.nameservers.hosts(session.user.id, d);
+  return {
+    meta: { title: t('nameservers:hosts_title', { name: d.fqdn }) },
+    domain: { id: d.id, fqdn: d.fqdn, asciiFqdn: d.asciiFqdn },
+    hosts: rows.map((h) => ({ id: h.id, name: nameserverToUnicode(h.name), ips: h.ips })),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { session, d } = await ownDomainOr404(request, context, params.name);
+  const form = await readProtectedForm(request, context);
+  const ns = context.services.nameservers;
+  const userId = session.user.id;
+  const stamp = Date.now();
+  const which = String(form.get('form_intent') ?? form.get('intent') ?? '');
+  const id = Number(form.get('id')) || undefined;
+  const createSchema = hostCreateSchema(nameserverToUnicode(d.asciiFqdn));
+  if (applyRowIntent(form, 'ips')) return data<ActionData>({ form: which, id, result: parseForm(form, which === 'update_host' ? hostUpdateSchema : createSchema).reply(), stamp });
+
+  switch (String(form.get('intent') ?? '')) {
+    case 'create_host': {
+      const submission = parseForm(form, createSchema);
+      if (submission.status !== 'success') return data<ActionData>({ form: which, result: submission.reply(), stamp }, 400);
+      const r = await ns.createHost(userId, d, { prefix: submission.value.prefix, ips: submission.value.ips });
+      if (!r.ok) return data<ActionData>({ form: which, alert: r.code === ErrorCode.VALIDATION_ERROR ? undefined : alertOf(r.code, r.params), result: submission.reply({ fieldErrors: refusalFieldErrors(r, 'ips') }), stamp }, r.status);
+      return data<ActionData>({ form: which, alert: alertOf(ErrorCode.SUCCESS, undefined, 'nameservers:host_created'), result: submission.reply({ resetForm: true }), stamp });
+    }
+    case 'update_host': {
+      const submission = parseForm(form, hostUpdateSchema);
+      if (submission.status !== 'success') return data<ActionData>({ form: which, id, result: submission.reply(), stamp }, 400);
+      const r = await ns.updateHost(userId, d, submission.value.id, submission.value.ips);
+      if (!r.ok) return data<ActionData>({ form: which, id, alert: r.code === ErrorCode.VALIDATION_ERROR ? undefined : alertOf(r.code, r.params), result: submission.reply({ fieldErrors: refusalFieldErrors(r, 'ips') }), stamp }, r.status);
+      return data<ActionData>({ form: which, id, alert: alertOf(ErrorCode.SUCCESS, undefined, 'nameservers:host_saved'), stamp });
+    }
+    case 'delete_host': {
+      const submission = parseForm(form, hostDeleteSchema);
+      if (submission.status !== 'success') return data<ActionData>({ form: 'list', alert: alertOf(ErrorCode.NAMESERVER_DOES_NOT_HAVE_HOST), stamp }, 400);
+      const r = await ns.deleteHost(userId, d, submission.value.id);
+      if (!r.ok) return data<ActionData>({ form: 'list', id: submission.value.id, alert: alertOf(r.code, r.params), stamp }, r.status);
+      return data<ActionData>({ form: 'list', alert: alertOf(ErrorCode.SUCCESS, undefined, 'nameservers:host_deleted'), stamp });
+    }
+    default:
+      throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
+  }
+}
+
+export default function DomainHosts() {
+  const { domain, hosts } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation('nameservers');
+  return (
+    <section aria-labelledby="hosts-title" data-testid="domain-hosts">
+      <p className="text-sm">
+        <Link to="/account/domains" className="link-button">
+          {t('back_to_domains')}
+        </Link>
+      </p>
+      <h1 id="hosts-title" className="mb-1 mt-2 break-words text-2xl font-bold">
+        {t('hosts_title', { name: domain.fqdn })}
+      </h1>
+      <p className="mb-2 text-sm text-slate-700">{t('hosts_intro', { name: domain.fqdn })}</p>
+      <p className="mb-4 text-sm">
+        <Link to={`/account/domains/${domain.asciiFqdn}/nameservers`} className="link-button">
+          {t('nameservers_link')}
+        </Link>
+      </p>
+      {actionData?.form === 'list' || actionData?.form === 'update_host' ? <NameserverAlert alert={actionData.alert} testId="hosts-alert" /> : null}
+      <div className="card mb-4">
+        {hosts.length ? (
+          <table className={TABLE_CLASS} data-testid="hosts-table">
+            <caption className="sr-only">{t('hosts_title', { name: domain.fqdn })}</caption>
+            <thead className={THEAD_CLASS}>
+              <tr className="text-left text-slate-600">
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  {t('col_host')}
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  {t('col_ips')}
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  {t('col_actions')}
+                </th>
+              </tr>
+            </thead>
+            <tbody className={TBODY_CLASS}>
+              {hosts.map((h) => (
+                <tr key={h.id} className={ROW_CLASS} data-testid="host-row" data-host={h.name}>
+                  <Cell label={t('col_host')} className="break-all font-medium">
+                    {h.name}
+                  </Cell>
+                  <Cell label={t('col_ips')} className="break-all">
+                    {h.ips.join(', ')}
+                  </Cell>
+                  <Cell label={t('col_actions')}>
+                    <details className="mb-2" open={(actionData?.form === 'update_host' && actionData.id === h.id && !!actionData.result) || undefined}>
+                      <summary className="btn-secondary inline-block cursor-pointer px-3 py-1 text-sm" data-testid="host-edit">
+                        {t('edit')}
+                      </summary>
+                      <HostIpsForm host={h} actionData={actionData?.form === 'update_host' && actionData.id === h.id ? actionData : undefined} />
+                    </details>
+                    <Form method="post">
+                      <CsrfInput />
+                      <PageIdInput />
+                      <input type="hidden" name="id" value={h.id} />
+                      <SubmitButton intent="delete_host" className="link-button text-sm text-red-800" testId="host-delete">
+                        {t('delete')}
+                      </SubmitButton>
+                    </Form>
+                  </Cell>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p className="text-sm text-slate-700" data-testid="hosts-none">
+            {t('hosts_none')}
+          </p>
+        )}
+      </div>
+      <NewHostForm fqdn={domain.fqdn} actionData={actionData?.form === 'create_host' ? actionData : undefined} />
+    </section>
+  );
+}
+
+function HostIpsForm({ host, actionData }: { host: { id: number; ips: string[] }; actionData?: ActionData }) {
+  const { t } = useTranslation('nameservers');
+  const { form, fields, formProps } = useAppForm({ id: `host-${host.id}`, schema: hostUpdateSchema, lastResult: actionData?.result, defaultValue: { id: String(host.id), ips: [...host.ips, ''] } });
+  return (
+    <Form method="post" className="mt-2 space-y-2" {...formProps}>
+      <CsrfInput />
+      <PageIdInput />
+      <input type="hidden" name="id" value={host.id} />
+      <input type="hidden" name="form_intent" value="update_host" />
+      <NameserverRows form={form} field={fields.ips} label={(n) => t('ip_n', { n })} addLabel={t('add_ip')} max={HOST_IP_ROWS_MAX} testId={`host-${host.id}-ip`} inputMode="text" />
+      <SubmitButton intent="update_host" className="btn-primary px-3 py-1 text-sm" testId="host-save">
+        {t('edit_ips')}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function NewHostForm({ fqdn, actionData }: { fqdn: string; actionData?: ActionData }) {
+  const { t } = useTranslation('nameservers');
+  const { form, fields, formProps } = useAppForm({ id: 'new-host', schema: hostCreateSchema(fqdn), lastResult: actionData?.result, defaultValue: { ips: ['', ''] } });
+  return (
+    <Form method="post" className="card space-y-3" {...formProps} data-testid="new-host">
+      <h2 className="text-lg font-semibold">{t('new_host')}</h2>
+      <NameserverAlert alert={actionData?.alert} testId="new-host-alert" />
+      <CsrfInput />
+      <PageIdInput />
+      <input type="hidden" name="form_intent" value="create_host" />
+      <InputField meta={fields.prefix} label={t('host_prefix')} placeholder="ns1">
+        <p className="mt-1 break-all text-xs text-slate-600" aria-hidden="true">
+          ns1.{fqdn}
+        </p>
+      </InputField>
+      <NameserverRows form={form} field={fields.ips} label={(n) => t('ip_n', { n })} addLabel={t('add_ip')} max={HOST_IP_ROWS_MAX} testId="host-ip" />
+      <p className="text-xs text-slate-600">{t('ips_hint')}</p>
+      <SubmitButton intent="create_host" testId="host-create">
+        {t('create')}
+      </SubmitButton>
+    </Form>
+  );
+}
