@@ -10,6 +10,11 @@ import type { OwnDomain } from '../../worker/services/my-domains';
 import { codeData } from './route-error.server';
 
 export async function loadOwnDomain(request: Request, context: AppLoadContext, params: Params): Promise<OwnDomain> {
+  return (await loadOwnDomainAndSession(request, context, params)).domain;
+}
+
+/** The same, with the session (its user id) for the callers that need both: one session read. */
+export async function loadOwnDomainAndSession(request: Request, context: AppLoadContext, params: Params) {
   const session = await requireUser(request, context);
   const asked = params.name ?? '';
   const domain = await context.services.myDomains.own(session.user.id, asked);
@@ -21,5 +26,5 @@ export async function loadOwnDomain(request: Request, context: AppLoadContext, p
     // Only a GET moves: a POST to the Unicode address is served where it arrived.
     if (request.method === 'GET') throw redirect(`/account/domains/${domain.asciiFqdn}${rest}${url.search}`, 301);
   }
-  return domain;
+  return { domain, session };
 }

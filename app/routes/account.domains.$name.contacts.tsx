@@ -2,7 +2,7 @@
 // display and form labels, §6 rules): only the roles the registry has; a role changes to another of
 // the customer's contacts that is ready for this registry (incomplete ones must be completed first).
 // The registry hears of it first; a refusal keeps the form as it was with the spec's message.
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
@@ -10,39 +10,22 @@ import { roleChangeSchema } from '../../core/validation/contact-forms';
 import { MESSAGES } from '../../core/validation/messages';
 import { CsrfInput } from '../components/csrf-input';
 import { PageIdInput } from '../components/page-id-input';
-import { requireUser } from '../lib/auth.server';
 import { codeAlertType, codeMessage } from '../lib/codes';
 import { FormAlert, SubmitButton } from '../lib/forms';
 import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { useLiveChannel } from '../lib/live';
+import { loadOwnDomainAndSession } from '../lib/domain-route.server';
 import { pageMeta } from '../lib/meta';
 import { codeData } from '../lib/route-error.server';
 import { parseForm } from '../lib/submission.server';
 
 type ActionData = { role: string; contactId: number | null; code: number; names?: string[]; link?: string; message?: string; stamp: number };
 
-/**
- * `:name` is the ASCII form; a Unicode one is redirected to it. Until the domain layout's shared
- * loader lands (helper A: app/lib/domain-route.server.ts), the owner check is here: 30014 otherwise.
- */
-function asciiName(request: Request, raw: string | undefined): string {
-  const name = (raw ?? '').trim().toLowerCase();
-  let ascii = '';
-  try {
-    ascii = new URL(`http://${name}`).hostname;
-  } catch {
-    throw data(codeData({ code: ErrorCode.DOMAIN_DOES_NOT_EXIST }), { status: 404 });
-  }
-  if (ascii !== name && request.method === 'GET') throw redirect(`/account/domains/${ascii}/contacts`, 301);
-  return ascii;
-}
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const session = await requireUser(request, context);
-  const name = asciiName(request, params.name);
+  const { session, domain } = await loadOwnDomainAndSession(request, context, params);
   const { t } = await pageT(request);
-  const page = await context.services.domainContacts.domainRoles(session.user.id, name);
+  const page = await context.services.domainContacts.domainRoles(session.user.id, domain.asciiFqdn);
   if (!page) throw data(codeData({ code: ErrorCode.DOMAIN_DOES_NOT_EXIST }), { status: 404 });
   return { meta: { title: t('contacts:roles.title', { name: page.domain.fqdn }) }, ...page };
 }
@@ -50,9 +33,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const session = await requireUser(request, context);
+  const { session, domain } = await loadOwnDomainAndSession(request, context, params);
   const form = await readProtectedForm(request, context);
-  const name = asciiName(request, params.name);
+  const name = domain.asciiFqdn;
   if (form.get('intent') !== 'change_role') throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
   const submission = parseForm(form, roleChangeSchema);
   const role = String(form.get('role') ?? '');
@@ -80,9 +63,10 @@ export default function DomainContacts() {
   const incomplete = page.contacts.filter((c) => c.incomplete);
   return (
     <section aria-labelledby="roles-title" className="space-y-4" data-testid="domain-contacts" data-domain={page.domain.asciiFqdn}>
-      <h1 id="roles-title" className="text-2xl font-semibold">
+      {/* The domain layout's header holds the page's h1 (the name). */}
+      <h2 id="roles-title" className="mt-4 text-xl font-semibold">
         {t('roles.title', { name: page.domain.fqdn })}
-      </h1>
+      </h2>
       <p className="text-sm text-slate-700">{t('roles.intro')}</p>
       {!page.registryAvailable ? <FormAlert type="warning">{t('roles.registry_unavailable')}</FormAlert> : null}
       {incomplete.length ? (

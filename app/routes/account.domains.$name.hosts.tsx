@@ -12,10 +12,10 @@ import { CsrfInput } from '../components/csrf-input';
 import { PageIdInput } from '../components/page-id-input';
 import { NameserverAlert } from '../components/portal/nameserver-alert';
 import { applyRowIntent, Cell, NameserverRows, ROW_CLASS, TABLE_CLASS, TBODY_CLASS, THEAD_CLASS } from '../components/portal/nameserver-rows';
-import { requireUser } from '../lib/auth.server';
 import { InputField, SubmitButton, useAppForm } from '../lib/forms';
 import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
+import { loadOwnDomainAndSession } from '../lib/domain-route.server';
 import { pageMeta } from '../lib/meta';
 import { alertOf, refusalFieldErrors, type NsAlert } from '../lib/nameserver-replies.server';
 import { codeData } from '../lib/route-error.server';
@@ -23,15 +23,9 @@ import { parseForm, type FormResult } from '../lib/submission.server';
 
 type ActionData = { form: string; id?: number; alert?: NsAlert; result?: FormResult; stamp: number };
 
-async function ownDomainOr404(request: Request, context: LoaderFunctionArgs['context'], name: string | undefined) {
-  const session = await requireUser(request, context);
-  const d = name ? await context.services.nameservers.ownDomain(session.user.id, name) : null;
-  if (!d) throw data(codeData({ code: ErrorCode.DOMAIN_DOES_NOT_EXIST }), { status: 404 });
-  return { session, d };
-}
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { session, d } = await ownDomainOr404(request, context, params.name);
+  const { session, domain: d } = await loadOwnDomainAndSession(request, context, params);
   const { t } = await pageT(request);
   const rows = await context.services.nameservers.hosts(session.user.id, d);
   return {
@@ -44,7 +38,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { session, d } = await ownDomainOr404(request, context, params.name);
+  const { session, domain: d } = await loadOwnDomainAndSession(request, context, params);
   const form = await readProtectedForm(request, context);
   const ns = context.services.nameservers;
   const userId = session.user.id;
@@ -87,14 +81,10 @@ export default function DomainHosts() {
   const { t } = useTranslation('nameservers');
   return (
     <section aria-labelledby="hosts-title" data-testid="domain-hosts">
-      <p className="text-sm">
-        <Link to="/account/domains" className="link-button">
-          {t('back_to_domains')}
-        </Link>
-      </p>
-      <h1 id="hosts-title" className="mb-1 mt-2 break-words text-2xl font-bold">
+      {/* The domain layout's header holds the page's h1 (the name) and the way back to the list. */}
+      <h2 id="hosts-title" className="mb-1 mt-4 break-words text-xl font-semibold">
         {t('hosts_title', { name: domain.fqdn })}
-      </h1>
+      </h2>
       <p className="mb-2 text-sm text-slate-700">{t('hosts_intro', { name: domain.fqdn })}</p>
       <p className="mb-4 text-sm">
         <Link to={`/account/domains/${domain.asciiFqdn}/nameservers`} className="link-button">

@@ -11,13 +11,13 @@ import { CsrfInput } from '../components/csrf-input';
 import { PageIdInput } from '../components/page-id-input';
 import { NameserverChoice } from '../components/portal/nameserver-choice';
 import { applyRowIntent } from '../components/portal/nameserver-rows';
-import { requireUser } from '../lib/auth.server';
 import { FormAlert, NoChangesAlert, SubmitButton, useAppForm, useNoChangesGuard } from '../lib/forms';
 import { NameserverAlert } from '../components/portal/nameserver-alert';
 import { readProtectedForm } from '../lib/forms.server';
 import type { FormResult } from '../lib/submission.server';
 import { pageT } from '../lib/i18n.server';
 import { useLiveChannel } from '../lib/live';
+import { loadOwnDomainAndSession } from '../lib/domain-route.server';
 import { pageMeta } from '../lib/meta';
 import { alertOf, refusalFieldErrors, shownAtFields, type NsAlert } from '../lib/nameserver-replies.server';
 import { codeData } from '../lib/route-error.server';
@@ -25,16 +25,9 @@ import { parseForm } from '../lib/submission.server';
 
 type ActionData = { alert?: NsAlert; result?: FormResult; stamp: number };
 
-/** The customer's own domain of the URL, in either script, or 404 30014 (until helper A's loadOwnDomain). */
-async function ownDomainOr404(request: Request, context: LoaderFunctionArgs['context'], name: string | undefined) {
-  const session = await requireUser(request, context);
-  const d = name ? await context.services.nameservers.ownDomain(session.user.id, name) : null;
-  if (!d) throw data(codeData({ code: ErrorCode.DOMAIN_DOES_NOT_EXIST }), { status: 404 });
-  return { session, d };
-}
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { session, d } = await ownDomainOr404(request, context, params.name);
+  const { session, domain: d } = await loadOwnDomainAndSession(request, context, params);
   const { t } = await pageT(request);
   const ns = context.services.nameservers;
   const [delegation, groups] = await Promise.all([ns.delegation(session.user.id, d), ns.groups(session.user.id)]);
@@ -71,7 +64,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { session, d } = await ownDomainOr404(request, context, params.name);
+  const { session, domain: d } = await loadOwnDomainAndSession(request, context, params);
   const form = await readProtectedForm(request, context);
   const ns = context.services.nameservers;
   const stamp = Date.now();
@@ -109,14 +102,10 @@ export default function DomainNameservers() {
   const formKey = `${loaderData.mode}-${loaderData.groupId}-${loaderData.nameservers.join(',')}`;
   return (
     <section aria-labelledby="ns-title" data-testid="domain-nameservers">
-      <p className="text-sm">
-        <Link to="/account/domains" className="link-button">
-          {t('back_to_domains')}
-        </Link>
-      </p>
-      <h1 id="ns-title" className="mb-1 mt-2 break-words text-2xl font-bold">
+      {/* The domain layout's header holds the page's h1 (the name) and the way back to the list. */}
+      <h2 id="ns-title" className="mb-1 mt-4 break-words text-xl font-semibold">
         {t('domain_title', { name: loaderData.domain.fqdn })}
-      </h1>
+      </h2>
       <p className="mb-4 text-sm">
         <Link to={`/account/domains/${loaderData.domain.asciiFqdn}/hosts`} className="link-button" data-testid="hosts-link">
           {t('hosts_link')}

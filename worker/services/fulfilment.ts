@@ -7,6 +7,7 @@ import { ErrorCode } from '../../core/errors';
 import { refundShare } from '../../core/orders/credit';
 import { isFinalFailure, nextAttemptAt } from '../../core/orders/fulfilment';
 import { registryKeyFor } from '../../core/domains/keys';
+import { nameserverToAscii } from '../../core/domains/nameserver-keys';
 import { parseDomain } from '../../core/domains/names';
 import { creditNoteStatements, rawBatch } from '../../db/raw-batch';
 import { contacts, domainContactRoles, domainContacts, domains, nameserverGroups, orderItems, orders, saleDocuments, users, type DomainContactRole } from '../../db/schema';
@@ -38,10 +39,11 @@ export function createFulfilment(deps: ServiceDeps) {
   /** The delegation chosen in the cart, and where it comes from (kept on the domain for the portal). */
   async function nameserversOf(userId: number, config: Record<string, unknown>): Promise<{ mode: 'default' | 'group' | 'custom'; groupId: number | null; list: string[] }> {
     const ns = config.nameservers as { mode: string; groupId?: number; list?: string[] } | undefined;
-    if (ns?.mode === 'custom' && ns.list?.length) return { mode: 'custom', groupId: null, list: ns.list.map((n) => n.toLowerCase()) };
+    // Registries take IDN nameservers in ASCII (the cart stores them as typed).
+    if (ns?.mode === 'custom' && ns.list?.length) return { mode: 'custom', groupId: null, list: ns.list.map(nameserverToAscii) };
     if (ns?.mode === 'group' && ns.groupId) {
       const [g] = await db.select().from(nameserverGroups).where(and(eq(nameserverGroups.id, ns.groupId), eq(nameserverGroups.userId, userId)));
-      if (g) return { mode: 'group', groupId: g.id, list: g.nameservers };
+      if (g) return { mode: 'group', groupId: g.id, list: g.nameservers.map(nameserverToAscii) };
     }
     return { mode: 'default', groupId: null, list: DEFAULT_NAMESERVERS };
   }
