@@ -37,11 +37,14 @@ describe('the pages', () => {
   it('without JavaScript: add_row adds a row, a save shows errors at their rows and keeps the values, then saves', async () => {
     const { c, b } = await loggedIn();
     const d = await holding(c.id, 'gr', { label: uniqueName('σελίδα') });
-    // The Unicode name works in the URL too.
-    const page = await b.open(`/account/domains/${encodeURIComponent(d.fqdn)}/nameservers`);
+    // The Unicode name works in the URL too: it moves to the ASCII one (decision 031).
+    const unicode = await b.fetch(`/account/domains/${encodeURIComponent(d.fqdn)}/nameservers`);
+    expect(unicode.status).toBe(301);
+    expect(unicode.headers.get('Location')).toBe(`/account/domains/${d.asciiFqdn}/nameservers`);
+    const path = `/account/domains/${d.asciiFqdn}/nameservers`;
+    const page = await b.open(path);
     expect(page.res.status).toBe(200);
     expect(page.html).toContain('data-testid="ns-current"');
-    const path = `/account/domains/${d.asciiFqdn}/nameservers`;
     const added = await b.fetch(path, form({ _token: page.token, intent: 'add_row', mode: 'custom', 'ns[0]': 'ns1.example.org', 'ns[1]': 'ns2.example.org' }));
     const addedHtml = await added.text();
     expect(added.status).toBe(200);
