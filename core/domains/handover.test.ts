@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../errors';
-import { decisionRefusal, effectiveStatus, externalTransferState, HANDOVER_OFFER_DAYS, inspectDomain, inspectOffer, offerExpiry } from './handover';
+import { decisionRefusal, matchingEl, effectiveStatus, externalTransferState, HANDOVER_OFFER_DAYS, inspectDomain, inspectOffer, offerExpiry } from './handover';
 
 const now = new Date('2026-11-24T10:00:00Z');
 const later = new Date('2027-06-01T00:00:00Z');
@@ -65,5 +65,14 @@ describe('external transfer states', () => {
     expect(externalTransferState({ status: 'active', transferredAt: now })).toBe('transferred');
     expect(externalTransferState({ status: 'cancelled', transferredAt: null, transferRejected: true })).toBe('rejected');
     expect(externalTransferState({ status: 'active', transferredAt: null })).toBeNull();
+  });
+});
+
+describe('the matching .ελ', () => {
+  it('offers the .ελ of a Greek .gr, and names the Greek .gr a Latin one would need first', () => {
+    expect(matchingEl('καφενείο.gr')).toEqual({ kind: 'el', fqdn: 'καφενείο.ελ' });
+    expect(matchingEl('kafeneio.gr')).toMatchObject({ kind: 'greek_gr_first', candidates: expect.arrayContaining(['καφενειο.gr']) });
+    expect(matchingEl('kafeneio.com.gr')).toBeNull();
+    expect(matchingEl('kafeneio.com')).toBeNull();
   });
 });

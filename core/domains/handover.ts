@@ -4,6 +4,8 @@
 // the portal shows. Every refusal has a catalogue code and a reason the page explains in words.
 import { ErrorCode } from '../errors';
 import { emailError } from '../validation/rules';
+import { greeklishToGreek } from './greeklish';
+import { labelScript } from './names';
 
 /** An offer waits this long for the recipient (then it lapses and the holder may offer again). */
 export const HANDOVER_OFFER_DAYS = 14;
@@ -113,4 +115,24 @@ export function externalTransferState(domain: { status: string; transferredAt: D
   if (domain.transferRejected) return 'rejected';
   if (domain.transferredAt) return 'transferred';
   return null;
+}
+
+/**
+ * The .ελ that matches a .gr the customer holds (spec §5 '.ελ domains': the matching .gr must be in
+ * the customer's account). Only a Greek-script .gr has a matching .ελ; a Latin one ('kafeneio.gr') is
+ * told which Greek .gr it would need first (greeklish readings, most likely first). Second levels
+ * (com.gr …) have none.
+ */
+export type ElOffer = { kind: 'el'; fqdn: string } | { kind: 'greek_gr_first'; candidates: string[] } | null;
+
+export function matchingEl(fqdn: string): ElOffer {
+  const lower = fqdn.normalize('NFC').toLowerCase();
+  if (!lower.endsWith('.gr')) return null;
+  const label = lower.slice(0, -'.gr'.length);
+  if (label === '' || label.includes('.')) return null;
+  const script = labelScript(label);
+  if (script === 'greek') return { kind: 'el', fqdn: `${label}.ελ` };
+  if (script === 'mixed') return null;
+  const candidates = greeklishToGreek(label).map((g) => `${g}.gr`);
+  return candidates.length ? { kind: 'greek_gr_first', candidates } : null;
 }

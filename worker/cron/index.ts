@@ -3,11 +3,12 @@
 import { accountsCleanupCron } from './accounts-cleanup';
 import { fulfilmentCron } from './fulfilment';
 import { promotionsCron } from './promotions';
+import { registryPollCron } from './registry-poll';
 
 type Job = (env: Env, now: Date) => Promise<unknown>;
 
 export const CRON_JOBS: Record<string, Job[]> = {
-  '*/5 * * * *': [promotionsCron, accountsCleanupCron, fulfilmentCron],
+  '*/5 * * * *': [promotionsCron, accountsCleanupCron, fulfilmentCron, registryPollCron],
 };
 
 export async function runScheduled(cron: string, env: Env, now: Date): Promise<{ cron: string; results: unknown[] }> {
