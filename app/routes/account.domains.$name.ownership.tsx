@@ -39,7 +39,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (page.el?.kind === 'el') {
     const held = await handovers.ownDomain(session.user.id, page.el.fqdn);
     el = { kind: 'el', fqdn: page.el.fqdn, gr: domain.fqdn, state: held ? 'held' : await handovers.elAvailability(page.el.fqdn) };
-  } else if (page.el) el = page.el;
+  } else if (page.el) el = { ...page.el, held: await handovers.heldByKey(session.user.id, page.el.candidates) };
   return {
     meta: { title: t('transfers:ownership.title', { fqdn: domain.fqdn }) },
     fqdn: domain.fqdn,

@@ -56,6 +56,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (r.ok) return redirect('/account/transfers?done=declined', 303);
       return data<ActionData>({ intent, code: r.code, reason: r.reason }, resolveCode(r.code).httpStatus);
     }
+    case 'cancel': {
+      const r = await handovers.cancel(session.user.id, id);
+      if (r.ok) return redirect('/account/transfers?done=cancelled', 303);
+      return data<ActionData>({ intent, code: r.code, reason: r.reason }, resolveCode(r.code).httpStatus);
+    }
     default:
       return data<ActionData>({ intent, code: 150 }, 404);
   }
@@ -77,7 +82,7 @@ export default function Transfers() {
       <h1 className="mb-2 text-2xl font-bold">{t('title')}</h1>
       <p className="mb-4 text-sm text-slate-700">{t('intro')}</p>
       {actionData && 'code' in actionData ? <RefusalAlert code={actionData.code} reason={actionData.reason} /> : null}
-      {done === 'accepted' || done === 'declined' ? (
+      {done === 'accepted' || done === 'declined' || done === 'cancelled' ? (
         <FormAlert type="success" testId="transfer-done">
           {t(`done.${done}`, { fqdn: params.get('fqdn') ?? '' })}
         </FormAlert>

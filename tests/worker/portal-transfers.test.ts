@@ -341,6 +341,19 @@ describe('the matching .ελ and the pages', () => {
     expect(bad.status).toBe(403);
     expect(await bad.text()).toContain('data-reason="self"');
 
+    // The Latin kafeneio.gr points to the Greek καφενείο.gr the customer holds, whose page offers the .ελ.
+    const latin = await holder.open('/account/domains/kafeneio.gr/ownership');
+    expect(latin.html).toContain('data-testid="el-greek-held"');
+    expect(latin.html).toContain('href="/account/domains/xn--');
+    // An offer cancelled from the transfers list.
+    const offered = await holder.fetch('/account/domains/kafeneio.gr/ownership', form({ _token: page.token, intent: 'offer', email: 'nobody-yet@example.gr' }));
+    expect(offered.status).toBe(303);
+    const listed = await holder.open('/account/transfers');
+    const [open] = await db.select().from(domainHandovers).where(and(eq(domainHandovers.toEmail, 'nobody-yet@example.gr'), eq(domainHandovers.status, 'offered')));
+    expect(listed.html).toContain('data-testid="cancel-offer"');
+    expect((await holder.fetch('/account/transfers', form({ _token: listed.token, intent: 'cancel', id: String(open!.id) }))).status).toBe(303);
+    expect((await db.select().from(domainHandovers).where(eq(domainHandovers.id, open!.id)))[0]!.status).toBe('cancelled');
+
     const to = await newCustomer('viaform');
     await db.update(users).set({ passwordHash: (await db.select().from(users).where(eq(users.email, 'demo@example.gr')))[0]!.passwordHash }).where(eq(users.id, to.id));
     const sent = await holder.fetch('/account/domains/kafeneio.com/ownership', form({ _token: page.token, intent: 'offer', email: to.email }));
@@ -364,5 +377,25 @@ describe('the matching .ελ and the pages', () => {
     const [demoUser] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'demo@example.gr'));
     expect(await servicesAt().handovers.accept(demoUser!.id, back.id)).toMatchObject({ ok: true });
   });
-});
 
+  it('a trade through the ownership form needs the terms, then lands in the cart with its price', async () => {
+    const c = await newCustomer('tradeform');
+    const [demoUser] = await db.select().from(users).where(eq(users.email, 'demo@example.gr'));
+    await db.update(users).set({ passwordHash: demoUser!.passwordHash }).where(eq(users.id, c.id));
+    const { fqdn, techId } = await heldDomain(c.id);
+    const b = new Browser();
+    await login(b, c.email, 'Demo-Pelatis-2026');
+    const path = `/account/domains/${fqdn}/ownership`;
+    const page = await b.open(path);
+    expect(page.html).toContain('data-testid="trade-price"');
+    const noTerms = await b.fetch(path, form({ _token: page.token, intent: 'trade', registrant: String(techId) }));
+    expect(noTerms.status).toBe(400);
+    expect(await servicesAt().cart.items(c.owner)).toHaveLength(0);
+    const added = await b.fetch(path, form({ _token: page.token, intent: 'trade', registrant: String(techId), agree: 'on' }));
+    expect(added.status).toBe(303);
+    expect(added.headers.get('Location')).toBe('/cart');
+    const cart = await b.open('/cart');
+    expect(cart.html).toContain(`data-name="${fqdn}"`);
+    expect(cart.html).toContain('Αλλαγή κατόχου');
+  });
+});

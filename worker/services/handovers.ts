@@ -358,6 +358,14 @@ export function createHandoverService(deps: ServiceDeps) {
       };
     },
 
+    /** Which of these .gr names (any spelling of the key) the customer holds, as they are held. */
+    async heldByKey(userId: number, names: string[]): Promise<Record<string, { ascii: string; fqdn: string }>> {
+      const keys = new Map(names.map((n) => [registryKeyFor(n.slice(0, -'.gr'.length), 'gr'), n]));
+      if (!keys.size) return {};
+      const rows = await db.select({ key: domains.registryKey, ascii: domains.asciiFqdn, fqdn: domains.fqdn }).from(domains).where(and(eq(domains.userId, userId), inArray(domains.registryKey, [...keys.keys()])));
+      return Object.fromEntries(rows.map((r) => [keys.get(r.key)!, { ascii: r.ascii, fqdn: r.fqdn }]));
+    },
+
     /** Is the matching .ελ still free? (The registry's own check: the search cache may be a minute old.) */
     async elAvailability(fqdnEl: string): Promise<'available' | 'taken' | 'error'> {
       const label = fqdnEl.slice(0, -'.ελ'.length);

@@ -135,7 +135,11 @@ export function TradeSection({ trade, result }: { trade: TradeView; result?: Sub
   );
 }
 
-export type ElView = { kind: 'el'; fqdn: string; gr: string; state: 'available' | 'taken' | 'held' | 'error' } | { kind: 'greek_gr_first'; candidates: string[] } | null;
+export type ElView =
+  | { kind: 'el'; fqdn: string; gr: string; state: 'available' | 'taken' | 'held' | 'error' }
+  /** `held`: candidates the customer already holds (their ASCII name), whose own page offers the .ελ. */
+  | { kind: 'greek_gr_first'; candidates: string[]; held: Record<string, { ascii: string; fqdn: string }> }
+  | null;
 
 export function ElSection({ el }: { el: ElView }) {
   const { t } = useTranslation('transfers');
@@ -172,10 +176,16 @@ export function ElSection({ el }: { el: ElView }) {
           <ul className="flex flex-wrap gap-2">
             {el.candidates.map((c) => (
               <li key={c}>
-                <Link to={`/domains/search?q=${encodeURIComponent(c)}`} className="link-button" data-testid="el-greek-gr">
-                  <span aria-hidden="true">{c}</span>
-                  <span className="sr-only">{t('ownership.el_search', { name: c })}</span>
-                </Link>
+                {el.held[c] ? (
+                  <Link to={`/account/domains/${el.held[c].ascii}/ownership`} className="link-button" data-testid="el-greek-held">
+                    {t('ownership.el_greek_held', { name: el.held[c].fqdn })}
+                  </Link>
+                ) : (
+                  <Link to={`/domains/search?q=${encodeURIComponent(c)}`} className="link-button" data-testid="el-greek-gr">
+                    <span aria-hidden="true">{c}</span>
+                    <span className="sr-only">{t('ownership.el_search', { name: c })}</span>
+                  </Link>
+                )}
               </li>
             ))}
           </ul>

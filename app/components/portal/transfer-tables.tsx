@@ -82,7 +82,19 @@ export function HandoverHistory({ rows }: { rows: HandoverView[] }) {
                 <td className={`${CELL} break-all`} data-label={t('col_other')}>{r.counterpart}</td>
                 <td className={CELL} data-label={t('col_date')}>{date(r.decidedAt ?? r.createdAt)}</td>
                 <td className={CELL} data-label={t('col_status')}>
-                  <HandoverStatusBadge status={r.status} />
+                  <span className="flex flex-wrap items-center justify-end gap-2 md:justify-start">
+                    <HandoverStatusBadge status={r.status} />
+                    {r.direction === 'sent' && r.status === 'offered' ? (
+                      <Form method="post">
+                        <CsrfInput />
+                        <input type="hidden" name="id" value={r.id} />
+                        <SubmitButton intent="cancel" className="btn-secondary px-2 py-0.5 text-xs" testId="cancel-offer">
+                          <span aria-hidden="true">{t('cancel')}</span>
+                          <span className="sr-only">{t('cancel_label', { fqdn: r.fqdn })}</span>
+                        </SubmitButton>
+                      </Form>
+                    ) : null}
+                  </span>
                 </td>
               </tr>
             ))}
