@@ -1,10 +1,12 @@
 // Issue #12 §5 inside workerd: internal transfers (offer, inspection, accept in one conditional batch,
 // racing accepts, expiry, an address without an account), external transfers from the registry's poll
 // (idempotent, a registry failing mid-way), the trade as a cart purchase, and the matching .ελ.
+import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../core/errors';
+import { readLiveFrame } from '../../party/channels';
 import { createDb } from '../../db/client';
 import { contacts, domainContacts, domainHandovers, domains, hosts, nameserverGroups, orderItems, orders, outbox, registryMessages, registryObjects, registrySettings, users } from '../../db/schema';
 import type { RegistryPort } from '../../worker/adapters/registry/port';
@@ -397,5 +399,35 @@ describe('the matching .ελ and the pages', () => {
     const cart = await b.open('/cart');
     expect(cart.html).toContain(`data-name="${fqdn}"`);
     expect(cart.html).toContain('Αλλαγή κατόχου');
+  });
+
+  it('tells the tabs live: the offer to the recipient, the move out and in to both accounts', async () => {
+    const [demoUser] = await db.select().from(users).where(eq(users.email, 'demo@example.gr'));
+    const accounts = [await newCustomer('livefrom'), await newCustomer('liveto')];
+    const sockets = [];
+    for (const a of accounts) {
+      await db.update(users).set({ passwordHash: demoUser!.passwordHash }).where(eq(users.id, a.id));
+      const b = new Browser();
+      await login(b, a.email, 'Demo-Pelatis-2026');
+      const res = await SELF.fetch(`http://localhost/parties/user/u-${a.id}`, { headers: { Upgrade: 'websocket', Cookie: b.cookieHeader() } });
+      const ws = res.webSocket!;
+      ws.accept();
+      const frames: string[] = [];
+      ws.addEventListener('message', (e) => frames.push(String(e.data)));
+      sockets.push({ ws, frames, events: () => frames.map((f) => readLiveFrame(f, 'x')).flatMap((f) => (f?.kind === 'event' ? [f.message.event] : [])) });
+    }
+    const [from, to] = accounts as [Awaited<ReturnType<typeof newCustomer>>, Awaited<ReturnType<typeof newCustomer>>];
+    const { fqdn } = await heldDomain(from.id);
+    const o = await offer(Date.now(), from.id, fqdn, to.email);
+    if (!o.ok) throw new Error(o.reason);
+    await servicesAt().handovers.accept(to.id, o.id);
+    const until = async (check: () => boolean) => {
+      const start = Date.now();
+      while (!check() && Date.now() - start < 2000) await new Promise((r) => setTimeout(r, 10));
+    };
+    await until(() => sockets[1]!.events().includes('DomainWasTransferredIn') && sockets[0]!.events().includes('DomainWasTransferredOut'));
+    expect(sockets[1]!.events()).toEqual(['DomainTransferWasOffered', 'DomainWasTransferredIn']);
+    expect(sockets[0]!.events()).toEqual(['DomainWasTransferredOut']);
+    for (const s of sockets) s.ws.close();
   });
 });
