@@ -430,4 +430,19 @@ describe('the matching .ελ and the pages', () => {
     expect(sockets[0]!.events()).toEqual(['DomainWasTransferredOut']);
     for (const s of sockets) s.ws.close();
   });
+
+  it('renders the ownership pages and the transfers list in el and en without a missing key', async () => {
+    for (const lng of ['el', 'en']) {
+      const b = new Browser();
+      b.cookies.set('lng', lng);
+      await login(b, 'demo@example.gr', 'Demo-Pelatis-2026');
+      for (const path of ['/account/transfers', '/account/domains/kafeneio.gr/ownership', '/account/domains/kafeneio.com/ownership', `/account/domains/${encodeURIComponent('καφενείο.gr')}/ownership`]) {
+        let res = await b.fetch(path);
+        if (res.status === 302) res = await b.fetch(res.headers.get('Location')!);
+        await res.text();
+        expect(res.status, `${lng} ${path}`).toBe(200);
+        expect(res.headers.get('X-I18n-Missing'), `${lng} ${path}`).toBeNull();
+      }
+    }
+  });
 });
