@@ -34,7 +34,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { domain } = page;
   const { t } = await pageT(request);
   const [pricing, tradeChoices] = await Promise.all([context.services.catalog.tldPricing({ actions: ['trade'] }), handovers.tradeChoices(session.user.id, domain)]);
-  const tradePrice = pricing.find((p) => p.tld === domain.tld)?.actions.trade?.[0];
+  // Only an active name can change holder (a name in redemption comes back through a restore first).
+  const tradePrice = domain.status === 'active' ? pricing.find((p) => p.tld === domain.tld)?.actions.trade?.[0] : undefined;
   let el: ElView = null;
   if (page.el?.kind === 'el') {
     const held = await handovers.ownDomain(session.user.id, page.el.fqdn);
