@@ -404,7 +404,7 @@ describe('the matching .ελ and the pages', () => {
   it('tells the tabs live: the offer to the recipient, the move out and in to both accounts', async () => {
     const [demoUser] = await db.select().from(users).where(eq(users.email, 'demo@example.gr'));
     const accounts = [await newCustomer('livefrom'), await newCustomer('liveto')];
-    const sockets = [];
+    const sockets: { ws: WebSocket; frames: string[]; events: () => string[] }[] = [];
     for (const a of accounts) {
       await db.update(users).set({ passwordHash: demoUser!.passwordHash }).where(eq(users.id, a.id));
       const b = new Browser();
