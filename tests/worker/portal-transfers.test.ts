@@ -271,6 +271,15 @@ describe('external transfers from the registry poll', () => {
     expect((await db.select().from(domains).where(eq(domains.id, domain.id)))[0]!.status).toBe('active');
   });
 
+  it('runs from the five-minute cron, beside the other jobs', async () => {
+    const { runScheduled } = await import('../../worker/cron');
+    const c = await newCustomer('cron');
+    const { domain } = await pendingTransfer(c.id);
+    const run = await runScheduled('*/5 * * * *', env, new Date());
+    expect(run.results.some((r) => typeof r === 'object' && r !== null && 'transferred' in r && (r as { transferred: number }).transferred >= 1)).toBe(true);
+    expect((await db.select().from(domains).where(eq(domains.id, domain.id)))[0]!.status).toBe('active');
+  });
+
   it('a rejected transfer shows as rejected and leaves the name inactive here', async () => {
     const c = await newCustomer('reject');
     const { domain, fqdn } = await pendingTransfer(c.id);
