@@ -4,7 +4,7 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { and, eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '../../core/errors';
 import { readLiveFrame } from '../../party/channels';
 import { createDb } from '../../db/client';
@@ -12,6 +12,9 @@ import { contacts, domainContacts, domainHandovers, domains, hosts, nameserverGr
 import type { RegistryPort } from '../../worker/adapters/registry/port';
 import { newCustomer, servicesAt, uniqueName } from './customers';
 import { Browser, form, login } from './helpers';
+
+// Several tests log two browsers in and walk pages: on a shared, busy machine they need more than 5 s.
+vi.setConfig({ testTimeout: 30_000 });
 
 const db = createDb(env.DB);
 const DAY = 24 * 60 * 60_000;
