@@ -312,6 +312,10 @@ describe('trade (registrant change) as a purchase', () => {
     expect(added).toMatchObject({ ok: true });
     const items = await servicesAt().cart.items(c.owner);
     expect(items).toMatchObject([{ action: 'trade', asciiName: fqdn, config: { contacts: { registrant: techId }, agree: true } }]);
+    // The cart's configuration form has no contacts section for a trade: saving it there (the terms
+    // again) must keep the registrant chosen on the domain page.
+    const saved = await servicesAt().cart.update(c.owner, items[0]!.id, { config: { contacts: { registrant: undefined, admin: undefined, tech: undefined, billing: undefined }, agree: true } }, null);
+    expect(saved).toMatchObject({ ok: true, item: { config: { contacts: { registrant: techId }, agree: true } } });
     const view = await servicesAt().cart.view(c.owner, { lang: 'el', vatRateBp: 2400 });
     expect(view.lines[0]!.price?.totalCents).toBeGreaterThan(0);
     expect(view.ready).toBe(true);

@@ -265,6 +265,12 @@ export function createCartService(deps: ServiceDeps) {
         patch,
       );
       if (refusal) return { ok: false, code: refusal.code, field: refusal.field };
+      // A trade's new registrant is chosen on the domain page; the cart's form, which has no contacts
+      // section for a trade, must not drop it (issue #12 §5).
+      const keptRegistrant = before.action === 'trade' ? before.config.contacts?.registrant : undefined;
+      if (keptRegistrant !== undefined && patch.config?.contacts && patch.config.contacts.registrant === undefined) {
+        patch = { ...patch, config: { ...patch.config, contacts: { ...patch.config.contacts, registrant: keptRegistrant } } };
+      }
       // Contacts and nameserver groups are the customer's own (a hand-made request must not borrow others').
       const cfg = patch.config ?? {};
       const contactIds = Object.values(cfg.contacts ?? {}).filter((x): x is number => typeof x === 'number');
