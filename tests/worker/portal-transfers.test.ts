@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '../../core/errors';
 import { readLiveFrame } from '../../party/channels';
 import { createDb } from '../../db/client';
-import { contacts, domainContacts, domainHandovers, domains, hosts, nameserverGroups, orderItems, orders, outbox, registryMessages, registryObjects, registrySettings, users } from '../../db/schema';
+import { contacts, domainContacts, domainHandovers, domainReminders, domains, hosts, nameserverGroups, orderItems, orders, outbox, registryMessages, registryObjects, registrySettings, users } from '../../db/schema';
 import type { RegistryPort } from '../../worker/adapters/registry/port';
 import { newCustomer, servicesAt, uniqueName } from './customers';
 import { Browser, form, login } from './helpers';
@@ -57,6 +57,7 @@ describe('internal transfer: offer and accept', () => {
     const from = await newCustomer('holder');
     const to = await newCustomer('taker');
     const { domain, fqdn, registrantId, techId } = await heldDomain(from.id);
+    await db.insert(domainReminders).values({ userId: from.id, domainId: domain.id, daysBefore: 30, expiresAt: domain.expiresAt, createdAt: new Date() });
     const offered = await offer(Date.now(), from.id, fqdn, ` ${to.email.toUpperCase()} `);
     expect(offered).toMatchObject({ ok: true, toUserId: to.id });
     if (!offered.ok) return;
@@ -79,6 +80,7 @@ describe('internal transfer: offer and accept', () => {
     expect(await db.select().from(contacts).where(eq(contacts.userId, to.id))).toHaveLength(2);
     expect((await db.select().from(contacts).where(eq(contacts.userId, from.id))).map((c) => c.id).sort()).toEqual([registrantId, techId].sort());
     expect((await db.select().from(hosts).where(eq(hosts.domainId, domain.id)))[0]!.userId).toBe(to.id);
+    expect((await db.select().from(domainReminders).where(eq(domainReminders.domainId, domain.id)))[0]!.userId).toBe(to.id);
     // The record on both accounts.
     expect(await servicesAt().handovers.history(from.id)).toMatchObject([{ fqdn, direction: 'sent', counterpart: to.email, status: 'completed' }]);
     expect(await servicesAt().handovers.history(to.id)).toMatchObject([{ fqdn, direction: 'received', counterpart: from.email, status: 'completed' }]);

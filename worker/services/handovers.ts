@@ -9,7 +9,7 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { decisionRefusal, effectiveStatus, inspectDomain, inspectOffer, matchingEl, normaliseRecipientEmail, offerExpiry, refusal, type HandoverRefusal, type HandoverStatus } from '../../core/domains/handover';
 import { domainToAscii } from '../../core/domains/punycode';
-import { contacts, domainContacts, domainHandovers, domains, hosts, orderItems, orders, users } from '../../db/schema';
+import { contacts, domainContacts, domainHandovers, domainReminders, domains, hosts, orderItems, orders, users } from '../../db/schema';
 import type { Language } from '../../i18n/config';
 import { getServerT } from '../../i18n/server';
 import type { LiveMessage } from '../../party/protocol';
@@ -252,6 +252,8 @@ export function createHandoverService(deps: ServiceDeps) {
               .where(and(eq(domainContacts.domainId, domain.id), eq(domainContacts.role, r.role))),
           ),
           db.update(hosts).set({ userId, updatedAt: now }).where(eq(hosts.domainId, domain.id)),
+          // Expiry reminders now concern the new holder (the notification centre reads them by user).
+          db.update(domainReminders).set({ userId }).where(eq(domainReminders.domainId, domain.id)),
           // Any other open offer of the name (there should be none) lapses with the move.
           db
             .update(domainHandovers)
