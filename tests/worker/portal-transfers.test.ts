@@ -276,6 +276,23 @@ describe('external transfers from the registry poll', () => {
     expect((await db.select().from(domains).where(eq(domains.id, domain.id)))[0]!.status).toBe('active');
   });
 
+  it("the pages say 'under process', then 'successfully transferred'", async () => {
+    const c = await newCustomer('pollpage');
+    const [demoUser] = await db.select().from(users).where(eq(users.email, 'demo@example.gr'));
+    await db.update(users).set({ passwordHash: demoUser!.passwordHash }).where(eq(users.id, c.id));
+    const { fqdn } = await pendingTransfer(c.id);
+    const b = new Browser();
+    await login(b, c.email, 'Demo-Pelatis-2026');
+    const state = (html: string) => /data-testid="external-state" data-state="([a-z_]+)"/.exec(html)?.[1];
+    const before = await b.open(`/account/domains/${fqdn}/ownership`);
+    expect(state(before.html)).toBe('under_process');
+    expect(before.html).toContain('data-reason="not_active"');
+    expect(state((await b.open('/account/transfers')).html)).toBe('under_process');
+    await servicesAt().registryPoll.pollAll(['generic']);
+    expect(state((await b.open(`/account/domains/${fqdn}/ownership`)).html)).toBe('transferred');
+    expect(state((await b.open('/account/transfers')).html)).toBe('transferred');
+  });
+
   it('runs from the five-minute cron, beside the other jobs', async () => {
     const { runScheduled } = await import('../../worker/cron');
     const c = await newCustomer('cron');
