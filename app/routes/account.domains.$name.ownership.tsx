@@ -36,11 +36,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const [pricing, tradeChoices] = await Promise.all([context.services.catalog.tldPricing({ actions: ['trade'] }), handovers.tradeChoices(session.user.id, domain)]);
   // Only an active name can change holder (a name in redemption comes back through a restore first).
   const tradePrice = domain.status === 'active' ? pricing.find((p) => p.tld === domain.tld)?.actions.trade?.[0] : undefined;
-  let el: ElView = null;
-  if (page.el?.kind === 'el') {
-    const held = await handovers.ownDomain(session.user.id, page.el.fqdn);
-    el = { kind: 'el', fqdn: page.el.fqdn, gr: domain.fqdn, state: held ? 'held' : await handovers.elAvailability(page.el.fqdn) };
-  } else if (page.el) el = { ...page.el, held: await handovers.heldByKey(session.user.id, page.el.candidates) };
+  const el: ElView = await handovers.elOffer(session.user.id, domain);
   return {
     meta: { title: t('transfers:ownership.title', { fqdn: domain.fqdn }) },
     fqdn: domain.fqdn,

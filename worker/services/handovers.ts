@@ -360,6 +360,21 @@ export function createHandoverService(deps: ServiceDeps) {
       };
     },
 
+    /**
+     * The .ελ offer of a held domain (spec §5 '.ελ domains'), for the ownership page and for a note on
+     * the domain's overview: the matching .ελ and whether it can be registered, or the Greek .gr forms a
+     * Latin .gr would need first (and which of them the customer already holds). Null: none applies.
+     */
+    async elOffer(userId: number, domain: { fqdn: string }) {
+      const match = matchingEl(domain.fqdn);
+      if (!match) return null;
+      if (match.kind === 'el') {
+        const held = await ownDomain(userId, match.fqdn);
+        return { kind: 'el' as const, fqdn: match.fqdn, gr: domain.fqdn, state: held ? ('held' as const) : await service.elAvailability(match.fqdn) };
+      }
+      return { kind: 'greek_gr_first' as const, candidates: match.candidates, held: await service.heldByKey(userId, match.candidates) };
+    },
+
     /** Which of these .gr names (any spelling of the key) the customer holds, as they are held. */
     async heldByKey(userId: number, names: string[]): Promise<Record<string, { ascii: string; fqdn: string }>> {
       const keys = new Map(names.map((n) => [registryKeyFor(n.slice(0, -'.gr'.length), 'gr'), n]));
