@@ -249,6 +249,8 @@ describe('external transfers from the registry poll', () => {
     // The transfer added its year at the registry.
     expect(after!.expiresAt.getTime()).toBeGreaterThan(expiresAt.getTime() + 300 * DAY);
     expect(await servicesAt().handovers.externalTransfers(c.id)).toMatchObject([{ fqdn, state: 'transferred' }]);
+    // The order's item no longer reads 'transfer pending'.
+    expect((await db.select().from(orderItems).where(eq(orderItems.asciiName, fqdn)))[0]!.result).toMatchObject({ status: 'active', expiresAt: after!.expiresAt.toISOString() });
     // The same message delivered again (a registry may repeat one) changes nothing.
     await db.insert(registryMessages).values({ registry: 'generic', name: fqdn, type: 'transfer_completed', payload: {}, createdAt: new Date() });
     const again = await servicesAt(Date.now() + DAY).registryPoll.pollAll(['generic']);

@@ -28,11 +28,18 @@ export function createRegistryPollService(deps: ServiceDeps) {
     if (message.type === 'transfer_completed') {
       // The registry's own record: the new expiry (a transfer adds its period) and the delegation.
       const info = await adapters.registries[family].info({ name: domain.asciiFqdn, key: domain.registryKey });
-      const done = await db
-        .update(domains)
-        .set({ status: 'active', transferredAt: now, expiresAt: info.expiresAt, nameservers: info.nameservers, nsMode: 'custom', nsGroupId: null, locked: info.locked, updatedAt: now })
-        .where(and(eq(domains.id, domain.id), eq(domains.status, 'transfer_pending')))
-        .returning({ id: domains.id });
+      const [done] = await db.batch([
+        db
+          .update(domains)
+          .set({ status: 'active', transferredAt: now, expiresAt: info.expiresAt, nameservers: info.nameservers, nsMode: 'custom', nsGroupId: null, locked: info.locked, updatedAt: now })
+          .where(and(eq(domains.id, domain.id), eq(domains.status, 'transfer_pending')))
+          .returning({ id: domains.id }),
+        // The order page reads the item's result: no longer 'transfer pending'.
+        db
+          .update(orderItems)
+          .set({ result: sql`json_set(${orderItems.result}, '$.status', 'active', '$.expiresAt', ${info.expiresAt.toISOString()})` })
+          .where(and(eq(orderItems.asciiName, domain.asciiFqdn), sql`${orderItems.action} IN ('transfer', 'transfer_renew')`, sql`json_extract(${orderItems.result}, '$.status') = 'transfer_pending'`)),
+      ]);
       if (done.length) {
         summary.transferred += 1;
         await announce(domain.userId, domain.id, domain.fqdn, ['status', 'expires_at', 'nameservers']);
