@@ -4,7 +4,7 @@
 // `:name` is the ASCII form; the Unicode form redirects to it. A name of another account is a 404 (30014).
 import type { SubmissionResult } from '@conform-to/react';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { useActionData, useLoaderData, useMatches, useSearchParams } from '@remix-run/react';
+import { useActionData, useLoaderData, useMatches, useRevalidator, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { HANDOVER_OFFER_DAYS } from '../../core/domains/handover';
 import { domainToAscii } from '../../core/domains/punycode';
@@ -17,6 +17,7 @@ import { cartOwner } from '../lib/cart.server';
 import { FormAlert } from '../lib/forms';
 import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
+import { useLiveChannel } from '../lib/live';
 import { pageMeta } from '../lib/meta';
 import { codeData } from '../lib/route-error.server';
 import { fieldMessage, parseForm } from '../lib/submission.server';
@@ -74,7 +75,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case 'cancel': {
       const submission = parseForm(form, handoverIdSchema);
       if (submission.status !== 'success') return refused({ code: ErrorCode.ACTION_NOT_ALLOWED, reason: 'offer_missing' });
-      const r = await handovers.cancel(session.user.id, submission.value.id);
+      const r = await handovers.cancel(session.user.id, submission.value.id, uniqueId);
       return r.ok ? redirect(`${here}?done=cancelled`, 303) : refused(r);
     }
     case 'trade': {
@@ -102,6 +103,12 @@ export default function DomainOwnership() {
   const nested = useMatches().some((m) => m.id === 'routes/account.domains.$name');
   const Title = nested ? 'h2' : 'h1';
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  // Another tab changed this name (an offer, a lock, a move, the poll): show it as it is now.
+  const revalidator = useRevalidator();
+  useLiveChannel('domain', (m) => {
+    const data = m.data as { fqdn?: string; domains?: { fqdn: string }[] };
+    if (data.fqdn === d.fqdn || data.domains?.some((x) => x.fqdn === d.fqdn)) revalidator.revalidate();
+  });
   return (
     <div data-testid="ownership-page" data-fqdn={d.fqdn}>
       <Title className="mb-4 text-2xl font-bold">{t('ownership.title', { fqdn: d.fqdn })}</Title>

@@ -57,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data<ActionData>({ intent, code: r.code, reason: r.reason }, resolveCode(r.code).httpStatus);
     }
     case 'cancel': {
-      const r = await handovers.cancel(session.user.id, id);
+      const r = await handovers.cancel(session.user.id, id, uniqueId);
       if (r.ok) return redirect('/account/transfers?done=cancelled', 303);
       return data<ActionData>({ intent, code: r.code, reason: r.reason }, resolveCode(r.code).httpStatus);
     }

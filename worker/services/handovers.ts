@@ -176,17 +176,26 @@ export function createHandoverService(deps: ServiceDeps) {
       if (!id) return { ok: false, ...refusal('already_offered') };
       await mail(toEmail, recipient?.locale ?? input.lang, 'offered', { fqdn: domain.fqdn, from: holder.email, link: `${input.origin}/account/transfers`, days: String(Math.round((offerExpiry(now).getTime() - now.getTime()) / 86_400_000)) });
       if (recipient) await publish(recipient.id, { channel: 'domain', event: 'DomainTransferWasOffered', unique_id: null, data: { handover_id: id, fqdn: domain.fqdn } });
+      // The holder's other tabs show the open offer.
+      await publish(userId, { channel: 'domain', event: 'DomainWasUpdated', unique_id: input.uniqueId ?? null, data: { domain_id: domain.id, fqdn: domain.fqdn, fields: ['offer'] } });
       return { ok: true, id, toUserId: recipient?.id ?? null };
     },
 
     /** The holder withdraws an open offer. */
-    async cancel(userId: number, handoverId: number): Promise<HandoverResult> {
+    async cancel(userId: number, handoverId: number, uniqueId: string | null = null): Promise<HandoverResult> {
       const changed = await db
         .update(domainHandovers)
         .set({ status: 'cancelled', decidedAt: now })
         .where(and(eq(domainHandovers.id, handoverId), eq(domainHandovers.fromUserId, userId), eq(domainHandovers.status, 'offered')))
-        .returning({ id: domainHandovers.id });
-      if (changed.length) return { ok: true };
+        .returning({ id: domainHandovers.id, domainId: domainHandovers.domainId, fqdn: domainHandovers.fqdn, toUserId: domainHandovers.toUserId });
+      if (changed.length) {
+        const c = changed[0]!;
+        const payload = { domain_id: c.domainId, fqdn: c.fqdn, fields: ['offer'] };
+        await publish(userId, { channel: 'domain', event: 'DomainWasUpdated', unique_id: uniqueId, data: payload });
+        // The recipient's list drops the offer.
+        if (c.toUserId) await publish(c.toUserId, { channel: 'domain', event: 'DomainWasUpdated', unique_id: null, data: payload });
+        return { ok: true };
+      }
       const [row] = await db.select().from(domainHandovers).where(and(eq(domainHandovers.id, handoverId), eq(domainHandovers.fromUserId, userId)));
       return { ok: false, ...(decisionRefusal(row ?? null, now) ?? refusal('offer_decided')) };
     },
@@ -206,6 +215,8 @@ export function createHandoverService(deps: ServiceDeps) {
       if (!changed.length) return { ok: false, ...refusal('offer_decided') };
       const holder = await userById(row!.fromUserId);
       if (holder) await mail(holder.email, holder.locale, 'declined', { fqdn: row!.fqdn, to: me.email });
+      // The holder's page no longer shows the offer as open.
+      await publish(row!.fromUserId, { channel: 'domain', event: 'DomainWasUpdated', unique_id: null, data: { domain_id: row!.domainId, fqdn: row!.fqdn, fields: ['offer'] } });
       return { ok: true };
     },
 

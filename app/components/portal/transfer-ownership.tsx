@@ -30,6 +30,7 @@ export function HandoverSection({ inspection, offer, days, result }: { inspectio
           <p className="mb-3 text-sm text-slate-700">{t('ownership.pending_text', { email: offer.toEmail, date: date(offer.createdAt), until: date(offer.expiresAt) })}</p>
           <Form method="post">
             <CsrfInput />
+            <PageIdInput />
             <input type="hidden" name="id" value={offer.id} />
             <SubmitButton intent="cancel" className="btn-secondary" testId="cancel-offer">
               {t('ownership.cancel_offer')}

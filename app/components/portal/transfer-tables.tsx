@@ -87,6 +87,7 @@ export function HandoverHistory({ rows }: { rows: HandoverView[] }) {
                     {r.direction === 'sent' && r.status === 'offered' ? (
                       <Form method="post">
                         <CsrfInput />
+                        <PageIdInput />
                         <input type="hidden" name="id" value={r.id} />
                         <SubmitButton intent="cancel" className="btn-secondary px-2 py-0.5 text-xs" testId="cancel-offer">
                           <span aria-hidden="true">{t('cancel')}</span>
