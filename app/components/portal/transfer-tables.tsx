@@ -82,7 +82,7 @@ export function HandoverHistory({ rows }: { rows: HandoverView[] }) {
                 <td className={`${CELL} break-all`} data-label={t('col_other')}>{r.counterpart}</td>
                 <td className={CELL} data-label={t('col_date')}>{date(r.decidedAt ?? r.createdAt)}</td>
                 <td className={CELL} data-label={t('col_status')}>
-                  <span className="flex flex-wrap items-center justify-end gap-2 md:justify-start">
+                  <div className="flex flex-wrap items-center justify-end gap-2 md:justify-start">
                     <HandoverStatusBadge status={r.status} />
                     {r.direction === 'sent' && r.status === 'offered' ? (
                       <Form method="post">
@@ -95,7 +95,7 @@ export function HandoverHistory({ rows }: { rows: HandoverView[] }) {
                         </SubmitButton>
                       </Form>
                     ) : null}
-                  </span>
+                  </div>
                 </td>
               </tr>
             ))}
