@@ -45,6 +45,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     inspection: page.inspection,
     offer: page.offer ? { id: page.offer.id, toEmail: page.offer.toEmail, createdAt: iso(page.offer.createdAt), expiresAt: iso(page.offer.expiresAt) } : null,
     external: page.external,
+    sibling: page.sibling,
     trade: { price: tradePrice ? { months: tradePrice.months, totalCents: tradePrice.totalCents } : null, ...tradeChoices },
     el,
   };
@@ -119,7 +120,7 @@ export default function DomainOwnership() {
         </FormAlert>
       ) : null}
       <ExternalSection state={d.external} />
-      <HandoverSection inspection={d.inspection} offer={d.offer} days={HANDOVER_OFFER_DAYS} result={resultFor('offer')} />
+      <HandoverSection inspection={d.inspection} offer={d.offer} days={HANDOVER_OFFER_DAYS} sibling={d.sibling} result={resultFor('offer')} />
       <TradeSection trade={d.trade} result={resultFor('trade')} />
       <ElSection el={d.el} />
     </div>

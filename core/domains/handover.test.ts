@@ -27,6 +27,11 @@ describe('inspection: ready to transfer', () => {
     expect(inspectDomain({ ...ready, expiresAt: now }, { now, pendingOrder: false })).toEqual({ code: ErrorCode.ACTION_NOT_ALLOWED, reason: 'expired' });
   });
 
+  it('refuses a .ελ on its own: it moves with its .gr', () => {
+    expect(inspectDomain({ ...ready, tld: 'ελ' }, { now, pendingOrder: false })).toEqual({ code: ErrorCode.ACTION_NOT_ALLOWED, reason: 'el_follows_gr' });
+    expect(inspectDomain({ ...ready, tld: 'gr' }, { now, pendingOrder: false })).toBeNull();
+  });
+
   it('refuses while an order for the name is carried out (35602), and a name locked at our side (151)', () => {
     expect(inspectDomain(ready, { now, pendingOrder: true })).toEqual({ code: ErrorCode.ORDER_ITEM_PENDING_PROCESS_AFTER, reason: 'pending_order' });
     expect(inspectDomain({ ...ready, locked: true }, { now, pendingOrder: false })).toEqual({ code: ErrorCode.ACTION_NOT_ALLOWED, reason: 'locked' });

@@ -29,6 +29,7 @@ export const HANDOVER_REASONS = [
   'offer_expired',
   'offer_decided',
   'moved',
+  'el_follows_gr',
 ] as const;
 export type HandoverReason = (typeof HANDOVER_REASONS)[number];
 
@@ -51,13 +52,15 @@ const CODES: Record<HandoverReason, number> = {
   offer_expired: ErrorCode.ACTION_NOT_ALLOWED,
   offer_decided: ErrorCode.ACTION_NOT_ALLOWED,
   moved: ErrorCode.ACTION_NOT_ALLOWED,
+  // A .ελ is held only with its .gr (spec §5): it moves with the .gr, never alone.
+  el_follows_gr: ErrorCode.ACTION_NOT_ALLOWED,
 };
 
 export function refusal(reason: HandoverReason): HandoverRefusal {
   return { code: CODES[reason], reason };
 }
 
-export type InspectedDomain = { status: string; expiresAt: Date; locked: boolean };
+export type InspectedDomain = { status: string; expiresAt: Date; locked: boolean; tld?: string };
 
 /**
  * 'Ready to transfer': the name is held here and active, not past its expiry (grace or redemption),
@@ -66,6 +69,7 @@ export type InspectedDomain = { status: string; expiresAt: Date; locked: boolean
  */
 export function inspectDomain(domain: InspectedDomain | null, input: { now: Date; pendingOrder: boolean }): HandoverRefusal | null {
   if (!domain) return refusal('not_held');
+  if (domain.tld === 'ελ') return refusal('el_follows_gr');
   if (domain.status === 'expired' || domain.status === 'redemption') return refusal('expired');
   if (domain.status !== 'active') return refusal('not_active');
   if (domain.expiresAt.getTime() <= input.now.getTime()) return refusal('expired');

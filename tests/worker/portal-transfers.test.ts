@@ -5,6 +5,7 @@ import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { asciiFqdnFor, registryKeyFor } from '../../core/domains/keys';
 import { ErrorCode } from '../../core/errors';
 import { readLiveFrame } from '../../party/channels';
 import { createDb } from '../../db/client';
@@ -126,6 +127,31 @@ describe('internal transfer: offer and accept', () => {
     expect(await offer(Date.now(), from.id, fqdn, 'no-at-sign')).toMatchObject({ ok: false, code: ErrorCode.VALIDATION_ERROR, reason: 'email_invalid' });
     expect(await offer(Date.now(), from.id, fqdn, to.email)).toMatchObject({ ok: true });
     expect(await offer(Date.now(), from.id, fqdn, 'other@example.gr')).toMatchObject({ ok: false, reason: 'already_offered' });
+  });
+
+  it('a Greek .gr takes its .ελ along; the .ελ alone cannot be offered', async () => {
+    const from = await newCustomer('elfrom');
+    const to = await newCustomer('elto');
+    const greek = 'αβγδεζηθικλμνξοπρστυφχψω';
+    const label = `ταβέρνα${Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => greek[b % greek.length]).join('')}`;
+    const t = new Date();
+    const make = async (tld: 'gr' | 'ελ') => {
+      const fqdn = `${label}.${tld}`;
+      const [d] = await db
+        .insert(domains)
+        .values({ userId: from.id, fqdn, asciiFqdn: asciiFqdnFor(label, tld), registryKey: registryKeyFor(label, tld), tld, registry: 'gr', status: 'active', expiresAt: new Date(t.getTime() + 300 * DAY), createdAt: t, updatedAt: t })
+        .returning();
+      return d!;
+    };
+    const gr = await make('gr');
+    const el = await make('ελ');
+    expect(await offer(Date.now(), from.id, el.asciiFqdn, to.email)).toMatchObject({ ok: false, code: ErrorCode.ACTION_NOT_ALLOWED, reason: 'el_follows_gr' });
+    expect((await servicesAt().handovers.ownership(from.id, gr.asciiFqdn))?.sibling).toBe(el.fqdn);
+    const o = await offer(Date.now(), from.id, gr.asciiFqdn, to.email);
+    if (!o.ok) throw new Error(o.reason);
+    expect(await servicesAt().handovers.accept(to.id, o.id)).toMatchObject({ ok: true, alsoMoved: [el.fqdn] });
+    expect((await db.select().from(domains).where(eq(domains.id, el.id)))[0]!.userId).toBe(to.id);
+    expect((await db.select().from(domains).where(eq(domains.id, gr.id)))[0]!.userId).toBe(to.id);
   });
 
   it('refuses while an order for the name is being carried out (35602)', async () => {

@@ -106,6 +106,18 @@ export function createHandoverService(deps: ServiceDeps) {
     return or(eq(domainHandovers.toUserId, user.id), and(isNull(domainHandovers.toUserId), eq(domainHandovers.toEmail, normaliseRecipientEmail(user.email))));
   }
 
+  /**
+   * The .ελ of a Greek .gr that the same account holds: it may be held only with its .gr (spec §5
+   * '.ελ domains'), so it moves with it.
+   */
+  async function siblingEl(domain: { fqdn: string; userId: number }) {
+    const match = matchingEl(domain.fqdn);
+    if (match?.kind !== 'el') return null;
+    const label = match.fqdn.slice(0, -'.ελ'.length);
+    const [row] = await db.select().from(domains).where(and(eq(domains.userId, domain.userId), eq(domains.registry, 'gr'), eq(domains.registryKey, registryKeyFor(label, 'ελ'))));
+    return row ?? null;
+  }
+
   /** Copies (or finds identical) contacts in the recipient's account; returns old id → new id and the ids created. */
   async function copyContacts(domainId: number, toUserId: number) {
     const roles = await db.select({ role: domainContacts.role, contactId: domainContacts.contactId }).from(domainContacts).where(eq(domainContacts.domainId, domainId));
@@ -148,6 +160,8 @@ export function createHandoverService(deps: ServiceDeps) {
         offer,
         external: domain.status === 'transfer_pending' ? ('under_process' as const) : domain.transferredAt ? ('transferred' as const) : null,
         el: matchingEl(domain.fqdn),
+        /** The .ελ that will move with this .gr. */
+        sibling: (await siblingEl(domain))?.fqdn ?? null,
       };
     },
 
@@ -226,7 +240,7 @@ export function createHandoverService(deps: ServiceDeps) {
      * active, unlocked and with no order in progress; otherwise it writes NULL into a NOT NULL column
      * and the whole batch (the move included) is rolled back.
      */
-    async accept(userId: number, handoverId: number, uniqueId: string | null = null): Promise<HandoverResult<{ domainId: number; fqdn: string }>> {
+    async accept(userId: number, handoverId: number, uniqueId: string | null = null): Promise<HandoverResult<{ domainId: number; fqdn: string; alsoMoved: string[] }>> {
       const me = await userById(userId);
       if (!me) return { ok: false, ...refusal('offer_missing') };
       const [row] = await db.select().from(domainHandovers).where(and(eq(domainHandovers.id, handoverId), addressedTo(me)));
@@ -242,7 +256,15 @@ export function createHandoverService(deps: ServiceDeps) {
       const inspection = inspectDomain(domain, { now, pendingOrder: await hasPendingOrder(domain.asciiFqdn) });
       if (inspection) return { ok: false, ...inspection };
 
-      const { roles, map, created } = await copyContacts(domain.id, userId);
+      // The name, and its .ελ when the holder has it: the copies of both names' contacts are shared.
+      const moving = [domain, ...[await siblingEl(domain)].filter((d): d is typeof domain => d !== null)];
+      const copies: { domainId: number; roles: Awaited<ReturnType<typeof copyContacts>>['roles']; map: Map<number, number> }[] = [];
+      const created: number[] = [];
+      for (const d of moving) {
+        const c = await copyContacts(d.id, userId);
+        copies.push({ domainId: d.id, roles: c.roles, map: c.map });
+        created.push(...c.created);
+      }
       const at = now.getTime();
       const claim = sql`CASE WHEN ${domainHandovers.status} = 'offered' AND ${domainHandovers.expiresAt} > ${at}
         AND EXISTS (SELECT 1 FROM domains d WHERE d.id = ${domain.id} AND d.user_id = ${offer.fromUserId} AND d.status = 'active' AND d.locked = 0 AND d.expires_at > ${at})
@@ -252,24 +274,26 @@ export function createHandoverService(deps: ServiceDeps) {
       try {
         await db.batch([
           db.update(domainHandovers).set({ status: claim, decidedAt: now, toUserId: userId }).where(eq(domainHandovers.id, offer.id)),
-          db
-            .update(domains)
-            .set({ userId, nsGroupId: null, nsMode: sql`CASE WHEN ${domains.nsMode} = 'group' THEN 'custom' ELSE ${domains.nsMode} END`, updatedAt: now })
-            .where(and(eq(domains.id, domain.id), eq(domains.userId, offer.fromUserId))),
-          ...roles.map((r) =>
+          ...copies.flatMap(({ domainId, roles, map }) => [
             db
-              .update(domainContacts)
-              .set({ contactId: map.get(r.contactId)!, updatedAt: now })
-              .where(and(eq(domainContacts.domainId, domain.id), eq(domainContacts.role, r.role))),
-          ),
-          db.update(hosts).set({ userId, updatedAt: now }).where(eq(hosts.domainId, domain.id)),
-          // Expiry reminders now concern the new holder (the notification centre reads them by user).
-          db.update(domainReminders).set({ userId }).where(eq(domainReminders.domainId, domain.id)),
-          // Any other open offer of the name (there should be none) lapses with the move.
-          db
-            .update(domainHandovers)
-            .set({ status: 'cancelled', decidedAt: now })
-            .where(and(eq(domainHandovers.domainId, domain.id), eq(domainHandovers.status, 'offered'))),
+              .update(domains)
+              .set({ userId, nsGroupId: null, nsMode: sql`CASE WHEN ${domains.nsMode} = 'group' THEN 'custom' ELSE ${domains.nsMode} END`, updatedAt: now })
+              .where(and(eq(domains.id, domainId), eq(domains.userId, offer.fromUserId))),
+            ...roles.map((r) =>
+              db
+                .update(domainContacts)
+                .set({ contactId: map.get(r.contactId)!, updatedAt: now })
+                .where(and(eq(domainContacts.domainId, domainId), eq(domainContacts.role, r.role))),
+            ),
+            db.update(hosts).set({ userId, updatedAt: now }).where(eq(hosts.domainId, domainId)),
+            // Expiry reminders now concern the new holder (the notification centre reads them by user).
+            db.update(domainReminders).set({ userId }).where(eq(domainReminders.domainId, domainId)),
+            // Any other open offer of the name (there should be none) lapses with the move.
+            db
+              .update(domainHandovers)
+              .set({ status: 'cancelled', decidedAt: now })
+              .where(and(eq(domainHandovers.domainId, domainId), eq(domainHandovers.status, 'offered'))),
+          ]),
         ]);
       } catch (e) {
         // Lost the race, or the name changed meanwhile: nothing moved. The copies made for it go.
@@ -282,12 +306,14 @@ export function createHandoverService(deps: ServiceDeps) {
         if (!why) throw e;
         return { ok: false, ...why };
       }
-      const payload = { domain_id: domain.id, fqdn: domain.fqdn, fields: ['holder'] };
-      await publish(offer.fromUserId, { channel: 'domain', event: 'DomainWasTransferredOut', unique_id: null, data: payload });
-      await publish(userId, { channel: 'domain', event: 'DomainWasTransferredIn', unique_id: uniqueId, data: payload });
+      for (const d of moving) {
+        const payload = { domain_id: d.id, fqdn: d.fqdn, fields: ['holder'] };
+        await publish(offer.fromUserId, { channel: 'domain', event: 'DomainWasTransferredOut', unique_id: null, data: payload });
+        await publish(userId, { channel: 'domain', event: 'DomainWasTransferredIn', unique_id: uniqueId, data: payload });
+      }
       const holder = await userById(offer.fromUserId);
       if (holder) await mail(holder.email, holder.locale, 'completed', { fqdn: domain.fqdn, to: me.email });
-      return { ok: true, domainId: domain.id, fqdn: domain.fqdn };
+      return { ok: true, domainId: domain.id, fqdn: domain.fqdn, alsoMoved: moving.slice(1).map((d) => d.fqdn) };
     },
 
     /** Open offers waiting for this account (with the holder's address). */

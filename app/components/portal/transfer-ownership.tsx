@@ -15,7 +15,7 @@ import { ExternalStateBadge, RefusalAlert, useDateFormat, type ExternalState } f
 type Refusal = { code: number; reason: string } | null;
 export type OfferView = { id: number; toEmail: string; createdAt: string; expiresAt: string } | null;
 
-export function HandoverSection({ inspection, offer, days, result }: { inspection: Refusal; offer: OfferView; days: number; result?: SubmissionResult<string[]> }) {
+export function HandoverSection({ inspection, offer, days, sibling, result }: { inspection: Refusal; offer: OfferView; days: number; sibling: string | null; result?: SubmissionResult<string[]> }) {
   const { t } = useTranslation('transfers');
   const date = useDateFormat();
   const { fields, formProps } = useAppForm({ id: 'handover-offer', schema: handoverOfferSchema, lastResult: result });
@@ -48,6 +48,11 @@ export function HandoverSection({ inspection, offer, days, result }: { inspectio
             {t('ownership.ready')}
           </p>
           <p className="mb-3 text-sm text-slate-700">{t('ownership.handover_text', { days })}</p>
+          {sibling ? (
+            <p className="mb-3 text-sm font-medium" data-testid="handover-sibling">
+              {t('ownership.handover_sibling', { el: sibling })}
+            </p>
+          ) : null}
           <Form method="post" className="space-y-3" data-testid="handover-form" {...formProps}>
             <CsrfInput />
             <PageIdInput />
