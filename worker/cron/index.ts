@@ -3,12 +3,13 @@
 import { accountsCleanupCron } from './accounts-cleanup';
 import { fulfilmentCron } from './fulfilment';
 import { promotionsCron } from './promotions';
+import { registryPollCron } from './registry-poll';
 import { remindersCron } from './reminders';
 
 type Job = (env: Env, now: Date) => Promise<unknown>;
 
 export const CRON_JOBS: Record<string, Job[]> = {
-  '*/5 * * * *': [promotionsCron, accountsCleanupCron, fulfilmentCron],
+  '*/5 * * * *': [promotionsCron, accountsCleanupCron, fulfilmentCron, registryPollCron],
   // 06:00 UTC: 08:00 or 09:00 in Athens, a decent hour for an e-mail about a name's expiry.
   '0 6 * * *': [remindersCron],
 };

@@ -129,7 +129,11 @@ export function createCartService(deps: ServiceDeps) {
      * Adds a domain: register (availability checked again now, without the search cache), transfer
      * (with its EPP code), or renew/trade/rgp_restore of a name the customer holds (later issues).
      */
-    async addDomain(owner: CartOwner, input: { name: string; action: CartDomainAction; months?: number; authCode?: string; uniqueId: string | null }): Promise<CartResult<{ items: CartItem[]; count: number }>> {
+    async addDomain(
+      owner: CartOwner,
+      // A trade (issue #12 §5) names its new registrant, a contact of the customer's, and may carry the terms agreed on the domain page.
+      input: { name: string; action: CartDomainAction; months?: number; authCode?: string; registrant?: number; agree?: boolean; uniqueId: string | null },
+    ): Promise<CartResult<{ items: CartItem[]; count: number }>> {
       const { tlds } = await catalogue('el');
       const parsed = parseDomain(input.name, [...tlds.keys()]);
       if (!parsed.ok) return { ok: false, code: parsed.code };
@@ -173,6 +177,10 @@ export function createCartService(deps: ServiceDeps) {
         expired: held !== null && held.expiresAt.getTime() < now.getTime(),
         config: input.authCode ? { authCode: input.authCode.trim() } : held && input.action === 'rgp_restore' ? await heldContacts(held.id) : {},
       };
+      if (input.action === 'trade' && input.registrant !== undefined) {
+        if (owner.userId === null || !(await domainContacts.ownsConfig(owner.userId, [input.registrant], null))) return { ok: false, code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'contacts' };
+        item.config = { contacts: { registrant: input.registrant }, ...(input.agree ? { agree: true } : {}) };
+      }
       forget(owner.room);
       const result = await (await stub(owner.room)).cartAdd([item], input.uniqueId, now.getTime());
       return result.ok ? { ok: true, items: result.added, count: result.count } : result;
@@ -262,6 +270,12 @@ export function createCartService(deps: ServiceDeps) {
         patch,
       );
       if (refusal) return { ok: false, code: refusal.code, field: refusal.field };
+      // A trade's new registrant is chosen on the domain page; the cart's form, which has no contacts
+      // section for a trade, must not drop it (issue #12 §5).
+      const keptRegistrant = before.action === 'trade' ? before.config.contacts?.registrant : undefined;
+      if (keptRegistrant !== undefined && patch.config?.contacts && patch.config.contacts.registrant === undefined) {
+        patch = { ...patch, config: { ...patch.config, contacts: { ...patch.config.contacts, registrant: keptRegistrant } } };
+      }
       // Contacts and nameserver groups are the customer's own (a hand-made request must not borrow others').
       const cfg = patch.config ?? {};
       const contactIds = Object.values(cfg.contacts ?? {}).filter((x): x is number => typeof x === 'number');

@@ -24,6 +24,7 @@ import { createPreferenceService } from './preferences';
 import { createPromotionService } from './promotions';
 import { createRateLimitService } from './rate-limit';
 import { createRegistrationService } from './registration';
+import { createRegistryPollService } from './registry-poll';
 import { createSandboxPaymentService } from './sandbox-payments';
 import { createStaffService } from './staff';
 import { lazyMembers } from '../lazy';
@@ -63,6 +64,7 @@ function servicesFor(deps: ServiceDeps) {
     nameservers: () => createNameserverService(deps),
     domainContacts: () => createDomainContactService(deps),
     handovers: () => createHandoverService(deps),
+    registryPoll: () => createRegistryPollService(deps),
     reminders: () => createReminderService(deps),
     health: () => createHealthService(deps),
     live: () => createLiveService(deps.env),

@@ -1,0 +1,128 @@
+// /account/domains/:name/ownership (issue #12 §5): who holds the name and how that changes. Hand it to
+// another account (inspection 'ready to transfer', the offer by e-mail, cancel), the external transfer
+// state, a trade (registrant change) bought through the cart, and the matching .ελ of a Greek .gr.
+// `:name` is the ASCII form; the Unicode form redirects to it. A name of another account is a 404 (30014).
+import type { SubmissionResult } from '@conform-to/react';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { useActionData, useLoaderData, useMatches, useRevalidator, useSearchParams } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { HANDOVER_OFFER_DAYS } from '../../core/domains/handover';
+import { domainToAscii } from '../../core/domains/punycode';
+import { ErrorCode, resolveCode } from '../../core/errors';
+import { handoverIdSchema, handoverOfferSchema, tradeSchema } from '../../core/validation/transfer-forms';
+import { ElSection, ExternalSection, HandoverSection, TradeSection, type ElView } from '../components/portal/transfer-ownership';
+import { RefusalAlert } from '../components/portal/transfer-status';
+import { requireUser } from '../lib/auth.server';
+import { cartOwner } from '../lib/cart.server';
+import { FormAlert } from '../lib/forms';
+import { readProtectedForm } from '../lib/forms.server';
+import { pageT } from '../lib/i18n.server';
+import { useLiveChannel } from '../lib/live';
+import { pageMeta } from '../lib/meta';
+import { codeData } from '../lib/route-error.server';
+import { fieldMessage, parseForm } from '../lib/submission.server';
+
+const iso = (d: Date) => d.toISOString();
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const session = await requireUser(request, context);
+  const name = String(params.name ?? '');
+  const ascii = domainToAscii(name.trim().toLowerCase());
+  if (ascii !== name) throw redirect(`/account/domains/${ascii}/ownership`);
+  const handovers = context.services.handovers;
+  const page = await handovers.ownership(session.user.id, ascii);
+  if (!page) throw data(codeData({ code: ErrorCode.DOMAIN_DOES_NOT_EXIST }), { status: 404 });
+  const { domain } = page;
+  const { t } = await pageT(request);
+  const [pricing, tradeChoices] = await Promise.all([context.services.catalog.tldPricing({ actions: ['trade'] }), handovers.tradeChoices(session.user.id, domain)]);
+  // Only an active name can change holder (a name in redemption comes back through a restore first).
+  const tradePrice = domain.status === 'active' ? pricing.find((p) => p.tld === domain.tld)?.actions.trade?.[0] : undefined;
+  const el: ElView = await handovers.elOffer(session.user.id, domain);
+  return {
+    meta: { title: t('transfers:ownership.title', { fqdn: domain.fqdn }) },
+    fqdn: domain.fqdn,
+    ascii: domain.asciiFqdn,
+    inspection: page.inspection,
+    offer: page.offer ? { id: page.offer.id, toEmail: page.offer.toEmail, createdAt: iso(page.offer.createdAt), expiresAt: iso(page.offer.expiresAt) } : null,
+    external: page.external,
+    sibling: page.sibling,
+    trade: { price: tradePrice ? { months: tradePrice.months, totalCents: tradePrice.totalCents } : null, ...tradeChoices },
+    el,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
+
+type ActionData = { intent: string; code: number; reason?: string; result?: SubmissionResult<string[]> };
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const session = await requireUser(request, context);
+  const form = await readProtectedForm(request, context);
+  const { lang } = await pageT(request);
+  const intent = String(form.get('intent') ?? '');
+  const uniqueId = (form.get('unique_id') as string | null) || null;
+  const ascii = domainToAscii(String(params.name ?? '').trim().toLowerCase());
+  const here = `/account/domains/${ascii}/ownership`;
+  const handovers = context.services.handovers;
+  const refused = (r: { code: number; reason?: string }, result?: SubmissionResult<string[]>) => data<ActionData>({ intent, code: r.code, reason: r.reason, result }, resolveCode(r.code).httpStatus);
+  switch (intent) {
+    case 'offer': {
+      const submission = parseForm(form, handoverOfferSchema);
+      if (submission.status !== 'success') return refused({ code: ErrorCode.VALIDATION_ERROR, reason: 'email_invalid' }, submission.reply());
+      const r = await handovers.offer(session.user.id, ascii, { email: submission.value.email, lang, origin: new URL(request.url).origin, uniqueId });
+      if (r.ok) return redirect(`${here}?done=offered`, 303);
+      return refused(r, r.reason === 'email_invalid' ? submission.reply({ fieldErrors: { email: fieldMessage('EMAIL') } }) : submission.reply());
+    }
+    case 'cancel': {
+      const submission = parseForm(form, handoverIdSchema);
+      if (submission.status !== 'success') return refused({ code: ErrorCode.ACTION_NOT_ALLOWED, reason: 'offer_missing' });
+      const r = await handovers.cancel(session.user.id, submission.value.id, uniqueId);
+      return r.ok ? redirect(`${here}?done=cancelled`, 303) : refused(r);
+    }
+    case 'trade': {
+      const submission = parseForm(form, tradeSchema);
+      if (submission.status !== 'success') return refused({ code: ErrorCode.VALIDATION_ERROR }, submission.reply());
+      const owner = await cartOwner(context);
+      if (owner.userId === null) return refused({ code: ErrorCode.ACTION_ALLOWED_ONLY_TO_USERS });
+      const r = await handovers.addTrade({ ...owner, userId: owner.userId }, ascii, { registrant: Number(submission.value.registrant), agree: submission.value.agree, uniqueId });
+      if (r.ok) return redirect('/cart', 303);
+      const fieldErrors = 'field' in r && r.field === 'registrant' ? { registrant: fieldMessage('REQUIRED') } : undefined;
+      return refused({ code: r.code }, submission.reply({ fieldErrors }));
+    }
+    default:
+      return refused({ code: ErrorCode.UNRECOGNIZED_ACTION });
+  }
+}
+
+export default function DomainOwnership() {
+  const { t } = useTranslation(['transfers', 'errors']);
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const done = params.get('done');
+  // Inside the domain's layout (its header names the domain) this page's title is a section heading.
+  const nested = useMatches().some((m) => m.id === 'routes/account.domains.$name');
+  const Title = nested ? 'h2' : 'h1';
+  const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  // Another tab changed this name (an offer, a lock, a move, the poll): show it as it is now.
+  const revalidator = useRevalidator();
+  useLiveChannel('domain', (m) => {
+    const data = m.data as { fqdn?: string; domains?: { fqdn: string }[] };
+    if (data.fqdn === d.fqdn || data.domains?.some((x) => x.fqdn === d.fqdn)) revalidator.revalidate();
+  });
+  return (
+    <div data-testid="ownership-page" data-fqdn={d.fqdn}>
+      <Title className="mb-4 text-2xl font-bold">{t('ownership.title', { fqdn: d.fqdn })}</Title>
+      {actionData ? <RefusalAlert code={actionData.code} reason={actionData.reason} /> : null}
+      {done === 'offered' || done === 'cancelled' ? (
+        <FormAlert type="success" testId="transfer-done">
+          {t(`done.${done}`)}
+        </FormAlert>
+      ) : null}
+      <ExternalSection state={d.external} />
+      <HandoverSection inspection={d.inspection} offer={d.offer} days={HANDOVER_OFFER_DAYS} sibling={d.sibling} result={resultFor('offer')} />
+      <TradeSection trade={d.trade} result={resultFor('trade')} />
+      <ElSection el={d.el} />
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+// Internal transfers between accounts (issue #12 §5; spec §4 "Internal transfer: passed inspection
+// (ready to transfer), then completed"): the pure rules of the inspection a name passes when it is
+// offered and again when the recipient accepts, the offer's lifetime, and the external transfer states
+// the portal shows. Every refusal has a catalogue code and a reason the page explains in words.
+import { ErrorCode } from '../errors';
+import { emailError } from '../validation/rules';
+import { greeklishToGreek } from './greeklish';
+import { labelScript } from './names';
+
+/** An offer waits this long for the recipient (then it lapses and the holder may offer again). */
+export const HANDOVER_OFFER_DAYS = 14;
+const DAY_MS = 24 * 60 * 60_000;
+
+export function offerExpiry(now: Date): Date {
+  return new Date(now.getTime() + HANDOVER_OFFER_DAYS * DAY_MS);
+}
+
+/** Why a handover is refused; `transfers:refusal.<reason>` says it in words. */
+export const HANDOVER_REASONS = [
+  'not_held',
+  'not_active',
+  'expired',
+  'pending_order',
+  'locked',
+  'already_offered',
+  'self',
+  'email_invalid',
+  'offer_missing',
+  'offer_expired',
+  'offer_decided',
+  'moved',
+  'el_follows_gr',
+] as const;
+export type HandoverReason = (typeof HANDOVER_REASONS)[number];
+
+export type HandoverRefusal = { code: number; reason: HandoverReason };
+
+// Codes of the catalogue (spec §8). The catalogue has no code of its own for most of these states, so
+// they share 151 action_not_allowed and the reason carries the exact explanation.
+const CODES: Record<HandoverReason, number> = {
+  not_held: ErrorCode.DOMAIN_DOES_NOT_EXIST,
+  // Still being registered or transferred in, or cancelled: not a registered name of ours yet.
+  not_active: ErrorCode.TRANSFER_NOT_ALLOWED_DOMAIN_NOT_REGISTERED,
+  expired: ErrorCode.ACTION_NOT_ALLOWED,
+  // An order item for the name is still being carried out (a renewal, a trade): "try again later".
+  pending_order: ErrorCode.ORDER_ITEM_PENDING_PROCESS_AFTER,
+  locked: ErrorCode.ACTION_NOT_ALLOWED,
+  already_offered: ErrorCode.ACTION_NOT_ALLOWED,
+  self: ErrorCode.ACTION_NOT_ALLOWED,
+  email_invalid: ErrorCode.VALIDATION_ERROR,
+  offer_missing: ErrorCode.ACTION_NOT_ALLOWED,
+  offer_expired: ErrorCode.ACTION_NOT_ALLOWED,
+  offer_decided: ErrorCode.ACTION_NOT_ALLOWED,
+  moved: ErrorCode.ACTION_NOT_ALLOWED,
+  // A .ελ is held only with its .gr (spec §5): it moves with the .gr, never alone.
+  el_follows_gr: ErrorCode.ACTION_NOT_ALLOWED,
+};
+
+export function refusal(reason: HandoverReason): HandoverRefusal {
+  return { code: CODES[reason], reason };
+}
+
+export type InspectedDomain = { status: string; expiresAt: Date; locked: boolean; tld?: string };
+
+/**
+ * 'Ready to transfer': the name is held here and active, not past its expiry (grace or redemption),
+ * not locked for transfer at our side, and no order item for it is still being carried out.
+ * Checked when the offer is made and again, on fresh data, when the recipient accepts.
+ */
+export function inspectDomain(domain: InspectedDomain | null, input: { now: Date; pendingOrder: boolean }): HandoverRefusal | null {
+  if (!domain) return refusal('not_held');
+  if (domain.tld === 'ελ') return refusal('el_follows_gr');
+  if (domain.status === 'expired' || domain.status === 'redemption') return refusal('expired');
+  if (domain.status !== 'active') return refusal('not_active');
+  if (domain.expiresAt.getTime() <= input.now.getTime()) return refusal('expired');
+  if (input.pendingOrder) return refusal('pending_order');
+  if (domain.locked) return refusal('locked');
+  return null;
+}
+
+export function normaliseRecipientEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+/** The offer itself: a valid address that is not the holder's own, and no other offer still open. */
+export function inspectOffer(input: { holderEmail: string; recipientEmail: string; openOffer: boolean }): HandoverRefusal | null {
+  const to = normaliseRecipientEmail(input.recipientEmail);
+  if (to === '' || emailError(to) !== null) return refusal('email_invalid');
+  if (to === normaliseRecipientEmail(input.holderEmail)) return refusal('self');
+  if (input.openOffer) return refusal('already_offered');
+  return null;
+}
+
+export type HandoverStatus = 'offered' | 'completed' | 'declined' | 'cancelled' | 'expired';
+
+/** An open offer past its time reads as expired, whether or not a job has marked it yet. */
+export function effectiveStatus(offer: { status: HandoverStatus; expiresAt: Date }, now: Date): HandoverStatus {
+  return offer.status === 'offered' && offer.expiresAt.getTime() <= now.getTime() ? 'expired' : offer.status;
+}
+
+/** The recipient may decide only an open, unexpired offer. */
+export function decisionRefusal(offer: { status: HandoverStatus; expiresAt: Date } | null, now: Date): HandoverRefusal | null {
+  if (!offer) return refusal('offer_missing');
+  const status = effectiveStatus(offer, now);
+  if (status === 'expired') return refusal('offer_expired');
+  if (status !== 'offered') return refusal('offer_decided');
+  return null;
+}
+
+/**
+ * What the portal says of a name's transfer (spec §4): an external transfer 'under process' until the
+ * registry's poll message, then 'successfully transferred'; 'rejected' when the losing registrar or
+ * the holder refused it; otherwise nothing to say.
+ */
+export type ExternalTransferState = 'under_process' | 'transferred' | 'rejected' | null;
+
+export function externalTransferState(domain: { status: string; transferredAt: Date | null; transferRejected?: boolean }): ExternalTransferState {
+  if (domain.status === 'transfer_pending') return 'under_process';
+  if (domain.transferRejected) return 'rejected';
+  if (domain.transferredAt) return 'transferred';
+  return null;
+}
+
+/**
+ * The .ελ that matches a .gr the customer holds (spec §5 '.ελ domains': the matching .gr must be in
+ * the customer's account). Only a Greek-script .gr has a matching .ελ; a Latin one ('kafeneio.gr') is
+ * told which Greek .gr it would need first (greeklish readings, most likely first). Second levels
+ * (com.gr …) have none.
+ */
+export type ElOffer = { kind: 'el'; fqdn: string } | { kind: 'greek_gr_first'; candidates: string[] } | null;
+
+export function matchingEl(fqdn: string): ElOffer {
+  const lower = fqdn.normalize('NFC').toLowerCase();
+  if (!lower.endsWith('.gr')) return null;
+  const label = lower.slice(0, -'.gr'.length);
+  if (label === '' || label.includes('.')) return null;
+  const script = labelScript(label);
+  if (script === 'greek') return { kind: 'el', fqdn: `${label}.ελ` };
+  if (script === 'mixed') return null;
+  const candidates = greeklishToGreek(label).map((g) => `${g}.gr`);
+  return candidates.length ? { kind: 'greek_gr_first', candidates } : null;
+}
