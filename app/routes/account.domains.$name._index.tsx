@@ -8,6 +8,7 @@ import { actionRefusal, authCodePolicy, daysLeft, idProtectPaid, idProtectPolicy
 import { ErrorCode, resolveCode } from '../../core/errors';
 import { switchSchema } from '../../core/validation/my-domains-forms';
 import { DomainSettings, type OverviewAction } from '../components/portal/domain-settings';
+import { TransferElNote } from '../components/portal/transfer-el-note';
 import { cartOwner } from '../lib/cart.server';
 import { loadOwnDomain } from '../lib/domain-route.server';
 import { readProtectedForm } from '../lib/forms.server';
@@ -17,7 +18,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const d = await loadOwnDomain(request, context, params);
   const now = new Date();
   const can = (a: Parameters<typeof actionRefusal>[0]) => actionRefusal(a, d, now);
+  // A Greek .gr may take its .ελ (spec §5 '.ελ domains'): a note with the way to it.
+  const el = d.registry === 'gr' && d.tld === 'gr' && d.status === 'active' ? await context.services.handovers.elOffer(d.userId, d) : null;
   return data({
+    el,
     domain: {
       fqdn: d.fqdn,
       asciiFqdn: d.asciiFqdn,
@@ -94,5 +98,14 @@ export default function DomainOverview() {
   useLiveChannel('domain', (m) => {
     if (m.event === 'DomainWasUpdated' ? m.data.fqdn === loaderData.domain.fqdn : m.event === 'DomainsWereUpdated') revalidator.revalidate();
   });
-  return <DomainSettings {...loaderData} outcome={actionData} />;
+  return (
+    <>
+      {loaderData.el?.kind === 'el' && loaderData.el.state === 'available' ? (
+        <div className="mt-4">
+          <TransferElNote el={loaderData.el} asciiFqdn={loaderData.domain.asciiFqdn} />
+        </div>
+      ) : null}
+      <DomainSettings {...loaderData} outcome={actionData} />
+    </>
+  );
 }

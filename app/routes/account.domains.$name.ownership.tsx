@@ -4,20 +4,19 @@
 // `:name` is the ASCII form; the Unicode form redirects to it. A name of another account is a 404 (30014).
 import type { SubmissionResult } from '@conform-to/react';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { useActionData, useLoaderData, useMatches, useRevalidator, useSearchParams } from '@remix-run/react';
+import { useActionData, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { HANDOVER_OFFER_DAYS } from '../../core/domains/handover';
-import { domainToAscii } from '../../core/domains/punycode';
 import { ErrorCode, resolveCode } from '../../core/errors';
 import { handoverIdSchema, handoverOfferSchema, tradeSchema } from '../../core/validation/transfer-forms';
 import { ElSection, ExternalSection, HandoverSection, TradeSection, type ElView } from '../components/portal/transfer-ownership';
 import { RefusalAlert } from '../components/portal/transfer-status';
-import { requireUser } from '../lib/auth.server';
 import { cartOwner } from '../lib/cart.server';
 import { FormAlert } from '../lib/forms';
 import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { useLiveChannel } from '../lib/live';
+import { loadOwnDomainAndSession } from '../lib/domain-route.server';
 import { pageMeta } from '../lib/meta';
 import { codeData } from '../lib/route-error.server';
 import { fieldMessage, parseForm } from '../lib/submission.server';
@@ -25,10 +24,8 @@ import { fieldMessage, parseForm } from '../lib/submission.server';
 const iso = (d: Date) => d.toISOString();
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const session = await requireUser(request, context);
-  const name = String(params.name ?? '');
-  const ascii = domainToAscii(name.trim().toLowerCase());
-  if (ascii !== name) throw redirect(`/account/domains/${ascii}/ownership`);
+  const { session, domain: own } = await loadOwnDomainAndSession(request, context, params);
+  const ascii = own.asciiFqdn;
   const handovers = context.services.handovers;
   const page = await handovers.ownership(session.user.id, ascii);
   if (!page) throw data(codeData({ code: ErrorCode.DOMAIN_DOES_NOT_EXIST }), { status: 404 });
@@ -56,12 +53,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 type ActionData = { intent: string; code: number; reason?: string; result?: SubmissionResult<string[]> };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const session = await requireUser(request, context);
+  const { session, domain: own } = await loadOwnDomainAndSession(request, context, params);
   const form = await readProtectedForm(request, context);
   const { lang } = await pageT(request);
   const intent = String(form.get('intent') ?? '');
   const uniqueId = (form.get('unique_id') as string | null) || null;
-  const ascii = domainToAscii(String(params.name ?? '').trim().toLowerCase());
+  const ascii = own.asciiFqdn;
   const here = `/account/domains/${ascii}/ownership`;
   const handovers = context.services.handovers;
   const refused = (r: { code: number; reason?: string }, result?: SubmissionResult<string[]>) => data<ActionData>({ intent, code: r.code, reason: r.reason, result }, resolveCode(r.code).httpStatus);
@@ -100,9 +97,6 @@ export default function DomainOwnership() {
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   const done = params.get('done');
-  // Inside the domain's layout (its header names the domain) this page's title is a section heading.
-  const nested = useMatches().some((m) => m.id === 'routes/account.domains.$name');
-  const Title = nested ? 'h2' : 'h1';
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
   // Another tab changed this name (an offer, a lock, a move, the poll): show it as it is now.
   const revalidator = useRevalidator();
@@ -112,7 +106,8 @@ export default function DomainOwnership() {
   });
   return (
     <div data-testid="ownership-page" data-fqdn={d.fqdn}>
-      <Title className="mb-4 text-2xl font-bold">{t('ownership.title', { fqdn: d.fqdn })}</Title>
+      {/* The domain layout's header holds the page's h1 (the name). */}
+      <h2 className="mb-4 mt-4 text-xl font-semibold">{t('ownership.title', { fqdn: d.fqdn })}</h2>
       {actionData ? <RefusalAlert code={actionData.code} reason={actionData.reason} /> : null}
       {done === 'offered' || done === 'cancelled' ? (
         <FormAlert type="success" testId="transfer-done">

@@ -23,7 +23,7 @@ async function buyGr(nameservers: Record<string, unknown>, setup?: (userId: numb
   const holder = await s.contacts.createContact(c.id, { firstName: 'Άννα', lastName: 'Κ', email: 'a@example.gr', phone: '+306900000000', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', countryIso2: 'GR' });
   const tech = await s.contacts.createContact(c.id, { firstName: 'Νίκος', lastName: 'Τ', email: 't@example.gr', phone: '+306900000001', address: 'Οδός 2', city: 'Αθήνα', postcode: '10431', countryIso2: 'GR' });
   const extra = setup ? await setup(c.id) : {};
-  const updated = await s.cart.update(c.owner, added.items[0]!.id, { config: { contacts: { registrant: holder, admin: holder, tech, billing: holder }, nameservers: { ...nameservers, ...extra }, agree: true } }, null);
+  const updated = await s.cart.update(c.owner, added.items[0]!.id, { config: { contacts: { registrant: holder, admin: holder, tech, billing: holder }, nameservers: { ...nameservers, ...extra } as never, agree: true } }, null);
   expect(updated.ok).toBe(true);
   const profile = await s.orders.createBillingProfile(c.id, { type: 'REC', name: 'Άννα Κ', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', countryIso2: 'GR' });
   if (!profile.ok) throw new Error('profile');

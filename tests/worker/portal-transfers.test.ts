@@ -40,7 +40,7 @@ async function heldDomain(userId: number, patch: Partial<typeof domains.$inferIn
   await db.insert(registryObjects).values({ registry: 'gr', registryKey: fqdn, name: fqdn, sponsor: 'us', nameservers: group!.nameservers, createdAt: t, updatedAt: t, expiresAt: d!.expiresAt });
   const person = { kind: 'individual' as const, firstName: 'Μαρία', lastName: 'Π', email: `m-${label}@example.gr`, phone: '+30.2101234567', address: 'Ερμού 10', city: 'Αθήνα', postcode: '10563', countryIso2: 'GR', createdAt: t, updatedAt: t };
   const [registrant] = await db.insert(contacts).values({ ...person, userId }).returning();
-  const [tech] = await db.insert(contacts).values({ ...person, userId, kind: 'organisation', organisation: 'Τεχνική Ο.Ε.', email: `t-${label}@example.gr` }).returning();
+  const [tech] = await db.insert(contacts).values({ ...person, userId, kind: 'organisation', organisation: 'Τεχνική Ο.Ε.', vatNumber: '094014201', email: `t-${label}@example.gr` }).returning();
   await db.insert(domainContacts).values([
     { domainId: d!.id, role: 'registrant', contactId: registrant!.id, updatedAt: t },
     { domainId: d!.id, role: 'admin', contactId: registrant!.id, updatedAt: t },
@@ -502,7 +502,7 @@ describe('the matching .ελ and the pages', () => {
       await login(b, 'demo@example.gr', 'Demo-Pelatis-2026');
       for (const path of ['/account/transfers', '/account/domains/kafeneio.gr/ownership', '/account/domains/kafeneio.com/ownership', `/account/domains/${encodeURIComponent('καφενείο.gr')}/ownership`]) {
         let res = await b.fetch(path);
-        if (res.status === 302) res = await b.fetch(res.headers.get('Location')!);
+        if (res.status === 301) res = await b.fetch(res.headers.get('Location')!);
         await res.text();
         expect(res.status, `${lng} ${path}`).toBe(200);
         expect(res.headers.get('X-I18n-Missing'), `${lng} ${path}`).toBeNull();

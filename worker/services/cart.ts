@@ -22,6 +22,7 @@ import type { ServiceDeps } from '.';
 import { createCatalogService, type TldPricing } from './catalog';
 import { composeCartView, offeredFromProduct, offeredFromTld, optionChoices, type CartView } from './cart-view';
 import { createContactService } from './contacts';
+import { elRefusals } from './el-rule';
 import { userStub } from './party-stubs';
 
 type Lang = 'el' | 'en';
@@ -150,6 +151,11 @@ export function createCartService(deps: ServiceDeps) {
         // A name in redemption comes back only through a restore, with its RGP fee (issue #10 §2).
         if (!heldNameAllows(input.action, row.status)) return { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED };
         held = row;
+      }
+      // A .ελ goes with its .gr only (spec §5): registered or transferred, the .gr must be held here.
+      if (parsed.tld === 'ελ' && input.action !== 'renew' && input.action !== 'rgp_restore' && input.action !== 'trade') {
+        const refused = await elRefusals(db, owner.userId, [parsed.label]);
+        if (refused) return { ok: false, code: refused };
       }
       if (input.action === 'register') {
         try {

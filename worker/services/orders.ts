@@ -24,6 +24,7 @@ import { webhookSecretOf } from '../adapters/payments/secret';
 import { RegistryError } from '../adapters/registry/port';
 import type { ServiceDeps } from '.';
 import { createCartService, type CartOwner } from './cart';
+import { elRefusals } from './el-rule';
 import { createCatalogService } from './catalog';
 import { createBillingProfileService, type Fail } from './billing-profiles';
 import { createCreditService } from './credit';
@@ -140,6 +141,10 @@ export function createOrderService(deps: ServiceDeps) {
       // Availability again, without the search cache: a name may have gone since it was added.
       const toRegister = view.lines.filter((l) => l.kind === 'domain' && (l.action ?? 'register') === 'register' && l.asciiName && l.registry);
       const tldList = (await catalog.tldPricing({ actions: ['register'] })).map((t) => t.tld);
+      // A .ελ still needs its .gr in the account (spec §5): the .gr may have left it since the .ελ was added.
+      const elLines = view.lines.filter((l) => l.kind === 'domain' && l.sku === 'ελ' && l.action !== 'renew' && l.action !== 'rgp_restore' && l.action !== 'trade');
+      const elRefused = await elRefusals(db, owner.userId, elLines.map((l) => splitDomain(l.name, tldList).label));
+      if (elRefused) return { ok: false, code: elRefused, detail: { names: elLines.map((l) => l.name) } };
       for (const family of [...new Set(toRegister.map((l) => l.registry!))]) {
         const group = toRegister.filter((l) => l.registry === family);
         const refs = group.map((l) => {
