@@ -42,7 +42,7 @@ export function Cell({ label, children, align, actions }: { label?: string; chil
           {label}
         </span>
       ) : null}
-      <span className={`min-w-0 break-words ${actions ? 'flex w-full flex-wrap gap-2 md:w-auto md:justify-end' : ''}`}>{children}</span>
+      <div className={`min-w-0 break-words ${actions ? 'flex w-full flex-wrap gap-2 md:w-auto md:justify-end' : ''}`}>{children}</div>
     </td>
   );
 }

@@ -87,7 +87,7 @@ export function ContactForm({
       </fieldset>
       <InputField meta={fields.email} label={t('form.email')} type="email" autoComplete="email" />
       <InputField meta={fields.phone} label={t('form.phone')} type="tel" autoComplete="tel" hint={t('form.phone_hint')} />
-      <InputField className="sm:col-span-2" meta={fields.address} label={t('form.address')} autoComplete="street-address" />
+      <InputField className="sm:col-span-2" meta={fields.address} label={t('form.address')} autoComplete="address-line1" />
       <InputField meta={fields.city} label={t('form.city')} autoComplete="address-level2" />
       <InputField meta={fields.postcode} label={t('form.postcode')} autoComplete="postal-code" />
       <div>

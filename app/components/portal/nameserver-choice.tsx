@@ -59,9 +59,14 @@ export function NameserverChoice({ form, fields, groups, defaults, initialMode, 
 
       {show('group') ? (
         <div className="rounded border border-slate-200 p-3">
-          <label htmlFor={fields.group_id.id} className="block text-sm font-medium">
-            {t('group')}
-          </label>
+          {/* With no group there is no control to label: a plain heading then. */}
+          {groups.length ? (
+            <label htmlFor={fields.group_id.id} className="block text-sm font-medium">
+              {t('group')}
+            </label>
+          ) : (
+            <p className="block text-sm font-medium">{t('group')}</p>
+          )}
           {groups.length ? (
             <select
               id={fields.group_id.id}
