@@ -13,8 +13,11 @@ import {
   RegistryError, type CheckAnswer, type Contact, type DomainInfo, type NameRef, type RegisterInput, type RegistryFamily, type RegistryMessage, type RegistryPort,
   type RegistrySettings,
 } from '../port';
-import { encodeFrame, FrameDecoder } from './frame';
-import { build, child, childrenOf, NS, periodOf, readEpp, readGreeting, readResponse, textOf, type EppResponse, type XmlElement } from './xml';
+import { createEppSessions, EppResultError, EppSessionError, type Session } from './session';
+import { addMonths, checkReason, dateOf, day, eppPhone, newAuthCode, newContactId, readDomainInfData } from './values';
+import { build, child, childrenOf, NS, periodOf, textOf, type EppResponse } from './xml';
+
+export { eppPhone, newAuthCode };
 
 /** `connect` from 'cloudflare:sockets', narrowed; tests pass an in-process server (tests/epp-server). */
 export type EppConnect = (address: { hostname: string; port: number }, options: { secureTransport: 'on'; allowHalfOpen: boolean }) => SocketLike;
@@ -40,74 +43,7 @@ const LOCKED_STATUS = 'clientTransferProhibited';
 /** Poll messages the product has no use for are acknowledged and skipped, up to this many per call. */
 const MAX_SKIPPED_MESSAGES = 20;
 
-/** A result code 2000 or above: the command failed (RFC 5730 §3). */
-class EppResultError extends Error {
-  constructor(readonly response: EppResponse) {
-    super(`EPP ${response.code} ${response.msg}`);
-    this.name = 'EppResultError';
-  }
-  get code(): number {
-    return this.response.code;
-  }
-}
 
-/** The session itself failed: refused, closed, timed out, garbled, or the login was refused. */
-class EppSessionError extends Error {
-  constructor(
-    message: string,
-    readonly eppCode?: number,
-  ) {
-    super(message);
-    this.name = 'EppSessionError';
-  }
-}
-
-type Session = { command(make: (clTRID: string) => string): Promise<EppResponse> };
-
-function randomFrom(alphabet: string, length: number): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(length));
-  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
-}
-
-/** Registries ask for auth codes with letters, digits and a symbol; no look-alike characters. */
-export function newAuthCode(): string {
-  return `${randomFrom('ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 12)}${randomFrom('23456789', 3)}#`;
-}
-
-/** Contact ids are 3–16 characters (RFC 5730 clIDType); a random one cannot collide in practice. */
-function newContactId(): string {
-  return `c${randomFrom('abcdefghijklmnopqrstuvwxyz0123456789', 15)}`;
-}
-
-/** EPP phones are "+CC.NUMBER" (RFC 5733 §2.5). Without a separator the country code's length is
- *  only known for Greece; any other unseparated number is left out (voice is optional). */
-export function eppPhone(phone: string | null | undefined): string | null {
-  const p = (phone ?? '').replace(/[\s\-()]/g, '');
-  if (/^\+\d{1,3}\.\d{4,14}$/.test(p)) return p;
-  const gr = /^(?:\+|00)30(\d{10})$/.exec(p);
-  return gr ? `+30.${gr[1]}` : null;
-}
-
-const day = (d: Date) => d.toISOString().slice(0, 10);
-
-function dateOf(el: XmlElement | undefined): Date | null {
-  const t = textOf(el);
-  const d = t ? new Date(t) : null;
-  return d && !Number.isNaN(d.getTime()) ? d : null;
-}
-
-function addMonths(date: Date, months: number): Date {
-  const d = new Date(date.getTime());
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d;
-}
-
-/** Why a name is not available, from the registry's free-text <domain:reason>. */
-function checkReason(text: string): CheckAnswer['reason'] {
-  if (/redemption|rgp|pending ?delete|pendingdelete/i.test(text)) return 'redemption';
-  if (/reserv|block|prohibit|not allowed|policy|restricted/i.test(text)) return 'reserved';
-  return 'registered';
-}
 
 export function createEppRegistry(options: EppRegistryOptions): RegistryPort {
   const { family, host, port = 700, clientId, password, connect, settings, timeoutMs = 20_000 } = options;
@@ -115,110 +51,7 @@ export function createEppRegistry(options: EppRegistryOptions): RegistryPort {
   const objURIs = [NS.domain, NS.host, NS.contact];
   const extURIs = family === 'gr' ? [NS.grExtDomain] : [];
 
-  async function session<T>(failure: number, work: (s: Session) => Promise<T>): Promise<T> {
-    let socket: SocketLike | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-
-    const exchange = async (): Promise<T> => {
-      try {
-        socket = connect({ hostname: host, port }, { secureTransport: 'on', allowHalfOpen: false });
-      } catch (e) {
-        throw new EppSessionError(`connect failed: ${e instanceof Error ? e.message : String(e)}`);
-      }
-      // A refused connection rejects `closed` as well as the read; the read reports it.
-      socket.closed.catch(() => undefined);
-      const reader = socket.readable.getReader();
-      const writer = socket.writable.getWriter();
-      const decoder = new FrameDecoder();
-      const inbox: string[] = [];
-      const next = async (): Promise<string> => {
-        while (!inbox.length) {
-          const { done, value } = await reader.read();
-          if (done) throw new EppSessionError(decoder.pending ? 'connection closed inside a frame' : 'connection closed by the registry');
-          inbox.push(...decoder.push(value));
-        }
-        return inbox.shift()!;
-      };
-      readGreeting(readEpp(await next()));
-
-      let seq = 0;
-      const stamp = `${Date.now().toString(36)}${randomFrom('abcdefghijklmnopqrstuvwxyz0123456789', 6)}`;
-      const s: Session = {
-        async command(make) {
-          // Unique per command so a registry's logs and ours can be matched (RFC 5730 §2.5).
-          const clTRID = `${clientId}-${stamp}-${++seq}`;
-          await writer.write(encodeFrame(make(clTRID)));
-          const response = readResponse(readEpp(await next()));
-          if (response.clTRID !== null && response.clTRID !== clTRID) throw new EppSessionError(`answer for ${response.clTRID}, expected ${clTRID}`);
-          if (response.code >= 2000) throw new EppResultError(response);
-          return response;
-        },
-      };
-      try {
-        await s.command((id) => build.login(id, { clientId, password, objURIs, extURIs }));
-      } catch (e) {
-        if (e instanceof EppResultError) throw new EppSessionError(`login refused: ${e.message}`, e.code);
-        throw e;
-      }
-      let result: T;
-      try {
-        result = await work(s);
-      } catch (e) {
-        // The command failed but the session is sound: say goodbye before reporting it.
-        if (e instanceof EppResultError || e instanceof RegistryError) await s.command(build.logout).catch(() => undefined);
-        throw e;
-      }
-      // Logout is courtesy: the answer is already in hand, its failure is not the operation's.
-      await s.command(build.logout).catch(() => undefined);
-      return result;
-    };
-
-    const pending = exchange();
-    // If the timeout wins, the abandoned exchange fails once the socket closes; nobody awaits it then.
-    pending.catch(() => undefined);
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new EppSessionError(`${host}:${port} timed out after ${timeoutMs} ms`)), timeoutMs);
-    });
-    try {
-      return await Promise.race([pending, timeout]);
-    } catch (e) {
-      throw toRegistryError(e, failure);
-    } finally {
-      clearTimeout(timer);
-      // Not awaited: closing a socket that is already gone may never settle.
-      const open = socket as SocketLike | undefined;
-      if (open) void Promise.resolve().then(() => open.close()).catch(() => undefined);
-    }
-  }
-
-  /** What is left after an operation mapped the result codes it knows; `failure` is the operation's code. */
-  function toRegistryError(e: unknown, failure: number): RegistryError {
-    if (e instanceof RegistryError) return e;
-    if (e instanceof EppResultError) {
-      const { code, msg } = e.response;
-      if (/maintenance/i.test(msg)) return new RegistryError(ErrorCode.REGISTRY_MAINTENANCE, { family, reason: 'maintenance', eppCode: code, message: msg });
-      // 2400 command failed, 2500–2502 server closing: the registry's trouble, worth retrying.
-      if (code === 2400 || code >= 2500) return new RegistryError(failure, { family, reason: 'failing', eppCode: code, message: msg });
-      if (code === 2201) return new RegistryError(failure, { family, reason: 'not_sponsor', eppCode: code, message: msg });
-      if (code === 2304) return new RegistryError(failure, { family, reason: 'status_prohibits', eppCode: code, message: msg });
-      return new RegistryError(failure, { family, reason: 'rejected', eppCode: code, message: msg });
-    }
-    const message = e instanceof Error ? e.message : String(e);
-    const eppCode = e instanceof EppSessionError ? e.eppCode : undefined;
-    if (/maintenance/i.test(message)) return new RegistryError(ErrorCode.REGISTRY_MAINTENANCE, { family, reason: 'maintenance', eppCode, message });
-    // Transport, framing, XML or login trouble: never the customer's request, so always retryable.
-    return new RegistryError(failure, { family, reason: 'failing', eppCode, message });
-  }
-
-  /** Runs a command and turns the listed result codes into the given errors. */
-  async function run(s: Session, make: (clTRID: string) => string, map: Record<number, () => RegistryError> = {}): Promise<EppResponse> {
-    try {
-      return await s.command(make);
-    } catch (e) {
-      if (e instanceof EppResultError && map[e.code]) throw map[e.code]!();
-      throw e;
-    }
-  }
+  const { session, run } = createEppSessions({ family, host, port, clientId, password, connect, timeoutMs, objURIs, extURIs });
 
   const missing = (name: NameRef) => () => new RegistryError(ErrorCode.DOMAIN_DOES_NOT_EXIST, { name: name.name });
 
@@ -231,19 +64,7 @@ export function createEppRegistry(options: EppRegistryOptions): RegistryPort {
     const r = await run(s, (id) => build.domainInfo(id, name.name, authCode), { 2303: missing(name) });
     const inf = child(r.resData, NS.domain, 'infData');
     if (!inf) throw new EppSessionError('domain:info answer without infData');
-    const ns = child(inf, NS.domain, 'ns');
-    return {
-      name: textOf(child(inf, NS.domain, 'name')).toLowerCase() || name.name,
-      statuses: childrenOf(inf, NS.domain, 'status').map((st) => st.attrs.s ?? '').filter(Boolean),
-      registrantId: textOf(child(inf, NS.domain, 'registrant')),
-      nameservers: [...childrenOf(ns, NS.domain, 'hostObj').map(textOf), ...childrenOf(ns, NS.domain, 'hostAttr').map((a) => textOf(child(a, NS.domain, 'hostName')))].map((n) =>
-        n.toLowerCase(),
-      ),
-      clID: textOf(child(inf, NS.domain, 'clID')),
-      crDate: dateOf(child(inf, NS.domain, 'crDate')),
-      upDate: dateOf(child(inf, NS.domain, 'upDate')),
-      exDate: dateOf(child(inf, NS.domain, 'exDate')),
-    };
+    return readDomainInfData(inf, name.name);
   }
 
   /** Creates the registrant as a new contact object and answers its id. */
