@@ -21,31 +21,7 @@ export function NewProfile({ actionData, open }: { actionData?: ActionData; open
         <CsrfInput />
         <PageIdInput />
         <input type="hidden" name="intent" value="create_profile" />
-        <fieldset className="sm:col-span-2">
-          <legend className="text-sm font-medium">{t('document_type')}</legend>
-          <div className="mt-1 flex gap-4 text-sm">
-            {(['REC', 'INV'] as const).map((v) => (
-              <label key={v} className="flex items-center gap-1">
-                <input type="radio" name="type" value={v} defaultChecked={(fields.type.initialValue ?? 'REC') === v} data-testid={`type-${v}`} />
-                {v === 'INV' ? t('invoice') : t('receipt')}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <InputField className="sm:col-span-2" meta={fields.name} label={t('name')} autoComplete="organization" />
-        <InputField meta={fields.vat_number} label={t('vat_number')} hint={t('vat_number_hint')} />
-        <InputField meta={fields.tax_office} label={t('tax_office')} />
-        <InputField className="sm:col-span-2" meta={fields.profession} label={t('profession')} />
-        <InputField className="sm:col-span-2" meta={fields.address} label={t('address')} autoComplete="address-line1" />
-        <InputField meta={fields.city} label={t('city')} autoComplete="address-level2" />
-        <InputField meta={fields.postcode} label={t('postcode')} autoComplete="postal-code" />
-        <div>
-          <label htmlFor="profile-country" className="block text-sm font-medium">
-            {t('country')}
-          </label>
-          <CountryOptions id="profile-country" defaultValue={String(fields.country.initialValue ?? 'GR')} />
-          <FieldErrors id={fields.country.errorId} errors={fields.country.errors} />
-        </div>
+        <BillingProfileFields fields={fields} countryId="profile-country" radioTestIds />
         <div className="sm:col-span-2">
           <SubmitButton intent="create_profile" className="btn-secondary" testId="profile-save">
             {t('save_profile')}
@@ -67,5 +43,41 @@ export function CountryOptions({ id, defaultValue }: { id: string; defaultValue:
         </option>
       ))}
     </select>
+  );
+}
+
+type ProfileFields = ReturnType<typeof useAppForm<typeof billingProfileSchema>>['fields'];
+
+/** The profile's fields, shared by the new-profile form and the account's edit form. */
+export function BillingProfileFields({ fields, countryId, radioTestIds = false }: { fields: ProfileFields; countryId: string; radioTestIds?: boolean }) {
+  const { t } = useTranslation('checkout');
+  return (
+    <>
+      <fieldset className="sm:col-span-2">
+        <legend className="text-sm font-medium">{t('document_type')}</legend>
+        <div className="mt-1 flex gap-4 text-sm">
+          {(['REC', 'INV'] as const).map((v) => (
+            <label key={v} className="flex items-center gap-1">
+              <input type="radio" name="type" value={v} defaultChecked={(fields.type.initialValue ?? 'REC') === v} data-testid={radioTestIds ? `type-${v}` : undefined} />
+              {v === 'INV' ? t('invoice') : t('receipt')}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <InputField className="sm:col-span-2" meta={fields.name} label={t('name')} autoComplete="organization" />
+      <InputField meta={fields.vat_number} label={t('vat_number')} hint={t('vat_number_hint')} />
+      <InputField meta={fields.tax_office} label={t('tax_office')} />
+      <InputField className="sm:col-span-2" meta={fields.profession} label={t('profession')} />
+      <InputField className="sm:col-span-2" meta={fields.address} label={t('address')} autoComplete="address-line1" />
+      <InputField meta={fields.city} label={t('city')} autoComplete="address-level2" />
+      <InputField meta={fields.postcode} label={t('postcode')} autoComplete="postal-code" />
+      <div>
+        <label htmlFor={countryId} className="block text-sm font-medium">
+          {t('country')}
+        </label>
+        <CountryOptions id={countryId} defaultValue={String(fields.country.initialValue ?? 'GR')} />
+        <FieldErrors id={fields.country.errorId} errors={fields.country.errors} />
+      </div>
+    </>
   );
 }

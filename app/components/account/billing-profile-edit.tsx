@@ -5,7 +5,7 @@ import { Form, Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { billingProfileSchema } from '../../../core/validation/checkout-forms';
 import { FieldErrors, InputField, NoChangesAlert, SubmitButton, useAppForm, useNoChangesGuard } from '../../lib/forms';
-import { CountryOptions } from '../billing-profile-form';
+import { BillingProfileFields } from '../billing-profile-form';
 import { CsrfInput } from '../csrf-input';
 import { PageIdInput } from '../page-id-input';
 import { Outcome, type AccountActionData } from './outcome';
@@ -44,31 +44,7 @@ export function EditProfile({ profile, actionData }: { profile: EditableProfile;
         <PageIdInput />
         <input type="hidden" name="intent" value="update_profile" />
         <input type="hidden" name="id" value={profile.id} />
-        <fieldset className="sm:col-span-2">
-          <legend className="text-sm font-medium">{t('document_type')}</legend>
-          <div className="mt-1 flex gap-4 text-sm">
-            {(['REC', 'INV'] as const).map((v) => (
-              <label key={v} className="flex items-center gap-1">
-                <input type="radio" name="type" value={v} defaultChecked={(fields.type.initialValue ?? 'REC') === v} />
-                {v === 'INV' ? t('invoice') : t('receipt')}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <InputField className="sm:col-span-2" meta={fields.name} label={t('name')} autoComplete="organization" />
-        <InputField meta={fields.vat_number} label={t('vat_number')} hint={t('vat_number_hint')} />
-        <InputField meta={fields.tax_office} label={t('tax_office')} />
-        <InputField className="sm:col-span-2" meta={fields.profession} label={t('profession')} />
-        <InputField className="sm:col-span-2" meta={fields.address} label={t('address')} autoComplete="address-line1" />
-        <InputField meta={fields.city} label={t('city')} autoComplete="address-level2" />
-        <InputField meta={fields.postcode} label={t('postcode')} autoComplete="postal-code" />
-        <div>
-          <label htmlFor="edit-profile-country" className="block text-sm font-medium">
-            {t('country')}
-          </label>
-          <CountryOptions id="edit-profile-country" defaultValue={String(fields.country.initialValue ?? 'GR')} />
-          <FieldErrors id={fields.country.errorId} errors={fields.country.errors} />
-        </div>
+        <BillingProfileFields fields={fields} countryId="edit-profile-country" />
         <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
           <SubmitButton intent="update_profile" testId="profile-update">
             {t('save_profile')}
