@@ -197,6 +197,11 @@ describe('domain configuration', () => {
     expect(domainConfigStatus(item({ config: { ...done.config, nameservers: { mode: 'none' } } }), rules).ready).toBe(true);
   });
 
+  it('a trade (no contacts section) is ready only with its new registrant and the terms', () => {
+    expect(domainConfigStatus(item({ action: 'trade', config: { agree: true } }), rules)).toMatchObject({ ready: false, contacts: 'missing', missingRoles: ['registrant'] });
+    expect(domainConfigStatus(item({ action: 'trade', config: { contacts: { registrant: 7 }, agree: true } }), rules).ready).toBe(true);
+  });
+
   it('needs the .xxx token only when the name resolves', () => {
     const x = (xxx: { resolve: boolean; token?: string }) =>
       domainConfigStatus(item({ sku: 'xxx', config: { contacts: { registrant: 1, admin: 1, tech: 1 }, nameservers: { mode: 'none' }, agree: true, xxx } }), rules);

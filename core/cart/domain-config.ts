@@ -33,7 +33,8 @@ export function configSections(item: Pick<CartItem, 'action' | 'sku'>): ConfigSt
 export function domainConfigStatus(item: CartItem, rules: RegistryRules): ConfigStatus {
   const sections = configSections(item);
   const saved = item.config.contacts ?? {};
-  const missingRoles = sections.contacts ? rules.requiredRoles.filter((r) => !saved[r as keyof typeof saved]) : [];
+  // A trade has no contacts section, but it is the change of holder: it needs the new registrant.
+  const missingRoles = sections.contacts ? rules.requiredRoles.filter((r) => !saved[r as keyof typeof saved]) : item.action === 'trade' && !saved.registrant ? ['registrant'] : [];
   let nameservers: ConfigStatus['nameservers'] = 'complete';
   if (sections.nameservers) {
     const ns = item.config.nameservers;

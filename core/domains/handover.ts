@@ -30,6 +30,7 @@ export const HANDOVER_REASONS = [
   'offer_decided',
   'moved',
   'el_follows_gr',
+  'registry_failed',
 ] as const;
 export type HandoverReason = (typeof HANDOVER_REASONS)[number];
 
@@ -54,6 +55,8 @@ const CODES: Record<HandoverReason, number> = {
   moved: ErrorCode.ACTION_NOT_ALLOWED,
   // A .ελ is held only with its .gr (spec §5): it moves with the .gr, never alone.
   el_follows_gr: ErrorCode.ACTION_NOT_ALLOWED,
+  // The registry could not give the name a new auth code; the answer carries the registry's own code.
+  registry_failed: ErrorCode.SEND_AUTHORIZATION_CODE_FAILED,
 };
 
 export function refusal(reason: HandoverReason): HandoverRefusal {

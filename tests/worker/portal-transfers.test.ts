@@ -141,6 +141,8 @@ describe('internal transfer: offer and accept', () => {
         .insert(domains)
         .values({ userId: from.id, fqdn, asciiFqdn: asciiFqdnFor(label, tld), registryKey: registryKeyFor(label, tld), tld, registry: 'gr', status: 'active', expiresAt: new Date(t.getTime() + 300 * DAY), createdAt: t, updatedAt: t })
         .returning();
+      // Held at the registry too: the accept gives each moving name a new auth code there.
+      await db.insert(registryObjects).values({ registry: 'gr', registryKey: d!.registryKey, name: d!.asciiFqdn, sponsor: 'us', createdAt: t, updatedAt: t, expiresAt: d!.expiresAt });
       return d!;
     };
     const gr = await make('gr');

@@ -183,6 +183,8 @@ export function createCartService(deps: ServiceDeps) {
         expired: held !== null && held.expiresAt.getTime() < now.getTime(),
         config: input.authCode ? { authCode: input.authCode.trim() } : held && input.action === 'rgp_restore' ? await heldContacts(held.id) : {},
       };
+      // A trade is a change of holder: without the new holder there is nothing to buy (a hand-made POST).
+      if (input.action === 'trade' && input.registrant === undefined) return { ok: false, code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'contacts' };
       if (input.action === 'trade' && input.registrant !== undefined) {
         if (owner.userId === null || !(await domainContacts.ownsConfig(owner.userId, [input.registrant], null))) return { ok: false, code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'contacts' };
         item.config = { contacts: { registrant: input.registrant }, ...(input.agree ? { agree: true } : {}) };

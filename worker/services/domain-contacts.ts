@@ -144,7 +144,9 @@ export function createDomainContactService(deps: ServiceDeps) {
       if (!changed && !wasIncomplete) return refused(ErrorCode.NO_CHANGE, 200);
       const after: ContactRow = { ...before, ...input, incomplete: false };
 
-      const registrantOf = (await rolesHeld(id)).filter((h) => h.role === 'registrant').map((h) => h.domain);
+      // Only the customer's own names: a role row left on a name someone else holds now must never let
+      // this edit rewrite that name's registrant at the registry.
+      const registrantOf = (await rolesHeld(id)).filter((h) => h.role === 'registrant' && h.domain.userId === userId).map((h) => h.domain);
       const trades = registrantOf.filter((d) => registrantChangeIsTrade(d.registry) && holderIdentityChanged(before, after));
       if (trades.length) {
         const names = trades.map((d) => d.fqdn);
@@ -154,7 +156,8 @@ export function createDomainContactService(deps: ServiceDeps) {
       const failed: DomainRow[] = [];
       for (const d of registrantOf) {
         try {
-          await deps.adapters.registries[d.registry].updateContacts(nameRef(d), { registrant: registryContact(after, d.registry) });
+          // A registry publishes a new registrant contact unless told to hide it: ID protect goes along.
+          await deps.adapters.registries[d.registry].updateContacts(nameRef(d), { registrant: registryContact(after, d.registry), idProtect: d.idProtect });
           done.push(d);
         } catch (e) {
           if (!(e instanceof RegistryError)) throw e;
@@ -163,7 +166,7 @@ export function createDomainContactService(deps: ServiceDeps) {
       }
       if (failed.length) {
         // Nothing changes on a failure: the names already updated get the old details back (best effort).
-        for (const d of done) await deps.adapters.registries[d.registry].updateContacts(nameRef(d), { registrant: registryContact(before, d.registry) }).catch(() => undefined);
+        for (const d of done) await deps.adapters.registries[d.registry].updateContacts(nameRef(d), { registrant: registryContact(before, d.registry), idProtect: d.idProtect }).catch(() => undefined);
         return refused(ErrorCode.DOMAIN_CONTACT_UPDATE_FAILED, 502, { names: failed.map((d) => d.fqdn) });
       }
       await db
@@ -238,7 +241,7 @@ export function createDomainContactService(deps: ServiceDeps) {
       }
       const registry = deps.adapters.registries[d.registry];
       try {
-        await registry.updateContacts(nameRef(d), role === 'registrant' ? { registrant: registryContact(contact!, d.registry) } : {});
+        await registry.updateContacts(nameRef(d), role === 'registrant' ? { registrant: registryContact(contact!, d.registry), idProtect: d.idProtect } : {});
       } catch (e) {
         if (!(e instanceof RegistryError)) throw e;
         return refused(e.code === ErrorCode.REGISTRY_MAINTENANCE ? e.code : ErrorCode.DOMAIN_CONTACT_UPDATE_FAILED, e.code === ErrorCode.REGISTRY_MAINTENANCE ? 503 : 502, { names: [d.fqdn] });

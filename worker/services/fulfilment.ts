@@ -1,7 +1,7 @@
 // Fulfilment (issue #5 §5; decision 018): a paid order's items are carried out through the ports,
 // parents before children, each claimed with a conditional update so cron and a webhook never run one
 // twice; failures back off and retry, and an item no retry can carry out is refunded as credit.
-import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { RegistryFamily } from '../../core/catalog';
 import { ErrorCode } from '../../core/errors';
 import { refundShare } from '../../core/orders/credit';
@@ -10,7 +10,7 @@ import { registryKeyFor } from '../../core/domains/keys';
 import { nameserverToAscii } from '../../core/domains/nameserver-keys';
 import { parseDomain } from '../../core/domains/names';
 import { creditNoteStatements, rawBatch } from '../../db/raw-batch';
-import { contacts, domainContactRoles, domainContacts, domains, nameserverGroups, orderItems, orders, saleDocuments, users, type DomainContactRole } from '../../db/schema';
+import { contacts, domainContactRoles, domainContacts, domains, hosts, nameserverGroups, orderItems, orders, saleDocuments, users, type DomainContactRole } from '../../db/schema';
 import { ProvisionerError } from '../adapters/provisioner/port';
 import { RegistryError } from '../adapters/registry/port';
 import { SslError } from '../adapters/ssl/port';
@@ -71,18 +71,17 @@ export function createFulfilment(deps: ServiceDeps) {
         const [held] = await db.select().from(domains).where(and(eq(domains.asciiFqdn, parsed.asciiFqdn), eq(domains.userId, order.userId)));
         if (!held) throw new RegistryError(ErrorCode.ACTION_NOT_ALLOWED, { reason: 'not_held' });
         if (item.action === 'trade') {
-          await registry.trade({ name: ref, registrant: await registrantOf(order.userId, item.config) });
+          // The new holder must still be one of the customer's contacts (it may have been deleted since
+          // the order): never fall back to the account holder's data for a change of holder.
           const registrant = (await rolesOf(order.userId, item.config)).find((r) => r.role === 'registrant');
+          if (!registrant) throw new RegistryError(ErrorCode.ACTION_NOT_ALLOWED, { reason: 'no_registrant' });
+          await registry.trade({ name: ref, registrant: await registrantOf(order.userId, item.config), idProtect: held.idProtect });
           await db.batch([
             db.update(domains).set({ updatedAt: now }).where(eq(domains.id, held.id)),
-            ...(registrant
-              ? [
-                  db
-                    .insert(domainContacts)
-                    .values({ domainId: held.id, role: 'registrant', contactId: registrant.contactId, updatedAt: now })
-                    .onConflictDoUpdate({ target: [domainContacts.domainId, domainContacts.role], set: { contactId: registrant.contactId, updatedAt: now } }),
-                ]
-              : []),
+            db
+              .insert(domainContacts)
+              .values({ domainId: held.id, role: 'registrant', contactId: registrant.contactId, updatedAt: now })
+              .onConflictDoUpdate({ target: [domainContacts.domainId, domainContacts.role], set: { contactId: registrant.contactId, updatedAt: now } }),
           ]);
           return { status: 'traded' };
         }
@@ -154,13 +153,14 @@ export function createFulfilment(deps: ServiceDeps) {
         })
         .onConflictDoUpdate({ target: domains.asciiFqdn, set: { userId: order.userId, status, expiresAt, idProtect, idProtectUntil, ...ns, updatedAt: now } })
         .returning({ id: domains.id });
+      // The row may be a name someone held before (it lapsed and came back): their role rows and glue
+      // hosts go, so nothing of theirs stays attached to the new holder's name.
       const roles = await rolesOf(order.userId, item.config);
-      if (roles.length) {
-        await db.batch([
-          db.delete(domainContacts).where(eq(domainContacts.domainId, saved!.id)),
-          db.insert(domainContacts).values(roles.map((r) => ({ domainId: saved!.id, role: r.role, contactId: r.contactId, updatedAt: now }))),
-        ]);
-      }
+      await db.batch([
+        db.delete(domainContacts).where(eq(domainContacts.domainId, saved!.id)),
+        db.delete(hosts).where(and(eq(hosts.domainId, saved!.id), ne(hosts.userId, order.userId))),
+        ...(roles.length ? [db.insert(domainContacts).values(roles.map((r) => ({ domainId: saved!.id, role: r.role, contactId: r.contactId, updatedAt: now })))] : []),
+      ]);
       return { expiresAt: expiresAt.toISOString(), status };
     }
     if (item.kind === 'hosting') {

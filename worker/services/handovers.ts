@@ -4,8 +4,9 @@
 // whose first statement fails the whole batch unless the offer is still open and the name still the
 // holder's and ready: two racing accepts cannot both win. The roles' contacts are copied into the
 // recipient's account (the old holder's stay the old holder's), the glue hosts move, and a group
-// delegation becomes a custom list (the group is the old holder's). No registry call is needed: the
-// registrar, the registrant's data and the delegation stay as they are.
+// delegation becomes a custom list (the group is the old holder's). The registrar, the registrant's
+// data and the delegation stay as they are; one registry call comes first: a new auth code, because
+// the old holder may know the current one and could take the name to another registrar with it.
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { decisionRefusal, effectiveStatus, inspectDomain, inspectOffer, matchingEl, normaliseRecipientEmail, offerExpiry, refusal, type HandoverRefusal, type HandoverStatus } from '../../core/domains/handover';
 import { domainToAscii } from '../../core/domains/punycode';
@@ -14,6 +15,7 @@ import type { Language } from '../../i18n/config';
 import { getServerT } from '../../i18n/server';
 import type { LiveMessage } from '../../party/protocol';
 import { registryKeyFor } from '../../core/domains/keys';
+import { RegistryError } from '../adapters/registry/port';
 import type { ServiceDeps } from '.';
 import { createHandoverExtras } from './handover-extras';
 import { createLiveService } from './live';
@@ -256,6 +258,16 @@ export function createHandoverService(deps: ServiceDeps) {
 
       // The name, and its .ελ when the holder has it: the copies of both names' contacts are shared.
       const moving = [domain, ...[await siblingEl(domain)].filter((d): d is typeof domain => d !== null)];
+      // The registry first: the old holder may know the auth (EPP) code (it is shown or sent to them),
+      // and with it could still take the name to another registrar. A new code, or nothing moves.
+      for (const d of moving) {
+        try {
+          await deps.adapters.registries[d.registry].resetAuthCode({ name: d.asciiFqdn, key: d.registryKey });
+        } catch (e) {
+          if (!(e instanceof RegistryError)) throw e;
+          return { ok: false, code: e.code, reason: 'registry_failed' };
+        }
+      }
       const copies: { domainId: number; roles: Awaited<ReturnType<typeof copyContacts>>['roles']; map: Map<number, number> }[] = [];
       const created: number[] = [];
       for (const d of moving) {

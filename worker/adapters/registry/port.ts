@@ -64,8 +64,8 @@ export type RegistryPort = {
   /** Completed at once where the registry does so (.gr with the right code), otherwise pending. */
   transfer(input: { name: NameRef; authCode: string; periodMonths?: number }): Promise<{ status: 'completed' | 'pending'; expiresAt?: Date }>;
   renew(input: { name: NameRef; periodMonths: number; currentExpiry: Date }): Promise<{ expiresAt: Date }>;
-  /** Registrant change. */
-  trade(input: { name: NameRef; registrant: Contact }): Promise<void>;
+  /** Registrant change; `idProtect` keeps the new holder's data hidden where ID protect is on. */
+  trade(input: { name: NameRef; registrant: Contact; idProtect?: boolean }): Promise<void>;
   /** The registry e-mails the code to the registrant. */
   sendAuthCode(name: NameRef): Promise<void>;
   resetAuthCode(name: NameRef): Promise<string>;

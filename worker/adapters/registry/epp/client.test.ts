@@ -182,6 +182,11 @@ describe('EPP registry client against the test server', () => {
 
     await registry.updateContacts(ref('ops.gr'), { idProtect: true });
     expect(server.state.contacts.get(after)!.hidden).toBe(true);
+    // A trade (or a registrant update) of a protected name keeps the new holder's data hidden.
+    await registry.trade({ name: ref('ops.gr'), registrant: { name: 'Third Owner', email: 'third@example.com', country: 'gr' }, idProtect: true });
+    expect(server.state.contacts.get(server.state.domains.get('ops.gr')!.registrant)).toMatchObject({ name: 'Third Owner', hidden: true });
+    await registry.updateContacts(ref('ops.gr'), { registrant: { name: 'Fourth Owner', email: 'fourth@example.com', country: 'gr' }, idProtect: true });
+    expect(server.state.contacts.get(server.state.domains.get('ops.gr')!.registrant)).toMatchObject({ name: 'Fourth Owner', hidden: true });
 
     await registry.createHost('ns3.a.gr', ['192.0.2.1', '2001:db8::1']);
     await registry.createHost('ns3.a.gr', ['192.0.2.2']);

@@ -231,10 +231,10 @@ export function createEppRegistry(options: EppRegistryOptions): RegistryPort {
       });
     },
 
-    async trade({ name, registrant }) {
+    async trade({ name, registrant, idProtect }) {
       const failure = ErrorCode.DOMAIN_CONTACT_UPDATE_FAILED;
       await session(failure, async (s) => {
-        const contactId = await createContact(s, registrant, false, failure);
+        const contactId = await createContact(s, registrant, idProtect ?? false, failure);
         await run(s, (id) => build.domainUpdate(id, name.name, { registrant: contactId }), { 2303: missing(name) });
       });
     },
