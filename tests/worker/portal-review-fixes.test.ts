@@ -97,3 +97,39 @@ describe('a contact’s edit reaches only its owner’s names', () => {
     expect(obj!.registrant).toMatchObject({ name: 'B Holder', email: 'b@example.gr' });
   });
 });
+
+describe('the .ελ that goes with its .gr is inspected too', () => {
+  it('a locked .ελ keeps its .gr from being offered (it would move with it)', async () => {
+    const from = await newCustomer('rvsib');
+    const to = await newCustomer('rvsib2');
+    const label = `ταβέρνα${[...Date.now().toString(24)].map((ch) => 'αβγδεζηθικλμνξοπρστυφχψω'[parseInt(ch, 24)]).join('')}`;
+    const gr = await held(from.id, 'gr', { label });
+    const t = new Date();
+    const [el] = await db
+      .insert(domains)
+      .values({ userId: from.id, fqdn: `${label}.ελ`, asciiFqdn: asciiFqdnFor(label, 'ελ'), registryKey: registryKeyFor(label, 'ελ'), tld: 'ελ', registry: 'gr', status: 'active', locked: true, expiresAt: new Date(t.getTime() + 300 * DAY), createdAt: t, updatedAt: t })
+      .returning();
+    const offer = () => servicesAt().handovers.offer(from.id, gr.asciiFqdn, { email: to.email, lang: 'el', origin: 'http://localhost' });
+    expect(await offer()).toMatchObject({ ok: false, reason: 'locked' });
+    await db.update(domains).set({ locked: false }).where(eq(domains.id, el!.id));
+    expect(await offer()).toMatchObject({ ok: true });
+  });
+});
+
+describe('a stand-alone ID protect line is checked at checkout', () => {
+  it('a hand-made line for a .gr (not applicable) or for a name the customer does not hold is refused', async () => {
+    const c = await newCustomer('rvidp');
+    const gr = await held(c.id, 'gr');
+    const stranger = await newCustomer('rvidp2');
+    const theirs = await held(stranger.id, 'com');
+    const profile = await servicesAt().orders.createBillingProfile(c.id, { type: 'REC', name: 'Άννα Κ', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', countryIso2: 'GR' });
+    if (!profile.ok) throw new Error('profile');
+    for (const domain of [gr.asciiFqdn, theirs.asciiFqdn]) {
+      const added = await servicesAt().cart.addProduct(c.owner, { sku: 'id_protect', config: { domain }, uniqueId: null });
+      expect(added).toMatchObject({ ok: true });
+      const placed = await servicesAt().orders.placeOrder(c.owner, { profileId: profile.id, method: 'bank_transfer', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null });
+      expect(placed).toMatchObject({ ok: false, code: ErrorCode.CART_ATTRIBUTE_ERROR });
+      if (added.ok) await servicesAt().cart.remove(c.owner, added.items[0]!.id, null);
+    }
+  });
+});

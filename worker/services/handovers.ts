@@ -118,6 +118,14 @@ export function createHandoverService(deps: ServiceDeps) {
     return row ?? null;
   }
 
+  /** 'Ready to transfer' for the name and for the .ελ that would move with it (inspected as a name of its own). */
+  async function inspectWithSibling(domain: typeof domains.$inferSelect) {
+    const own = inspectDomain(domain, { now, pendingOrder: await hasPendingOrder(domain.asciiFqdn) });
+    if (own) return own;
+    const el = await siblingEl(domain);
+    return el ? inspectDomain({ ...el, tld: undefined }, { now, pendingOrder: await hasPendingOrder(el.asciiFqdn) }) : null;
+  }
+
   /** Copies (or finds identical) contacts in the recipient's account; returns old id → new id and the ids created. */
   async function copyContacts(domainId: number, toUserId: number) {
     const roles = await db.select({ role: domainContacts.role, contactId: domainContacts.contactId }).from(domainContacts).where(eq(domainContacts.domainId, domainId));
@@ -172,7 +180,7 @@ export function createHandoverService(deps: ServiceDeps) {
       const holder = (await userById(userId))!;
       await expireDue();
       const toEmail = normaliseRecipientEmail(input.email);
-      const ready = inspectDomain(domain, { now, pendingOrder: await hasPendingOrder(domain.asciiFqdn) });
+      const ready = await inspectWithSibling(domain);
       if (ready) return { ok: false, ...ready };
       const offerRefusal = inspectOffer({ holderEmail: holder.email, recipientEmail: toEmail, openOffer: Boolean(await openOfferOf(domain.id)) });
       if (offerRefusal) return { ok: false, ...offerRefusal };
@@ -253,7 +261,7 @@ export function createHandoverService(deps: ServiceDeps) {
       if (offer.fromUserId === userId) return { ok: false, ...refusal('self') };
       const [domain] = await db.select().from(domains).where(eq(domains.id, offer.domainId));
       if (!domain || domain.userId !== offer.fromUserId) return { ok: false, ...refusal('moved') };
-      const inspection = inspectDomain(domain, { now, pendingOrder: await hasPendingOrder(domain.asciiFqdn) });
+      const inspection = await inspectWithSibling(domain);
       if (inspection) return { ok: false, ...inspection };
 
       // The name, and its .ελ when the holder has it: the copies of both names' contacts are shared.

@@ -25,6 +25,7 @@ import { RegistryError } from '../adapters/registry/port';
 import type { ServiceDeps } from '.';
 import { createCartService, type CartOwner } from './cart';
 import { elRefusals } from './el-rule';
+import { actionRefusal } from '../../core/domains/portal';
 import { createCatalogService } from './catalog';
 import { createBillingProfileService, type Fail } from './billing-profiles';
 import { createCreditService } from './credit';
@@ -141,6 +142,18 @@ export function createOrderService(deps: ServiceDeps) {
       // Availability again, without the search cache: a name may have gone since it was added.
       const toRegister = view.lines.filter((l) => l.kind === 'domain' && (l.action ?? 'register') === 'register' && l.asciiName && l.registry);
       const tldList = (await catalog.tldPricing({ actions: ['register'] })).map((t) => t.tld);
+      // A stand-alone ID protect line (bought from the portal) must name a held name whose registry
+      // sells it, not yet paid for: a hand-made line for any other name is refused before payment.
+      const idpLines = view.lines.filter((l) => l.sku === 'id_protect' && !l.parentId);
+      if (idpLines.length) {
+        const names = idpLines.map((l) => String(l.config.domain ?? ''));
+        const rows = await db.select().from(domains).where(and(eq(domains.userId, owner.userId), inArray(domains.asciiFqdn, names)));
+        const misfits = idpLines.filter((l) => {
+          const d = rows.find((r) => r.asciiFqdn === l.config.domain);
+          return !d || actionRefusal('buy_id_protect', d, now) !== null;
+        });
+        if (misfits.length) return { ok: false, code: ErrorCode.CART_ATTRIBUTE_ERROR, detail: { names: misfits.map((l) => String(l.config.domain ?? '')) } };
+      }
       // A .ελ still needs its .gr in the account (spec §5): the .gr may have left it since the .ελ was added.
       const elLines = view.lines.filter((l) => l.kind === 'domain' && l.sku === 'ελ' && l.action !== 'renew' && l.action !== 'rgp_restore' && l.action !== 'trade');
       const elRefused = await elRefusals(db, owner.userId, elLines.map((l) => splitDomain(l.name, tldList).label));
