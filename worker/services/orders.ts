@@ -10,7 +10,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../core/errors';
 import { cartTotals } from '../../core/cart/pricing';
-import { heldNameAllows } from '../../core/cart/updates';
 import { couponDiscount, couponOrderRefusal, couponRefusal, normaliseCouponCode, type Coupon, type CouponRefusal } from '../../core/orders/coupons';
 import { formatMoney } from '../../core/money';
 import { amountDue, creditToApply } from '../../core/orders/credit';
@@ -24,8 +23,7 @@ import { webhookSecretOf } from '../adapters/payments/secret';
 import { RegistryError } from '../adapters/registry/port';
 import type { ServiceDeps } from '.';
 import { createCartService, type CartOwner } from './cart';
-import { elRefusals } from './el-rule';
-import { actionRefusal } from '../../core/domains/portal';
+import { heldNameRefusal } from './order-checks';
 import { createCatalogService } from './catalog';
 import { createBillingProfileService, type Fail } from './billing-profiles';
 import { createCreditService } from './credit';
@@ -130,34 +128,13 @@ export function createOrderService(deps: ServiceDeps) {
       const view = await cart.view(owner, { lang: input.lang, vatRateBp: vat.rateBp, vatWaived: vat.waived });
       if (!view.lines.length) return { ok: false, code: ErrorCode.CART_NOT_FOUND };
       if (!view.ready) return { ok: false, code: ErrorCode.CART_NOT_READY_CHECK_ITEMS };
-      // A held name may have changed state since it was added (entered redemption): its action must
-      // still fit, or a renewal would restore it without the RGP fee (issue #10 §2).
-      const heldLines = view.lines.filter((l) => l.kind === 'domain' && (l.action === 'renew' || l.action === 'trade' || l.action === 'rgp_restore') && l.asciiName);
-      if (heldLines.length) {
-        const rows = await db.select({ asciiFqdn: domains.asciiFqdn, status: domains.status }).from(domains).where(and(eq(domains.userId, owner.userId), inArray(domains.asciiFqdn, heldLines.map((l) => l.asciiName!))));
-        const status = new Map(rows.map((r) => [r.asciiFqdn, r.status]));
-        const misfits = heldLines.filter((l) => !status.has(l.asciiName!) || !heldNameAllows(l.action as 'renew' | 'trade' | 'rgp_restore', status.get(l.asciiName!)!));
-        if (misfits.length) return { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED, detail: { names: misfits.map((l) => l.name) } };
-      }
+      // The lines that name a held name (renewals, trades, restores, stand-alone ID protect) and .ελ
+      // names must still fit the account as it is now (worker/services/order-checks.ts).
+      const tldList = (await catalog.tldPricing({ actions: ['register'] })).map((t) => t.tld);
+      const misfit = await heldNameRefusal(db, owner.userId, view.lines, now, tldList);
+      if (misfit) return { ok: false, ...misfit };
       // Availability again, without the search cache: a name may have gone since it was added.
       const toRegister = view.lines.filter((l) => l.kind === 'domain' && (l.action ?? 'register') === 'register' && l.asciiName && l.registry);
-      const tldList = (await catalog.tldPricing({ actions: ['register'] })).map((t) => t.tld);
-      // A stand-alone ID protect line (bought from the portal) must name a held name whose registry
-      // sells it, not yet paid for: a hand-made line for any other name is refused before payment.
-      const idpLines = view.lines.filter((l) => l.sku === 'id_protect' && !l.parentId);
-      if (idpLines.length) {
-        const names = idpLines.map((l) => String(l.config.domain ?? ''));
-        const rows = await db.select().from(domains).where(and(eq(domains.userId, owner.userId), inArray(domains.asciiFqdn, names)));
-        const misfits = idpLines.filter((l) => {
-          const d = rows.find((r) => r.asciiFqdn === l.config.domain);
-          return !d || actionRefusal('buy_id_protect', d, now) !== null;
-        });
-        if (misfits.length) return { ok: false, code: ErrorCode.CART_ATTRIBUTE_ERROR, detail: { names: misfits.map((l) => String(l.config.domain ?? '')) } };
-      }
-      // A .ελ still needs its .gr in the account (spec §5): the .gr may have left it since the .ελ was added.
-      const elLines = view.lines.filter((l) => l.kind === 'domain' && l.sku === 'ελ' && l.action !== 'renew' && l.action !== 'rgp_restore' && l.action !== 'trade');
-      const elRefused = await elRefusals(db, owner.userId, elLines.map((l) => splitDomain(l.name, tldList).label));
-      if (elRefused) return { ok: false, code: elRefused, detail: { names: elLines.map((l) => l.name) } };
       for (const family of [...new Set(toRegister.map((l) => l.registry!))]) {
         const group = toRegister.filter((l) => l.registry === family);
         const refs = group.map((l) => {
