@@ -9,7 +9,7 @@ import { registryFamilies, type RegistryFamily } from './catalog';
 export type Environment = 'development' | 'production';
 
 /** Every outside system (DESIGN.md "Outside systems"), by the name SANDBOX_PORTS uses. */
-export const PORT_NAMES = ['mail', 'sms', 'captcha', ...registryFamilies.map((f) => `registry:${f}` as const), 'whois', 'payments', 'vat', 'provisioner', 'ssl'] as const;
+export const PORT_NAMES = ['mail', 'sms', 'captcha', ...registryFamilies.map((f) => `registry:${f}` as const), 'whois', 'payments', 'vat', 'provisioner', 'ssl', 'mydata'] as const;
 export type PortName = (typeof PORT_NAMES)[number];
 
 /** The development hosts of the admin area (the worker and browser tests use admin.localhost). */
@@ -35,7 +35,19 @@ export type PortsConfig = {
   vatCheck: Real<'vies', object> | Sandbox;
   provisioner: Real<'panel', { apiUrl: string; apiToken: string }> | Sandbox;
   ssl: Real<'reseller', { apiUrl: string; apiKey: string }> | Sandbox;
+  /** AADE's myDATA REST API (issue #13 §4): the user id and subscription key of the seller's account. */
+  mydata: Real<'aade', { apiUrl: string; userId: string; subscriptionKey: string }> | Sandbox;
 };
+
+/** The seller printed on every legal document and transmitted to myDATA as the issuer. */
+export type Seller = { name: string; vatNumber: string; taxOffice: string; address: string; city: string; postcode: string; country: 'GR' };
+
+/**
+ * The demo seller (development, and production demos whose myDATA is a sandbox). The ΑΦΜ has a valid
+ * check digit but belongs to nobody we know; a real deployment sets SELLER_*.
+ */
+export const DEMO_SELLER: Seller = { name: 'Registrar Demo Μονοπρόσωπη Ι.Κ.Ε.', vatNumber: '998877666', taxOffice: 'ΚΕΦΟΔΕ ΑΤΤΙΚΗΣ', address: 'Λεωφόρος Συγγρού 100', city: 'Αθήνα', postcode: '11741', country: 'GR' };
+export const SELLER_SETTINGS = ['SELLER_NAME', 'SELLER_VAT_NUMBER', 'SELLER_TAX_OFFICE', 'SELLER_ADDRESS', 'SELLER_CITY', 'SELLER_POSTCODE'] as const;
 
 export type AppConfig = PortsConfig & {
   environment: Environment;
@@ -48,6 +60,7 @@ export type AppConfig = PortsConfig & {
   adminHosts: string[];
   /** Lets a non-loopback client reach the development-only pages and calls (X-Dev-Token). */
   devApiToken: string | null;
+  seller: Seller;
 };
 
 export type ConfigProblem = { setting: string; kind: 'missing' | 'invalid'; reason: string };
@@ -127,6 +140,15 @@ export const SETTINGS = {
   PROVISIONER_API_TOKEN: text,
   SSL_API_URL: url,
   SSL_API_KEY: text,
+  MYDATA_API_URL: url,
+  MYDATA_USER_ID: text,
+  MYDATA_SUBSCRIPTION_KEY: text,
+  SELLER_NAME: text,
+  SELLER_VAT_NUMBER: z.string().regex(/^\d{9}$/, 'must be a Greek ΑΦΜ (9 digits)'),
+  SELLER_TAX_OFFICE: text,
+  SELLER_ADDRESS: text,
+  SELLER_CITY: text,
+  SELLER_POSTCODE: z.string().regex(/^\d{5}$/, 'must be a Greek postcode (5 digits)'),
 } as Record<string, z.ZodType>;
 
 /** What makes each port real: all of `settings` given (a flag port: its flag is '1'). */
@@ -140,6 +162,7 @@ export const PORT_SETTINGS: Record<PortName, readonly string[]> = {
   vat: ['VIES_LIVE'],
   provisioner: ['PROVISIONER_API_URL', 'PROVISIONER_API_TOKEN'],
   ssl: ['SSL_API_URL', 'SSL_API_KEY'],
+  mydata: ['MYDATA_API_URL', 'MYDATA_USER_ID', 'MYDATA_SUBSCRIPTION_KEY'],
 };
 
 /** Needed in production whatever the ports are. */
@@ -211,6 +234,12 @@ function build(raw: Record<string, unknown>, ctx: z.RefinementCtx): AppConfig {
     if (costly.length) problem('SANDBOX_PORTS', 'invalid', `payments may be a sandbox only while ${costly.join(', ')} are sandboxes too`);
   }
 
+  // The seller is printed on every legal document: production names it, unless myDATA is a sandbox
+  // too (a demo), where the demo seller stands in. Half of it is a mistake anywhere.
+  const sellerGiven = SELLER_SETTINGS.filter((k) => given(raw, k) !== undefined);
+  if (sellerGiven.length && sellerGiven.length < SELLER_SETTINGS.length) for (const k of SELLER_SETTINGS) if (given(raw, k) === undefined) problem(k, 'missing', 'the seller is half configured');
+  if (production && !sellerGiven.length && real.get('mydata')) for (const k of SELLER_SETTINGS) problem(k, 'missing', 'the seller of real myDATA documents is required in production');
+
   const s = (key: string) => v[key] as string;
   const epp = (f: RegistryFamily): EppPortConfig | Sandbox => {
     if (!real.get(`registry:${f}`)) return { kind: 'sandbox' };
@@ -236,6 +265,11 @@ function build(raw: Record<string, unknown>, ctx: z.RefinementCtx): AppConfig {
     vatCheck: real.get('vat') ? { kind: 'vies' } : { kind: 'sandbox' },
     provisioner: real.get('provisioner') ? { kind: 'panel', apiUrl: s('PROVISIONER_API_URL'), apiToken: s('PROVISIONER_API_TOKEN') } : { kind: 'sandbox' },
     ssl: real.get('ssl') ? { kind: 'reseller', apiUrl: s('SSL_API_URL'), apiKey: s('SSL_API_KEY') } : { kind: 'sandbox' },
+    mydata: real.get('mydata') ? { kind: 'aade', apiUrl: s('MYDATA_API_URL'), userId: s('MYDATA_USER_ID'), subscriptionKey: s('MYDATA_SUBSCRIPTION_KEY') } : { kind: 'sandbox' },
+    seller:
+      sellerGiven.length === SELLER_SETTINGS.length
+        ? { name: s('SELLER_NAME'), vatNumber: s('SELLER_VAT_NUMBER'), taxOffice: s('SELLER_TAX_OFFICE'), address: s('SELLER_ADDRESS'), city: s('SELLER_CITY'), postcode: s('SELLER_POSTCODE'), country: 'GR' }
+        : DEMO_SELLER,
   };
 }
 

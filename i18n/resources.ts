@@ -30,9 +30,21 @@ import enMydomains from './en/mydomains.json';
 import enNameservers from './en/nameservers.json';
 import enContacts from './en/contacts.json';
 import enTransfers from './en/transfers.json';
+import elDocuments from './el/documents.json';
+import elPaying from './el/paying.json';
+import elRefunds from './el/refunds.json';
+import elLegal from './el/legal.json';
+import elMydata from './el/mydata.json';
+import elBilling from './el/billing.json';
+import enDocuments from './en/documents.json';
+import enPaying from './en/paying.json';
+import enRefunds from './en/refunds.json';
+import enLegal from './en/legal.json';
+import enMydata from './en/mydata.json';
+import enBilling from './en/billing.json';
 
-const el = { common: elCommon, errors: elErrors, catalog: elCatalog, countries: elCountries, validation: elValidation, auth: elAuth, domains: elDomains, cart: elCart, checkout: elCheckout, admin: elAdmin, portal: elPortal, mydomains: elMydomains, nameservers: elNameservers, contacts: elContacts, transfers: elTransfers };
-const en = { common: enCommon, errors: enErrors, catalog: enCatalog, countries: enCountries, validation: enValidation, auth: enAuth, domains: enDomains, cart: enCart, checkout: enCheckout, admin: enAdmin, portal: enPortal, mydomains: enMydomains, nameservers: enNameservers, contacts: enContacts, transfers: enTransfers };
+const el = { common: elCommon, errors: elErrors, catalog: elCatalog, countries: elCountries, validation: elValidation, auth: elAuth, domains: elDomains, cart: elCart, checkout: elCheckout, admin: elAdmin, portal: elPortal, mydomains: elMydomains, nameservers: elNameservers, contacts: elContacts, transfers: elTransfers, documents: elDocuments, paying: elPaying, refunds: elRefunds, legal: elLegal, mydata: elMydata, billing: elBilling };
+const en = { common: enCommon, errors: enErrors, catalog: enCatalog, countries: enCountries, validation: enValidation, auth: enAuth, domains: enDomains, cart: enCart, checkout: enCheckout, admin: enAdmin, portal: enPortal, mydomains: enMydomains, nameservers: enNameservers, contacts: enContacts, transfers: enTransfers, documents: enDocuments, paying: enPaying, refunds: enRefunds, legal: enLegal, mydata: enMydata, billing: enBilling };
 
 export const resources = { el, en };
 export type Resources = typeof el;

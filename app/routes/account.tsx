@@ -14,6 +14,7 @@ export const ACCOUNT_SECTIONS = [
   { key: 'nameservers', to: '/account/nameservers' },
   { key: 'transfers', to: '/account/transfers' },
   { key: 'orders', to: '/account/orders' },
+  { key: 'documents', to: '/account/documents' },
   { key: 'billing', to: '/account/billing' },
   { key: 'security', to: '/account/security' },
   { key: 'preferences', to: '/account/preferences' },

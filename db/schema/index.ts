@@ -6,3 +6,4 @@ export * from './payments';
 export * from './orders';
 export * from './fulfilment-sandboxes';
 export * from './audit';
+export * from './documents';

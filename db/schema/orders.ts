@@ -69,6 +69,13 @@ export const orders = sqliteTable(
     creditCents: integer('credit_cents').notNull().default(0),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    /**
+     * VAT by the customer's location needs two non-contradictory pieces of evidence (EU OSS): the
+     * billing country, the country of the request (CF-IPCountry) and the card's country when the
+     * processor gives it. Kept as they were when ordering; `vatEvidenceConflict` flags it for staff.
+     */
+    vatEvidence: text('vat_evidence', { mode: 'json' }).$type<{ billingCountry: string; requestCountry: string | null; cardCountry?: string | null }>(),
+    vatEvidenceConflict: integer('vat_evidence_conflict', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [uniqueIndex('orders_idempotency_unique').on(t.idempotencyKey), index('orders_user_idx').on(t.userId)],
 );
@@ -104,7 +111,12 @@ export const orderItems = sqliteTable(
   (t) => [uniqueIndex('order_items_position_unique').on(t.orderId, t.position), index('order_items_retry_idx').on(t.status, t.nextAttemptAt)],
 );
 
-export const documentKinds = ['order', 'receipt', 'invoice', 'payment', 'credit'] as const;
+/**
+ * Spec §3 Sale documents: orders (ORD), the legal documents receipt (REC) and invoice (INV), payments
+ * (PAY), credit notes (CRD: store credit granted or refunded, or the correction of a legal document
+ * whose money went back to the card) and debits (DEB: a charge by staff or a chargeback).
+ */
+export const documentKinds = ['order', 'receipt', 'invoice', 'payment', 'credit', 'debit'] as const;
 export const documentStatuses = ['OPEN', 'ON_PAYMENT', 'PAID', 'PENDING', 'COMPLETED', 'REFUNDED', 'PARTIALLY_REFUNDED', 'CANCELLED', 'ERROR', 'OVERDUE', 'DECLINED'] as const;
 
 /** Sale documents (spec §3): numbered without gaps per series (document_counters, same batch). */
@@ -120,9 +132,23 @@ export const saleDocuments = sqliteTable(
     status: text('status', { enum: documentStatuses }).notNull(),
     totalCents: integer('total_cents').notNull(),
     vatCents: integer('vat_cents').notNull().default(0),
+    /** Total less VAT (legal documents, credit notes and debits; 0 where the kind has no VAT split). */
+    netCents: integer('net_cents').notNull().default(0),
+    /** The buyer as invoiced (a later profile edit never changes an issued document). */
+    billing: text('billing', { mode: 'json' }).$type<Record<string, unknown>>(),
+    /**
+     * The document this one belongs to: a legal document → its order's document; a corrective credit
+     * note → the invoice or receipt it corrects; a card refund's credit note → that too.
+     */
+    relatedDocumentId: integer('related_document_id'),
+    /** Why it exists: 'grant', 'refund', 'card_refund', 'chargeback', 'manual', … (credit notes and debits). */
+    reason: text('reason'),
+    /** Debits: after this instant an unpaid debit is OVERDUE. */
+    dueAt: integer('due_at', { mode: 'timestamp_ms' }),
+    cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [uniqueIndex('sale_documents_series_number').on(t.series, t.number), uniqueIndex('sale_documents_order_kind').on(t.orderId, t.kind)],
+  (t) => [uniqueIndex('sale_documents_series_number').on(t.series, t.number), uniqueIndex('sale_documents_order_kind').on(t.orderId, t.kind), index('sale_documents_user_kind_idx').on(t.userId, t.kind, t.id)],
 );
 
 export const documentCounters = sqliteTable('document_counters', {
@@ -134,17 +160,22 @@ export const payments = sqliteTable(
   'payments',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id),
+    /** The order it pays; null for a payment of another due document (a debit). */
+    orderId: integer('order_id').references(() => orders.id),
+    /** The due document it pays when that is not an order (a debit); null for order payments. */
+    documentId: integer('document_id'),
     method: text('method', { enum: ['card', 'bank_transfer'] }).notNull(),
     amountCents: integer('amount_cents').notNull(),
+    /** Money given back to the card so far (payment_refunds that succeeded). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    /** The card's issuing country when the processor gives it (VAT location evidence). */
+    cardCountry: text('card_country'),
     status: text('status', { enum: ['pending', 'approved', 'declined', 'cancelled', 'expired'] }).notNull().default('pending'),
     providerSessionId: text('provider_session_id'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     decidedAt: integer('decided_at', { mode: 'timestamp_ms' }),
   },
-  (t) => [index('payments_order_idx').on(t.orderId), uniqueIndex('payments_session_unique').on(t.providerSessionId)],
+  (t) => [index('payments_order_idx').on(t.orderId), index('payments_document_idx').on(t.documentId), uniqueIndex('payments_session_unique').on(t.providerSessionId)],
 );
 
 /** Webhook events already handled: a delivery that comes twice is acknowledged and ignored. */

@@ -10,6 +10,12 @@ import { createCatalogService } from './catalog';
 import { createContactService } from './contacts';
 import { createDomainContactService } from './domain-contacts';
 import { createDomainService } from './domains';
+import { createDocumentService } from './documents';
+import { createDocumentPaymentService } from './document-payments';
+import { createDebitService } from './debits';
+import { createRefundService } from './refunds';
+import { createLegalDocumentService } from './legal-documents';
+import { createMydataService } from './mydata';
 import { createHandoverService } from './handovers';
 import { createMyDomainService } from './my-domains';
 import { createNameserverService } from './nameservers';
@@ -53,6 +59,12 @@ function servicesFor(deps: ServiceDeps) {
     account: () => createAccountService(deps),
     auth: () => createAuthService(deps),
     orders: () => createOrderService(deps),
+    documents: () => createDocumentService(deps),
+    documentPayments: () => createDocumentPaymentService(deps),
+    debits: () => createDebitService(deps),
+    refunds: () => createRefundService(deps),
+    legalDocuments: () => createLegalDocumentService(deps),
+    mydata: () => createMydataService(deps),
     otp: () => createOtpService(deps),
     passwordReset: () => createPasswordResetService(deps),
     registration: () => createRegistrationService(deps),

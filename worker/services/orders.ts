@@ -30,7 +30,9 @@ import { createCreditService } from './credit';
 import { createFulfilment } from './fulfilment';
 import { createOrderCancellation } from './order-cancellation';
 import { createStaffOrders } from './staff-orders';
-import { couponRedemption, failureOf, numberedDocument, orderById, orderOfAttempt, totalsInvariant } from './order-statements';
+import { createDocumentPaymentService } from './document-payments';
+import { couponRedemption, creditAllocation, failureOf, legalDocumentLines, mydataQueued, numberedDocument, orderById, orderOfAttempt, paymentAllocation, totalsInvariant } from './order-statements';
+import { documentLines, lineDescription } from '../../core/documents/lines';
 
 export { BANK_DETAILS } from '../../core/orders/bank';
 export { DEFAULT_NAMESERVERS } from './fulfilment';
@@ -49,6 +51,9 @@ export function createOrderService(deps: ServiceDeps) {
   const credit = createCreditService(deps);
   const staff = createStaffOrders(deps, { markPaid: (orderId, also) => service.markPaid(orderId, also), fulfil: (orderId) => service.fulfil(orderId) });
   const cancellation = createOrderCancellation(deps);
+  // Lazily: the document payments call back into this service (markPaid) for orders.
+  let payingDocuments: ReturnType<typeof createDocumentPaymentService> | undefined;
+  const documentPayments = () => (payingDocuments ??= createDocumentPaymentService(deps));
 
   function couponOf(c: typeof coupons.$inferSelect): Coupon {
     return {
@@ -202,6 +207,8 @@ export function createOrderService(deps: ServiceDeps) {
         ...creditUse,
         ...(couponCode ? [couponRedemption({ code: couponCode, userId: owner.userId, order, discountCents, at: now })] : []),
         ...numberedDocument({ order, kind: 'order', userId: owner.userId, status: 'OPEN', totalCents: totals.grandTotalCents, vatCents: totals.vatCents, at: now }),
+        // The credit used pays part of the order's document (its "paid by" and "use of credit" tabs).
+        ...(creditCents ? [creditAllocation(order, owner.userId, `order:${key}`, now)] : []),
         totalsInvariant(order, view.lines.length),
       ];
       try {
@@ -276,6 +283,8 @@ export function createOrderService(deps: ServiceDeps) {
       const paymentId = Number(/^pay-(\d+)$/.exec(event.reference)?.[1]);
       const [payment] = Number.isFinite(paymentId) ? await db.select().from(payments).where(eq(payments.id, paymentId)) : [];
       if (!payment || payment.amountCents !== event.amountCents) return { ok: true, handled: 'ignored' };
+      // A payment of another due document (a debit) is the document payments' business.
+      if (payment.orderId === null) return documentPayments().handleCardEvent(payment, event);
       if (event.type !== 'payment.approved') {
         const status = event.type === 'payment.declined' ? 'declined' : event.type === 'payment.cancelled' ? 'cancelled' : 'expired';
         await db.update(payments).set({ status, decidedAt: now }).where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
@@ -306,6 +315,12 @@ export function createOrderService(deps: ServiceDeps) {
       if (!order) return false;
       const legal = (order.billing as { type?: string }).type === 'INV' ? 'invoice' : 'receipt';
       const ref = orderById(orderId);
+      // The legal document's lines: the items as bought, the coupon and the VAT shared out to the cent.
+      const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
+      const lines = documentLines(
+        items.map((i) => ({ description: lineDescription(i), sku: i.sku, netCents: i.priceCents })),
+        { discountCents: order.discountCents, vatCents: order.vatCents, vatRateBp: order.vatRateBp },
+      );
       // `also` (a staff action's audit row) runs first, on the condition the move below needs, so it is
       // kept exactly when this call pays the order: the batch is one transaction.
       const stillPending: Raw = { sql: "EXISTS (SELECT 1 FROM orders WHERE id = ? AND status = 'pending')", params: [orderId] };
@@ -315,9 +330,11 @@ export function createOrderService(deps: ServiceDeps) {
         { sql: "UPDATE orders SET status = 'paid', paid_at = ? WHERE id = ? AND status = 'pending'", params: [now.getTime(), orderId] },
         { sql: "UPDATE sale_documents SET status = 'PAID' WHERE order_id = ? AND kind = 'order'", params: [orderId] },
         { sql: "UPDATE payments SET status = 'approved', decided_at = ? WHERE order_id = ? AND method = 'bank_transfer' AND status = 'pending'", params: [now.getTime(), orderId] },
-        ...numberedDocument({ order: ref, kind: legal, userId: order.userId, status: 'PAID', totalCents: order.grandTotalCents, vatCents: order.vatCents, at: now }),
+        ...numberedDocument({ order: ref, kind: legal, userId: order.userId, status: 'PAID', totalCents: order.grandTotalCents, vatCents: order.vatCents, at: now, legal: { billing: order.billing, netCents: order.grandTotalCents - order.vatCents } }),
+        ...legalDocumentLines(ref, legal, lines),
+        mydataQueued(ref, legal, now),
         // The payment document records money received; credit was received long ago (its credit note).
-        ...(amountDue(order) > 0 ? numberedDocument({ order: ref, kind: 'payment', userId: order.userId, status: 'COMPLETED', totalCents: amountDue(order), vatCents: 0, at: now }) : []),
+        ...(amountDue(order) > 0 ? [...numberedDocument({ order: ref, kind: 'payment', userId: order.userId, status: 'COMPLETED', totalCents: amountDue(order), vatCents: 0, at: now }), paymentAllocation(ref, order.userId, now)] : []),
       ]);
       // Another call paid it between the read and the batch: its documents stand, nothing more to do here.
       if ((results[extra.length]?.meta.changes ?? 0) === 0) return false;

@@ -1,0 +1,67 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cartTotals } from '../cart/pricing';
+import { documentLines, shareOut, vatByRate } from './lines';
+
+describe('shareOut', () => {
+  it('gives the leftover cents to the largest remainders', () => {
+    expect(shareOut(100, [1, 1, 1])).toEqual([34, 33, 33]);
+    expect(shareOut(10, [500, 250, 250])).toEqual([5, 3, 2]);
+    expect(shareOut(-7, [1, 1])).toEqual([-4, -3]);
+    expect(shareOut(5, [0, 0])).toEqual([0, 0]);
+  });
+
+  it('always adds up to the total, and never gives a line more than its weight allows', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 25 }), (total, weights) => {
+        const parts = shareOut(total, weights);
+        const sum = weights.reduce((a, b) => a + b, 0);
+        if (sum === 0) return parts.every((p) => p === 0);
+        expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
+        parts.forEach((p, i) => expect(Math.abs(p - (total * weights[i]!) / sum)).toBeLessThan(1));
+        return true;
+      }),
+    );
+  });
+});
+
+describe('documentLines', () => {
+  it('matches the order totals to the cent, coupon and VAT included', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 500_000 }), { minLength: 1, maxLength: 20 }),
+        fc.integer({ min: 0, max: 2700 }),
+        fc.integer({ min: 0, max: 100 }),
+        (nets, rateBp, discountPct) => {
+          const sub = nets.reduce((a, b) => a + b, 0);
+          const discountCents = Math.floor((sub * discountPct) / 100);
+          const totals = cartTotals([sub - discountCents], rateBp);
+          const lines = documentLines(
+            nets.map((n, i) => ({ description: `line ${i}`, sku: null, netCents: n })),
+            { discountCents, vatCents: totals.vatCents, vatRateBp: rateBp },
+          );
+          const net = lines.reduce((a, l) => a + l.netCents, 0);
+          const vat = lines.reduce((a, l) => a + l.vatCents, 0);
+          expect(net).toBe(totals.subTotalCents);
+          expect(vat).toBe(totals.vatCents);
+          expect(lines.reduce((a, l) => a + l.totalCents, 0)).toBe(totals.grandTotalCents);
+          lines.forEach((l) => expect(l.netCents).toBeGreaterThanOrEqual(0));
+          const [summary] = vatByRate(lines);
+          expect(summary).toEqual({ vatRateBp: rateBp, netCents: net, vatCents: vat });
+        },
+      ),
+    );
+  });
+
+  it('shares a 24% VAT of 0.72 € over three 1 € lines as 24 + 24 + 24', () => {
+    const lines = documentLines(
+      [1, 2, 3].map((i) => ({ description: `d${i}`, sku: 's', netCents: 100 })),
+      { discountCents: 0, vatCents: 72, vatRateBp: 2400 },
+    );
+    expect(lines.map((l) => [l.position, l.netCents, l.vatCents, l.totalCents])).toEqual([
+      [1, 100, 24, 124],
+      [2, 100, 24, 124],
+      [3, 100, 24, 124],
+    ]);
+  });
+});
