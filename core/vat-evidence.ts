@@ -76,3 +76,14 @@ export function withCardCountry(sale: VatEvidenceSale, evidence: VatEvidence, ca
   const verdict = vatEvidenceVerdict(sale, next);
   return { evidence: next, conflict: verdict === 'conflict', verdict };
 }
+
+/**
+ * The request's country: Cloudflare's own geolocation (`request.cf.country`) first, which a client
+ * cannot set, then the CF-IPCountry header Cloudflare adds (for set-ups that only forward headers).
+ */
+export function requestCountryFrom(cf: { country?: unknown } | null | undefined, header: string | null | undefined): string | null {
+  const fromCf = typeof cf?.country === 'string' ? cf.country.trim().toUpperCase() : '';
+  const fromHeader = (header ?? '').trim().toUpperCase();
+  const value = fromCf || fromHeader;
+  return /^[A-Z0-9]{2}$/.test(value) ? value : null;
+}

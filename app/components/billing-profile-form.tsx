@@ -8,6 +8,7 @@ import { billingProfileSchema } from '../../core/validation/checkout-forms';
 import { FieldErrors, InputField, SubmitButton, useAppForm } from '../lib/forms';
 import { CsrfInput } from './csrf-input';
 import { PageIdInput } from './page-id-input';
+import { TaxOfficeSelect } from './tax-office-select';
 
 type ActionData = { intent: string; result?: SubmissionResult<string[]> };
 
@@ -66,7 +67,7 @@ export function BillingProfileFields({ fields, countryId, radioTestIds = false }
       </fieldset>
       <InputField className="sm:col-span-2" meta={fields.name} label={t('name')} autoComplete="organization" />
       <InputField meta={fields.vat_number} label={t('vat_number')} hint={t('vat_number_hint')} />
-      <InputField meta={fields.tax_office} label={t('tax_office')} />
+      <TaxOfficeSelect meta={fields.tax_office} />
       <InputField className="sm:col-span-2" meta={fields.profession} label={t('profession')} />
       <InputField className="sm:col-span-2" meta={fields.address} label={t('address')} autoComplete="address-line1" />
       <InputField meta={fields.city} label={t('city')} autoComplete="address-level2" />

@@ -3,19 +3,42 @@
 import { useLocation, useRevalidator } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { useLiveChannel } from '../lib/live';
+import { postJson } from '../lib/request';
+import { useRootData } from '../lib/root-data';
 import { useUi, type AlertType } from '../lib/ui';
+import { useVat } from '../lib/vat';
+
+/** Spec §7 VAT widget reload: what POST /api/user/vat-widget answers (decision 037). */
+export type VatWidgetData = {
+  billingProfile: { vat_waived: boolean; rate: string; country: string; type: string; name: string; id: number } | null;
+  country: string;
+  quote: string;
+  show: boolean;
+  forcedOff: boolean;
+};
 
 export function LiveNotices() {
   const { pushAlert } = useUi();
   useTranslation();
   const revalidator = useRevalidator();
   const location = useLocation();
+  const { csrfToken } = useRootData();
+  const { countries, setDisplay } = useVat();
   // Spec §4 Login: a login or logout in another tab of this browser reloads this page.
   useLiveChannel('session', () => window.location.reload());
-  // Spec §4 VAT display: the default billing profile changed elsewhere — the VAT widget reloads (the
-  // root data carries it), except on cart pages, whose totals must not change under the visitor.
-  useLiveChannel('billing', (m) => {
-    if (m.event === 'DefaultProfileWasUpdated' && !location.pathname.startsWith('/cart')) revalidator.revalidate();
+  // Spec §4 VAT display: the default billing profile changed elsewhere — the VAT widget reloads
+  // through the reload call of §7, except on cart pages, whose totals must not change under the visitor.
+  useLiveChannel('billing', async (m) => {
+    if (m.event !== 'DefaultProfileWasUpdated' || location.pathname.startsWith('/cart')) return;
+    const answer = await postJson<VatWidgetData>('/api/user/vat-widget', {}, { token: csrfToken });
+    const widget = answer.ok ? answer.envelope.data : null;
+    const rateBp = widget ? countries.find((c) => c.iso2 === widget.country)?.vatRateBp : undefined;
+    if (!widget || rateBp === undefined) {
+      // The call failed: the page's own data carries the widget too.
+      if (revalidator.state === 'idle') revalidator.revalidate();
+      return;
+    }
+    setDisplay({ show: widget.show, country: widget.country, rateBp, quote: widget.quote, forcedOff: widget.forcedOff });
   });
   useLiveChannel('global-notifications', (m) => {
     if (m.event !== 'GlobalNotificationWasCreated' || !m.data.display_on_screen) return;

@@ -1,6 +1,8 @@
-// The account's billing (spec §2 Account area, issue #12 §1): the billing profiles listed, created,
-// edited, deleted and set as default (a responsive table with its row actions), and the credit balance with
-// its movements (decision 019).
+// The account's billing (spec §2 Account area, issue #12 §1, issue #13 §1, decision 037): the billing
+// profiles listed, created, edited, deleted (never the default: 3002) and set as default (a responsive
+// table with its row actions), each with its ΔΟΥ and, for a reverse charge, the VIES consultation that
+// justified it; and the credit balance with its movements (decision 019). Someone else's or a missing
+// profile answers 3000 billing_not_found; a saved edit 3001 billing_profile_updated.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -8,14 +10,15 @@ import { ErrorCode } from '../../core/errors';
 import { billingProfileSchema } from '../../core/validation/checkout-forms';
 import { CreditBalance } from '../components/account/credit-balance';
 import { EditProfile } from '../components/account/billing-profile-edit';
-import { AreaTitle, Outcome, type AccountActionData } from '../components/account/outcome';
+import { AreaTitle, type AccountActionData } from '../components/account/outcome';
 import { Cell, ResponsiveTable, Row } from '../components/account/responsive-table';
 import { NewProfile } from '../components/billing-profile-form';
 import { CsrfInput } from '../components/csrf-input';
 import { PageIdInput } from '../components/page-id-input';
 import { accountAnswers } from '../lib/account-action.server';
 import { requireUser } from '../lib/auth.server';
-import { SubmitButton } from '../lib/forms';
+import { codeAlertType, codeMessage } from '../lib/codes';
+import { FormAlert, SubmitButton } from '../lib/forms';
 import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { useLiveChannel } from '../lib/live';
@@ -27,17 +30,37 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
   const { t } = await pageT(request);
   const userId = session.user.id;
-  const editId = Number(new URL(request.url).searchParams.get('edit')) || null;
+  const url = new URL(request.url);
+  const editId = Number(url.searchParams.get('edit')) || null;
+  const done = url.searchParams.get('done');
   const [profiles, balanceCents, movements] = await Promise.all([
-    context.services.orders.billingProfiles(userId),
+    context.services.orders.billingProfilesWithEvidence(userId),
     context.services.orders.creditBalance(userId),
     context.services.orders.creditMovements(userId),
   ]);
   return data({
     meta: { title: t('portal:billing.meta_title') },
-    billing: profiles.map((p) => ({ id: p.id, type: p.type, name: p.name, vatNumber: p.vatNumber, taxOffice: p.taxOffice, profession: p.profession, address: p.address, postcode: p.postcode, country: p.countryIso2, city: p.city, vatWaived: p.vatWaived, isDefault: p.isDefault })),
-    // `?edit=<id>` opens that profile's form (a link, so it works without JavaScript); someone else's id opens nothing.
+    billing: profiles.map((p) => ({
+      id: p.id,
+      type: p.type,
+      name: p.name,
+      vatNumber: p.vatNumber,
+      taxOffice: p.taxOffice,
+      profession: p.profession,
+      address: p.address,
+      postcode: p.postcode,
+      country: p.countryIso2,
+      city: p.city,
+      vatWaived: p.vatWaived,
+      isDefault: p.isDefault,
+      vies: p.vies ? { checkedAt: p.vies.checkedAt.getTime(), requestIdentifier: p.vies.requestIdentifier, number: `${p.vies.countryCode}${p.vies.vatNumber}`, sandbox: p.vies.source === 'sandbox' } : null,
+    })),
+    // `?edit=<id>` opens that profile's form (a link, so it works without JavaScript); someone else's id
+    // opens nothing and says so (3000).
     editId: profiles.some((p) => p.id === editId) ? editId : null,
+    editMissing: editId !== null && !profiles.some((p) => p.id === editId),
+    // The outcome of the redirect after a change, shown once.
+    done: done === 'created' || done === 'deleted' || done === String(ErrorCode.BILLING_PROFILE_UPDATED) ? done : null,
     credit: {
       balanceCents,
       movements: movements.map((m) => ({ id: m.id, amountCents: m.amountCents, reason: m.reason, orderId: m.orderId, note: m.note, at: m.createdAt.getTime(), document: m.series ? `${m.series}-${String(m.number).padStart(6, '0')}` : null })),
@@ -64,10 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { type: v.type as 'REC' | 'INV', name: v.name, vatNumber: v.vat_number, taxOffice: v.tax_office, profession: v.profession, address: v.address, city: v.city, postcode: v.postcode, countryIso2: v.country },
         { uniqueId },
       );
-      if (!r.ok) {
-        const key = r.field === 'vat_number' ? (r.detail?.vies === 'unavailable' ? 'VAT_UNAVAILABLE' : 'VAT_INVALID') : 'REQUIRED';
-        return data<AccountActionData>({ intent, code: r.code, result: submission.reply({ fieldErrors: r.field ? { [r.field]: fieldMessage(key) } : {} }), stamp: answer.stamp }, { status: 400 });
-      }
+      if (!r.ok) return failedProfile(intent, r, submission, answer.stamp);
       return redirect('/account/billing', 303);
     }
     case 'update_profile': {
@@ -82,30 +102,37 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { uniqueId },
       );
       if (!r.ok && r.code === ErrorCode.NO_CHANGE) return answer.done(r.code);
-      if (!r.ok && r.code === ErrorCode.ACTION_NOT_ALLOWED) return answer.done(r.code, 404);
-      if (!r.ok) {
-        const key = r.field === 'vat_number' ? (r.detail?.vies === 'unavailable' ? 'VAT_UNAVAILABLE' : 'VAT_INVALID') : 'REQUIRED';
-        return data<AccountActionData>({ intent, code: r.code, result: submission.reply({ fieldErrors: r.field ? { [r.field]: fieldMessage(key) } : {} }), stamp: answer.stamp }, { status: 400 });
-      }
-      return redirect('/account/billing', 303);
+      if (!r.ok && r.code === ErrorCode.BILLING_NOT_FOUND) return answer.done(r.code, 404);
+      if (!r.ok) return failedProfile(intent, r, submission, answer.stamp);
+      return redirect(`/account/billing?done=${ErrorCode.BILLING_PROFILE_UPDATED}`, 303);
     }
-    case 'default_profile':
+    case 'default_profile': {
+      const ok = await context.services.orders.setDefaultProfile(userId, Number(form.get('id')), uniqueId);
+      return ok ? redirect('/account/billing', 303) : answer.done(ErrorCode.BILLING_NOT_FOUND, 404);
+    }
     case 'delete_profile': {
-      const id = Number(form.get('id'));
-      const ok = intent === 'default_profile' ? await context.services.orders.setDefaultProfile(userId, id, uniqueId) : await context.services.orders.deleteBillingProfile(userId, id, uniqueId);
-      return ok ? redirect('/account/billing', 303) : answer.done(ErrorCode.ACTION_NOT_ALLOWED, 404);
+      const r = await context.services.orders.deleteBillingProfile(userId, Number(form.get('id')), uniqueId);
+      if (r.ok) return redirect('/account/billing?done=deleted', 303);
+      return answer.done(r.code, r.code === ErrorCode.BILLING_NOT_FOUND ? 404 : 403);
     }
     default:
       throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
   }
 }
 
+/** A service refusal of a profile's details, under the field it names; the form keeps what was typed. */
+function failedProfile(intent: string, r: { code: number; field?: string; detail?: Record<string, unknown> }, submission: { reply: (o?: object) => AccountActionData['result'] }, stamp: number) {
+  const key = r.field === 'vat_number' ? (r.detail?.vies === 'unavailable' ? 'VAT_UNAVAILABLE' : 'VAT_INVALID') : r.field === 'tax_office' && r.detail?.taxOffice === 'unknown' ? 'TAX_OFFICE' : 'REQUIRED';
+  return data<AccountActionData>({ intent, code: r.code, result: submission.reply({ fieldErrors: r.field ? { [r.field]: fieldMessage(key) } : {} }), stamp }, { status: 400 });
+}
+
 export default function AccountBilling() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as AccountActionData | undefined;
-  const { t } = useTranslation('checkout');
+  const { t, i18n } = useTranslation('checkout');
   const revalidator = useRevalidator();
   const editing = loaderData.billing.find((p) => p.id === loaderData.editId) ?? null;
+  const when = (ms: number) => new Date(ms).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Athens' });
   // Another tab changed the default profile: show it here too.
   useLiveChannel('billing', (m) => {
     if (m.event === 'DefaultProfileWasUpdated' && revalidator.state === 'idle') revalidator.revalidate();
@@ -116,6 +143,8 @@ export default function AccountBilling() {
     { key: 'place', label: t('portal:billing.col_place') },
     { key: 'actions', label: t('portal:billing.col_actions'), align: 'end' as const },
   ];
+  const rowOutcome = actionData && (actionData.intent === 'default_profile' || actionData.intent === 'delete_profile') && actionData.code !== undefined ? actionData.code : null;
+  const done = loaderData.done;
   return (
     <div className="space-y-6" data-testid="panel-billing">
       <AreaTitle>{t('portal:billing.title')}</AreaTitle>
@@ -123,7 +152,21 @@ export default function AccountBilling() {
         <h2 id="billing-title" className="text-xl font-semibold">
           {t('billing')}
         </h2>
-        <Outcome actionData={actionData} intents={['default_profile', 'delete_profile']} />
+        {done && !actionData ? (
+          <FormAlert type="success" testId="billing-done" code={done === String(ErrorCode.BILLING_PROFILE_UPDATED) ? ErrorCode.BILLING_PROFILE_UPDATED : undefined}>
+            {done === 'deleted' ? t('billing:deleted') : done === 'created' ? t('billing:created') : codeMessage(t, ErrorCode.BILLING_PROFILE_UPDATED)}
+          </FormAlert>
+        ) : null}
+        {loaderData.editMissing && !actionData ? (
+          <FormAlert type="info" testId="billing-not-found" code={ErrorCode.BILLING_NOT_FOUND}>
+            {codeMessage(t, ErrorCode.BILLING_NOT_FOUND)}
+          </FormAlert>
+        ) : null}
+        {rowOutcome !== null ? (
+          <FormAlert type={rowOutcome === ErrorCode.BILLING_NOT_FOUND ? 'info' : codeAlertType(rowOutcome)} testId={`outcome-${actionData!.intent}`} code={rowOutcome}>
+            {rowOutcome === ErrorCode.BILLING_SET_DEFAULT_NOT_ALLOWED ? t('billing:delete_default_hint') : codeMessage(t, rowOutcome)}
+          </FormAlert>
+        ) : null}
         {loaderData.billing.length === 0 ? <p className="text-sm text-slate-700">{t('no_profiles')}</p> : null}
         {loaderData.billing.length ? (
           <ResponsiveTable caption={t('billing')} columns={columns} testId="billing-list">
@@ -135,10 +178,29 @@ export default function AccountBilling() {
                 </Cell>
                 <Cell label={columns[1]!.label}>
                   {p.name}
-                  {p.vatNumber ? <span className="block text-xs text-slate-600">{[p.vatNumber, p.taxOffice].filter(Boolean).join(' · ')}</span> : null}
+                  {p.vatNumber ? <span className="block text-xs text-slate-600">{[p.vatNumber, p.taxOffice ? `${t('billing:tax_office')} ${p.taxOffice}` : null].filter(Boolean).join(' · ')}</span> : null}
+                  {p.profession ? <span className="block text-xs text-slate-600">{`${t('billing:profession')}: ${p.profession}`}</span> : null}
+                  {p.vies ? (
+                    <details className="mt-1 text-xs text-slate-700" data-testid="vies-evidence">
+                      <summary className="cursor-pointer">{t('billing:vies_title')}</summary>
+                      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2">
+                        <dt className="text-slate-600">{t('billing:vies_number')}</dt>
+                        <dd>{p.vies.number}</dd>
+                        <dt className="text-slate-600">{t('billing:vies_checked_at')}</dt>
+                        <dd>
+                          <time dateTime={new Date(p.vies.checkedAt).toISOString()}>{when(p.vies.checkedAt)}</time>
+                        </dd>
+                        <dt className="text-slate-600">{t('billing:vies_request_id')}</dt>
+                        <dd className="break-all font-mono">
+                          {p.vies.requestIdentifier ?? t('billing:vies_no_request_id')}
+                          {p.vies.sandbox ? <span className="ml-1 font-sans text-slate-500">({t('billing:vies_sandbox')})</span> : null}
+                        </dd>
+                      </dl>
+                    </details>
+                  ) : null}
                 </Cell>
                 <Cell label={columns[2]!.label}>
-                  {p.city}, {p.country}
+                  {p.city}, {t(`countries:${p.country}`, { defaultValue: p.country })}
                 </Cell>
                 <Cell actions>
                   <Link to={`?edit=${p.id}`} className="btn-secondary px-2 py-1 text-sm" data-testid="edit-profile-link" aria-label={t('portal:billing.edit_aria', { name: p.name })}>

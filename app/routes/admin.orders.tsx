@@ -3,6 +3,8 @@
 // refunded, the latest orders — and the staff actions on them: the transfer arrived (the order is
 // paid, its receipt or invoice numbered, fulfilment starts), try the failed items now, and grant a
 // customer credit. Admin host and admins only (requireAdmin); every action is a plain form (PRG).
+// An order whose VAT location evidence contradicts itself (core/vat-evidence.ts) carries a badge with
+// its countries in every queue, and the 'vat' queue lists them.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +22,7 @@ import { pageMeta } from '../lib/meta';
 import { fieldMessage, parseForm, type FormResult } from '../lib/submission.server';
 import { codeData } from '../lib/route-error.server';
 
-const VIEWS = ['bank', 'attention', 'recent'] as const;
+const VIEWS = ['bank', 'attention', 'recent', 'vat'] as const;
 type View = (typeof VIEWS)[number];
 const DONE = ['paid', 'retried', 'credited'] as const;
 
@@ -46,6 +48,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       dueCents: amountDue(order),
       customer: `${firstName} ${lastName}`.trim(),
       email,
+      vatEvidence: order.vatEvidence ? { billing: order.vatEvidence.billingCountry, request: order.vatEvidence.requestCountry ?? null, card: order.vatEvidence.cardCountry ?? null } : null,
+      vatEvidenceConflict: order.vatEvidenceConflict,
       items: items.map((i) => ({
         id: i.id,
         name: i.name,
@@ -119,7 +123,7 @@ export default function AdminOrders() {
             className={`-mb-px border-b-2 px-4 py-2 ${v === view ? 'border-blue-800 font-semibold text-blue-900' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
             data-testid={`admin-view-${v}`}
           >
-            {t(`admin.orders.view.${v}`)}
+            {v === 'vat' ? t('billing:admin_view_vat') : t(`admin.orders.view.${v}`)}
           </Link>
         ))}
       </nav>
@@ -137,7 +141,7 @@ export default function AdminOrders() {
       </div>
       {orders.length === 0 ? (
         <p className="mt-6 text-slate-600" data-testid="admin-orders-empty">
-          {t(`admin.orders.empty.${view}`)}
+          {view === 'vat' ? t('billing:admin_empty_vat') : t(`admin.orders.empty.${view}`)}
         </p>
       ) : (
         <ul className="mt-6 space-y-4">
@@ -154,6 +158,16 @@ export default function AdminOrders() {
               <p className="mt-1 text-sm text-slate-700">
                 {o.customer} · <a href={`mailto:${o.email}`}>{o.email}</a>
               </p>
+              {o.vatEvidenceConflict && o.vatEvidence ? (
+                <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+                  <span className="rounded bg-amber-100 px-2 py-0.5 font-medium text-amber-900" data-testid="vat-evidence-conflict">
+                    {t('billing:admin_conflict')}
+                  </span>
+                  <span className="text-slate-700" data-testid="vat-evidence-countries">
+                    {t('billing:admin_evidence', { billing: o.vatEvidence.billing, request: o.vatEvidence.request ?? t('billing:unknown_country'), card: o.vatEvidence.card ?? t('billing:unknown_country') })}
+                  </span>
+                </p>
+              ) : null}
               <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
                 <div className="flex gap-1">
                   <dt className="text-slate-600">{t('admin.orders.total')}:</dt>

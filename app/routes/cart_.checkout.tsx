@@ -11,6 +11,7 @@ import { amountDue, creditToApply } from '../../core/orders/credit';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
 import { billingProfileSchema, placeOrderSchema } from '../../core/validation/checkout-forms';
+import { requestCountryFrom } from '../../core/vat-evidence';
 import { NewProfile } from '../components/billing-profile-form';
 import { CsrfInput } from '../components/csrf-input';
 import { LengthLabel } from '../components/length-label';
@@ -93,7 +94,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const owner = await cartOwner(context);
     const placed = await orders.placeOrder(
       { ...owner, userId: session.user.id },
-      { profileId: v.profile_id, method: v.method as 'card' | 'bank_transfer', idempotencyKey: v.key, lang, uniqueId, coupon: v.coupon, useCredit: v.use_credit === true, creditExpectedCents: Number(form.get('credit_expected')) || 0 },
+      { profileId: v.profile_id, method: v.method as 'card' | 'bank_transfer', idempotencyKey: v.key, lang, uniqueId, coupon: v.coupon, useCredit: v.use_credit === true, creditExpectedCents: Number(form.get('credit_expected')) || 0, requestCountry: requestCountryFrom(context.cloudflare.cf, request.headers.get('CF-IPCountry')) },
     );
     if (!placed.ok) {
       const couponKey = placed.field === 'coupon' ? String(placed.detail?.key ?? 'validation:coupon_invalid') : null;

@@ -80,6 +80,9 @@ export function createOrderService(deps: ServiceDeps) {
     deleteBillingProfile: profiles.deleteBillingProfile,
     updateBillingProfile: profiles.updateBillingProfile,
     announceDefault: profiles.announceDefault,
+    billingProfilesWithEvidence: profiles.billingProfilesWithEvidence,
+    vatWidgetProfile: profiles.vatWidgetProfile,
+    recordCardCountry: profiles.recordCardCountry,
 
     /**
      * A coupon for this customer and an order of `subTotalCents` now, with the discount it gives, or
@@ -123,6 +126,8 @@ export function createOrderService(deps: ServiceDeps) {
         useCredit?: boolean;
         /** The credit the checkout page said would be used: less than that now (spent in another tab) is refused. */
         creditExpectedCents?: number;
+        /** The country the request came from (Cloudflare's geolocation): VAT location evidence (core/vat-evidence.ts). */
+        requestCountry?: string | null;
       },
     ): Promise<{ ok: true; orderId: number; reused: boolean } | Fail> {
       const [existing] = await db.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey));
@@ -192,9 +197,9 @@ export function createOrderService(deps: ServiceDeps) {
         : [];
       const statements: Raw[] = [
         {
-          sql: `INSERT INTO orders (user_id, idempotency_key, attempt_id, status, payment_method, billing_profile_id, billing, sub_total_cents, vat_cents, grand_total_cents, vat_rate_bp, vat_waived, coupon_code, discount_cents, credit_cents, created_at)
-            VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(idempotency_key) DO NOTHING`,
-          params: [owner.userId, key, attemptId, method, profile.id, JSON.stringify(billing), view.totals.subTotalCents, totals.vatCents, totals.grandTotalCents, view.totals.vatRateBp, vat.waived ? 1 : 0, couponCode, discountCents, creditCents, at],
+          sql: `INSERT INTO orders (user_id, idempotency_key, attempt_id, status, payment_method, billing_profile_id, billing, sub_total_cents, vat_cents, grand_total_cents, vat_rate_bp, vat_waived, coupon_code, discount_cents, credit_cents, created_at, vat_evidence, vat_evidence_conflict)
+            VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(idempotency_key) DO NOTHING`,
+          params: [owner.userId, key, attemptId, method, profile.id, JSON.stringify(billing), view.totals.subTotalCents, totals.vatCents, totals.grandTotalCents, view.totals.vatRateBp, vat.waived ? 1 : 0, couponCode, discountCents, creditCents, at, ...profiles.vatEvidenceParams(profile, input.requestCountry)],
         },
         // The items first: their order_id is NOT NULL, so they fail the batch at once when this attempt
         // did not create the order.

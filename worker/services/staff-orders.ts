@@ -9,7 +9,7 @@ import type { ServiceDeps } from '.';
 /** Who did a staff action, for the audit log: the staff member and the address they acted from. */
 export type StaffActor = { userId: number; ip: string | null };
 
-export type StaffOrderView = 'bank' | 'attention' | 'recent';
+export type StaffOrderView = 'bank' | 'attention' | 'recent' | 'vat';
 
 export function createStaffOrders(deps: ServiceDeps, parts: { markPaid: (orderId: number, also: (stillPending: Raw) => Raw[]) => Promise<boolean>; fulfil: (orderId: number) => Promise<void> }) {
   const { db, now } = deps;
@@ -17,7 +17,9 @@ export function createStaffOrders(deps: ServiceDeps, parts: { markPaid: (orderId
     /**
      * The back office's order queues: bank transfers waiting for their money (oldest first, the order
      * a bookkeeper matches statements in), orders with an item that failed or was refunded (newest
-     * first), and the latest orders. Each order comes with its customer and its items.
+     * first), the latest orders, and orders whose VAT location evidence contradicts itself (issue #13
+     * §1: the billing country has no other piece of evidence behind it). Each order comes with its
+     * customer and its items.
      */
     async staffOrders(view: StaffOrderView) {
       const base = db
@@ -30,7 +32,9 @@ export function createStaffOrders(deps: ServiceDeps, parts: { markPaid: (orderId
           ? await base.where(and(eq(orders.status, 'pending'), eq(orders.paymentMethod, 'bank_transfer'))).orderBy(asc(orders.id)).limit(100)
           : view === 'attention'
             ? await base.where(inArray(orders.id, troubled)).orderBy(desc(orders.id)).limit(100)
-            : await base.orderBy(desc(orders.id)).limit(50);
+            : view === 'vat'
+              ? await base.where(eq(orders.vatEvidenceConflict, true)).orderBy(desc(orders.id)).limit(100)
+              : await base.orderBy(desc(orders.id)).limit(50);
       const ids = rows.map((r) => r.order.id);
       const items = ids.length ? await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.orderId), asc(orderItems.position)) : [];
       return rows.map((r) => ({ ...r, items: items.filter((i) => i.orderId === r.order.id) }));
