@@ -143,7 +143,10 @@ export default function AccountBilling() {
     { key: 'place', label: t('portal:billing.col_place') },
     { key: 'actions', label: t('portal:billing.col_actions'), align: 'end' as const },
   ];
-  const rowOutcome = actionData && (actionData.intent === 'default_profile' || actionData.intent === 'delete_profile') && actionData.code !== undefined ? actionData.code : null;
+  // A row action's outcome, and an edit of a profile that is not (or no longer) this customer's: no
+  // edit form is open to show it, so it shows above the list.
+  const rowOutcome =
+    actionData?.code !== undefined && (actionData.intent === 'default_profile' || actionData.intent === 'delete_profile' || actionData.code === ErrorCode.BILLING_NOT_FOUND) ? actionData.code : null;
   const done = loaderData.done;
   return (
     <div className="space-y-6" data-testid="panel-billing">
