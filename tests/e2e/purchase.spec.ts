@@ -89,7 +89,7 @@ test('a new customer buys a .gr with hosting and SSL, pays by card and sees the 
   await profile.getByTestId('type-INV').check();
   await profile.getByLabel('Ονοματεπώνυμο ή επωνυμία').fill('Καφενείο Ο.Ε.');
   await profile.getByLabel('ΑΦΜ / αριθμός ΦΠΑ').fill('123456789');
-  await profile.getByLabel('ΔΟΥ').fill('Α΄ Αθηνών');
+  await profile.getByLabel('ΔΟΥ').selectOption('1101');
   await profile.getByLabel('Διεύθυνση').fill('Ερμού 5');
   await profile.getByLabel('Πόλη').fill('Αθήνα');
   await profile.getByLabel('Τ.Κ.').fill('10563');
