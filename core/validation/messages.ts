@@ -46,7 +46,7 @@ export const MESSAGES = {
   /** VIES did not answer: the profile can be saved later, or as a receipt. */
   VAT_UNAVAILABLE: 'validation:vat_unavailable',
   /** A Greek invoice's ΔΟΥ that is not one of AADE's offices (core/greek-tax-offices.ts). */
-  TAX_OFFICE: 'billing:tax_office_unknown',
+  TAX_OFFICE: 'validation:tax_office_unknown',
   /** Coupons at checkout (core/orders/coupons.ts gives which). */
   COUPON_INVALID: 'validation:coupon_invalid',
   COUPON_NOT_YET: 'validation:coupon_not_yet',
