@@ -60,3 +60,41 @@ test('an invoice profile with ΑΦΜ and ΔΟΥ, set as default, the default not
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
+
+test('another tab reloads its VAT widget through the reload call when the default profile changes, except on the cart', async ({ page, context, js }) => {
+  test.skip(!js, 'a live update needs JavaScript; without it the next page load shows the change');
+  await register(page, js, uniqueEmail('vatwidget', js));
+  const other = await context.newPage();
+  await other.goto('/');
+  await hydrated(other, js);
+  const cart = await context.newPage();
+  await cart.goto('/cart');
+  await hydrated(cart, js);
+  await expect(other.getByTestId('vat-chip')).toContainText('Με ΦΠΑ 24%');
+  const reloads: string[] = [];
+  cart.on('request', (r) => (r.url().includes('/api/user/vat-widget') ? reloads.push(r.url()) : undefined));
+  const reload = other.waitForResponse((r) => r.url().endsWith('/api/user/vat-widget') && r.request().method() === 'POST');
+
+  // A German business VIES confirms: the first profile is the default, invoiced without VAT.
+  await page.goto('/account/billing');
+  await hydrated(page, js);
+  const add = page.getByTestId('new-profile');
+  if ((await add.getAttribute('open')) === null) await add.locator('summary').click();
+  await add.getByTestId('type-INV').check();
+  await add.getByLabel('Ονοματεπώνυμο ή επωνυμία').fill('Beispiel Handels GmbH');
+  await add.getByLabel('ΑΦΜ / αριθμός ΦΠΑ').fill('DE123456789');
+  await add.getByLabel('Διεύθυνση').fill('Musterstraße 12');
+  await add.getByLabel('Πόλη').fill('Berlin');
+  await add.getByLabel('Τ.Κ.').fill('10115');
+  await add.getByTestId('profile-country').selectOption('DE');
+  await page.getByTestId('profile-save').click();
+  const profile = page.getByTestId('billing-profile').filter({ hasText: 'Beispiel Handels GmbH' });
+  await expect(profile).toHaveAttribute('data-default', 'true');
+  await expect(profile.getByTestId('vies-evidence')).toContainText('WAPI');
+
+  // The other tab asked the reload call and shows prices without VAT, forced; the cart did not ask.
+  const answer = (await (await reload).json()) as { success: boolean; data: { billingProfile: { vat_waived: boolean; rate: string; type: string } } };
+  expect(answer).toMatchObject({ success: true, data: { billingProfile: { vat_waived: true, rate: '1.00', type: 'inv' } } });
+  await expect(other.getByTestId('vat-chip')).toContainText('Χωρίς ΦΠΑ');
+  expect(reloads).toEqual([]);
+});
