@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { knownCountry, vatEvidenceAtPlacing, vatEvidenceVerdict, withCardCountry } from './vat-evidence';
+import { knownCountry, requestCountryFrom, vatEvidenceAtPlacing, vatEvidenceVerdict, withCardCountry } from './vat-evidence';
 
 const receipt = { type: 'REC', country: 'GR', vatWaived: false };
 const greekInvoice = { type: 'INV', country: 'GR', vatWaived: false, vatNumber: '090000045' };
@@ -46,5 +46,14 @@ describe('VAT location evidence', () => {
     const unknownIp = vatEvidenceAtPlacing(receipt, 'XX');
     expect(withCardCountry(receipt, unknownIp.evidence, 'IT')).toMatchObject({ conflict: true, verdict: 'conflict' });
     expect(withCardCountry(receipt, unknownIp.evidence, 'XX')).toMatchObject({ conflict: false, verdict: 'insufficient' });
+  });
+
+  it("takes the request's country from Cloudflare's geolocation, then its header; not from miniflare's made-up cf", () => {
+    expect(requestCountryFrom({ country: 'DE' }, 'IT')).toBe('DE');
+    expect(requestCountryFrom(undefined, 'it')).toBe('IT');
+    expect(requestCountryFrom({ country: 'US' }, 'IT', { cfIsReal: false })).toBe('IT');
+    expect(requestCountryFrom({ country: 'US' }, null, { cfIsReal: false })).toBeNull();
+    expect(requestCountryFrom({ country: 'T1' }, null)).toBe('T1');
+    expect(requestCountryFrom({ country: 42 }, 'Greece')).toBeNull();
   });
 });

@@ -79,10 +79,12 @@ export function withCardCountry(sale: VatEvidenceSale, evidence: VatEvidence, ca
 
 /**
  * The request's country: Cloudflare's own geolocation (`request.cf.country`) first, which a client
- * cannot set, then the CF-IPCountry header Cloudflare adds (for set-ups that only forward headers).
+ * cannot set, then the CF-IPCountry header Cloudflare adds. Under `wrangler dev` and the tests the
+ * `cf` object is miniflare's made-up one (always 'US'), so there (`cfIsReal` false) only the header
+ * counts: otherwise every local order would look billed to Greece from the United States.
  */
-export function requestCountryFrom(cf: { country?: unknown } | null | undefined, header: string | null | undefined): string | null {
-  const fromCf = typeof cf?.country === 'string' ? cf.country.trim().toUpperCase() : '';
+export function requestCountryFrom(cf: { country?: unknown } | null | undefined, header: string | null | undefined, options: { cfIsReal: boolean } = { cfIsReal: true }): string | null {
+  const fromCf = options.cfIsReal && typeof cf?.country === 'string' ? cf.country.trim().toUpperCase() : '';
   const fromHeader = (header ?? '').trim().toUpperCase();
   const value = fromCf || fromHeader;
   return /^[A-Z0-9]{2}$/.test(value) ? value : null;

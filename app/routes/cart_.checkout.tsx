@@ -94,7 +94,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const owner = await cartOwner(context);
     const placed = await orders.placeOrder(
       { ...owner, userId: session.user.id },
-      { profileId: v.profile_id, method: v.method as 'card' | 'bank_transfer', idempotencyKey: v.key, lang, uniqueId, coupon: v.coupon, useCredit: v.use_credit === true, creditExpectedCents: Number(form.get('credit_expected')) || 0, requestCountry: requestCountryFrom(context.cloudflare.cf, request.headers.get('CF-IPCountry')) },
+      { profileId: v.profile_id, method: v.method as 'card' | 'bank_transfer', idempotencyKey: v.key, lang, uniqueId, coupon: v.coupon, useCredit: v.use_credit === true, creditExpectedCents: Number(form.get('credit_expected')) || 0, requestCountry: requestCountryFrom(context.cloudflare.cf, request.headers.get('CF-IPCountry'), { cfIsReal: context.config.environment === 'production' }) },
     );
     if (!placed.ok) {
       const couponKey = placed.field === 'coupon' ? String(placed.detail?.key ?? 'validation:coupon_invalid') : null;
