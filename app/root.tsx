@@ -55,6 +55,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // Production running any port as its sandbox (SANDBOX_PORTS): every page shows the demo ribbon.
       demo: context.config.demo,
       vat,
+      // Spec §7 VAT widget: an invoice profile's name, or the 'receipt' label, shows in the VAT control.
+      vatProfile: defaultProfile ? { type: defaultProfile.type === 'INV' ? ('inv' as const) : ('rec' as const), name: defaultProfile.name } : null,
       countries: countries.map((c) => ({ iso2: c.iso2, vatRateBp: c.vatRateBp, eu: c.eu })),
       cookiesAccepted: context.prefs.cookiesAccepted,
       flash,

@@ -37,7 +37,7 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   return (
     <UiProvider initialAlerts={root.flash}>
-      <VatProvider display={root.vat} countries={root.countries}>
+      <VatProvider display={root.vat} countries={root.countries} profile={root.vatProfile}>
         <LiveProvider room={root.liveRoom}>
           <div id="top" tabIndex={-1} />
           <a href="#main" className="skip-link">

@@ -23,7 +23,7 @@ export function LiveNotices() {
   const revalidator = useRevalidator();
   const location = useLocation();
   const { csrfToken } = useRootData();
-  const { countries, setDisplay } = useVat();
+  const { countries, setDisplay, setProfile } = useVat();
   // Spec §4 Login: a login or logout in another tab of this browser reloads this page.
   useLiveChannel('session', () => window.location.reload());
   // Spec §4 VAT display: the default billing profile changed elsewhere — the VAT widget reloads
@@ -39,6 +39,8 @@ export function LiveNotices() {
       return;
     }
     setDisplay({ show: widget.show, country: widget.country, rateBp, quote: widget.quote, forcedOff: widget.forcedOff });
+    const p = widget.billingProfile;
+    setProfile(p ? { type: p.type === 'inv' ? 'inv' : 'rec', name: p.name } : null);
   });
   useLiveChannel('global-notifications', (m) => {
     if (m.event !== 'GlobalNotificationWasCreated' || !m.data.display_on_screen) return;

@@ -20,7 +20,7 @@ export const VAT_SUBMIT_DELAY_MS = 500;
 export function VatForm({ onDone, variant, returnTo = '/' }: { onDone?: () => void; variant: 'modal' | 'section' | 'page'; returnTo?: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'el';
-  const { display, countries, setDisplay } = useVat();
+  const { display, countries, setDisplay, profile } = useVat();
   const { csrfToken } = useRootData();
   const { reportFailure } = useUi();
   const location = useLocation();
@@ -86,6 +86,12 @@ export function VatForm({ onDone, variant, returnTo = '/' }: { onDone?: () => vo
         </label>
         {disabled ? <p className="text-sm text-amber-800">{t('vat.forced_off')}</p> : null}
       </fieldset>
+      {/* Spec §7: the default billing profile, an invoice by its name, otherwise the 'receipt' label. */}
+      {profile ? (
+        <p className="text-sm text-slate-700" data-testid="vat-profile" data-type={profile.type}>
+          {t('billing:widget_profile')}: <span className="font-medium">{profile.type === 'inv' ? profile.name : t('billing:widget_receipt')}</span>
+        </p>
+      ) : null}
       <div className="vat-country space-y-2">
         {chosen ? (
           <p className="flex items-center gap-2 text-sm" data-testid="vat-country-summary">

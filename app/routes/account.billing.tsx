@@ -186,18 +186,23 @@ export default function AccountBilling() {
                   {p.vies ? (
                     <details className="mt-1 text-xs text-slate-700" data-testid="vies-evidence">
                       <summary className="cursor-pointer">{t('billing:vies_title')}</summary>
-                      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2">
-                        <dt className="text-slate-600">{t('billing:vies_number')}</dt>
-                        <dd>{p.vies.number}</dd>
-                        <dt className="text-slate-600">{t('billing:vies_checked_at')}</dt>
-                        <dd>
-                          <time dateTime={new Date(p.vies.checkedAt).toISOString()}>{when(p.vies.checkedAt)}</time>
-                        </dd>
-                        <dt className="text-slate-600">{t('billing:vies_request_id')}</dt>
-                        <dd className="break-all font-mono">
-                          {p.vies.requestIdentifier ?? t('billing:vies_no_request_id')}
-                          {p.vies.sandbox ? <span className="ml-1 font-sans text-slate-500">({t('billing:vies_sandbox')})</span> : null}
-                        </dd>
+                      {/* Label and value on one line each: the cell is narrow in the table and on a card alike. */}
+                      <dl className="mt-1 space-y-0.5">
+                        <div>
+                          <dt className="inline text-slate-600">{t('billing:vies_number')}: </dt>
+                          <dd className="inline">{p.vies.number}</dd>
+                        </div>
+                        <div>
+                          <dt className="inline text-slate-600">{t('billing:vies_checked_at')}: </dt>
+                          <dd className="inline">
+                            <time dateTime={new Date(p.vies.checkedAt).toISOString()}>{when(p.vies.checkedAt)}</time>
+                          </dd>
+                        </div>
+                        <div>
+                          <dt className="inline text-slate-600">{t('billing:vies_request_id')}: </dt>
+                          <dd className="inline break-all font-mono">{p.vies.requestIdentifier ?? t('billing:vies_no_request_id')}</dd>
+                          {p.vies.sandbox ? <dd className="inline text-slate-500"> ({t('billing:vies_sandbox')})</dd> : null}
+                        </div>
                       </dl>
                     </details>
                   ) : null}
@@ -236,7 +241,10 @@ export default function AccountBilling() {
             ))}
           </ResponsiveTable>
         ) : null}
-        {editing ? <EditProfile key={editing.id} profile={editing} actionData={actionData} /> : <NewProfile actionData={actionData as never} open={loaderData.billing.length === 0} />}
+        {editing ? <EditProfile key={editing.id} profile={editing} actionData={actionData} /> : (
+          // Keyed by the number of profiles: a profile saved with JavaScript empties the form for the next one.
+          <NewProfile key={loaderData.billing.length} actionData={actionData as never} open={loaderData.billing.length === 0} />
+        )}
       </section>
       <CreditBalance credit={loaderData.credit} />
     </div>

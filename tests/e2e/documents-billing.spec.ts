@@ -96,5 +96,7 @@ test('another tab reloads its VAT widget through the reload call when the defaul
   const answer = (await (await reload).json()) as { success: boolean; data: { billingProfile: { vat_waived: boolean; rate: string; type: string } } };
   expect(answer).toMatchObject({ success: true, data: { billingProfile: { vat_waived: true, rate: '1.00', type: 'inv' } } });
   await expect(other.getByTestId('vat-chip')).toContainText('Χωρίς ΦΠΑ');
+  await other.getByTestId('vat-chip').click();
+  await expect(other.getByTestId('vat-modal').getByTestId('vat-profile')).toContainText('Beispiel Handels GmbH');
   expect(reloads).toEqual([]);
 });

@@ -170,6 +170,10 @@ describe('the VAT widget reload call (spec §7)', () => {
     const cy = (await profilesOf(id)).find((p) => p.countryIso2 === 'CY')!;
     await b.fetch('/account/billing', form({ _token: token, intent: 'default_profile', id: String(cy.id) }));
     expect(await call()).toMatchObject({ success: true, data: { billingProfile: { vat_waived: false, rate: '1.19', country: 'CY', type: 'rec', name: 'Ελένη στην Κύπρο', id: cy.id } } });
+    // The VAT control names the default profile: 'receipt' for a receipt, an invoice by its name.
+    expect((await b.open('/settings')).html).toMatch(/data-testid="vat-profile" data-type="rec"[^>]*>[^]*?Απόδειξη/);
+    await b.fetch('/account/billing', form({ _token: token, intent: 'default_profile', id: String(de!.id) }));
+    expect((await b.open('/settings')).html).toMatch(/data-testid="vat-profile" data-type="inv"[^>]*>[^]*?Beispiel Handels GmbH/);
     // A guest has no profile; the call still answers (no account needed to show prices).
     const guest = new Browser();
     await guest.open('/');
