@@ -1,5 +1,6 @@
 // Checkout forms (issue #5 §4): a billing profile (receipt or invoice) and the order itself.
 import { z } from 'zod';
+import { findTaxOffice } from '../greek-tax-offices';
 import { COUNTRY_CODES } from './account-forms';
 import { issueMessage } from './messages';
 import { lengthRange, maxLength, optionalText, requiredSelect, requiredText, termsAccepted } from './rules';
@@ -20,6 +21,8 @@ export const billingProfileSchema = z
     // An invoice names its business: the VAT number always, and the ΔΟΥ for a Greek one.
     if (v.type === 'INV' && !(v.vat_number ?? '').trim()) ctx.addIssue({ code: 'custom', path: ['vat_number'], message: issueMessage('REQUIRED'), input: v.vat_number });
     if (v.type === 'INV' && v.country === 'GR' && !(v.tax_office ?? '').trim()) ctx.addIssue({ code: 'custom', path: ['tax_office'], message: issueMessage('REQUIRED'), input: v.tax_office });
+    // A Greek ΔΟΥ is one of AADE's offices (the select sends its code; the server stores its name).
+    else if (v.country === 'GR' && (v.tax_office ?? '').trim() && !findTaxOffice(v.tax_office)) ctx.addIssue({ code: 'custom', path: ['tax_office'], message: issueMessage('TAX_OFFICE'), input: v.tax_office });
   });
 
 export const placeOrderSchema = z.object({
