@@ -9,7 +9,7 @@ const DEMO_PASSWORD = 'Demo-Pelatis-2026';
 
 test('the documents list, its filters, and the receipt through its tabs', async ({ page, js }) => {
   await login(page, DEMO, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/account/);
+  await expect(page).not.toHaveURL(/\/auth\/login/);
   await page.goto('/account/documents');
   await hydrated(page, js);
   await expect(page.getByRole('heading', { level: 1, name: 'Παραστατικά' })).toBeVisible();
@@ -70,7 +70,7 @@ test('the documents list, its filters, and the receipt through its tabs', async 
 
 test('the open debit offers the pay tab and its lines', async ({ page, js }) => {
   await login(page, DEMO, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/account/);
+  await expect(page).not.toHaveURL(/\/auth\/login/);
   await page.goto('/account/documents?kind=debits');
   await hydrated(page, js);
   await page.locator('[data-testid="document-row"][data-id="5"]').getByTestId('document-link').click();

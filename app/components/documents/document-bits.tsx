@@ -37,8 +37,8 @@ export function useDocDate() {
 export function DocLink({ doc, testId = 'document-link', named = true }: { doc: { id: number; kind: string; series: string; number: number }; testId?: string; named?: boolean }) {
   const { t } = useTranslation('documents');
   return (
-    <Link to={`/account/documents/${doc.id}`} className="link-button font-medium" data-testid={testId} data-id={doc.id}>
-      {named ? <span className="sr-only">{t(`kind.${doc.kind}`)} </span> : null}
+    // The accessible name starts with the visible number's kind (label in name): "Receipt REC-000001".
+    <Link to={`/account/documents/${doc.id}`} className="link-button font-medium" data-testid={testId} data-id={doc.id} aria-label={named ? `${t(`kind.${doc.kind}`)} ${documentNumber(doc)}` : undefined}>
       {documentNumber(doc)}
     </Link>
   );
