@@ -227,6 +227,34 @@ describe('the list', () => {
   });
 });
 
+describe('the list and the page agree on the status shown', () => {
+  it('for debits in every stored status, before and after their due date, paid or not', async () => {
+    const c = await customer();
+    const now = Date.now();
+    const made: number[] = [];
+    for (const status of ['OPEN', 'ON_PAYMENT', 'DECLINED', 'PAID', 'CANCELLED', 'OVERDUE']) {
+      for (const due of [now - DAY, now + DAY]) {
+        for (const paid of [0, 400, 1000]) {
+          const d = await debit(c.id, 1000, due, now - made.length * 1000, status);
+          if (paid) await payWithCredit(c.id, d.id, paid);
+          made.push(d.id);
+        }
+      }
+    }
+    const list = await servicesAt(now).documents.list(c.id, { kind: 'debits', status: null, from: null, to: null, page: 1 });
+    expect(list.rows).toHaveLength(made.length);
+    for (const row of list.rows) {
+      const doc = await servicesAt(now).documents.documentFor(c.id, row.id);
+      expect({ id: row.id, status: row.status, balance: row.balanceCents }).toEqual({ id: row.id, status: doc!.shownStatus, balance: doc!.balanceCents });
+    }
+    // Each status filter returns exactly the rows shown with that status.
+    for (const status of ['OPEN', 'OVERDUE', 'PAID'] as const) {
+      const filtered = await servicesAt(now).documents.list(c.id, { kind: 'debits', status, from: null, to: null, page: 1 });
+      expect(filtered.rows.map((r) => r.id).sort()).toEqual(list.rows.filter((r) => r.status === status).map((r) => r.id).sort());
+    }
+  });
+});
+
 describe('documentFor', () => {
   it('the balance is the total less every allocation that pays it, credit and documents alike', async () => {
     const c = await customer();
