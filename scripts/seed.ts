@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { experimental_readRawConfig, getPlatformProxy } from 'wrangler';
 import { createDb } from '../db/client';
-import { seedCatalog, seedCoupons, seedDemoCredit, seedDemoContacts, seedDemoUsers, seedRegistries } from '../db/seed';
+import { seedCatalog, seedCoupons, seedDemoCredit, seedDemoContacts, seedDemoDocuments, seedDemoUsers, seedRegistries } from '../db/seed';
 import { seedPortfolio } from '../db/seed/bulk-domains';
 
 const args = process.argv.slice(2);
@@ -30,6 +30,7 @@ try {
   result.inserted.contacts = await seedDemoContacts(db, new Date());
   result.inserted.coupons = await seedCoupons(db, new Date());
   result.inserted.credits = await seedDemoCredit(db, new Date());
+  result.inserted.documents = await seedDemoDocuments(db, new Date());
   // The portfolio account's 2,000 names (issue #12): here only, not in the worker tests' setup.
   result.inserted.portfolio = await seedPortfolio(db, new Date());
   const total = Object.values(result.inserted).reduce((a, b) => a + b, 0);

@@ -59,6 +59,17 @@ export const PAGES: PageEntry[] = [
   // has three domains, two contacts, credit and sessions)
   customer('account-profile', 'account._index', '/account'),
   customer('account-orders', 'account.orders', '/account/orders'),
+  // Sale documents (issue #13 §2). The seed (db/seed/documents.ts) gives the demo customer, on a fresh
+  // database, CRD 1 (document 1), the paid order's ORD (2), its receipt REC (3), its payment PAY (4)
+  // and an open debit DEB (5).
+  customer('documents', 'account.documents._index', '/account/documents'),
+  customer('documents-filtered', 'account.documents._index', '/account/documents?kind=receipts&status=PAID'),
+  customer('document-receipt', 'account.documents.$id._index', '/account/documents/3'),
+  customer('document-credit-use', 'account.documents.$id.credit', '/account/documents/3/credit'),
+  customer('document-used-to-pay', 'account.documents.$id.used-to-pay', '/account/documents/4/used-to-pay'),
+  customer('document-paid-by', 'account.documents.$id.paid-by', '/account/documents/3/paid-by'),
+  customer('document-movements', 'account.documents.$id.movements', '/account/documents/1/movements'),
+  customer('document-debit', 'account.documents.$id._index', '/account/documents/5'),
   customer('account-billing', 'account.billing', '/account/billing'),
   customer('account-security', 'account.security', '/account/security'),
   customer('account-preferences', 'account.preferences', '/account/preferences'),
@@ -100,6 +111,7 @@ export const NOT_PAGES: NotAPage[] = [
   { route: 'cart_.analytics.items', reason: 'a POST answering the begin_checkout event with JSON' },
   { route: 'account', reason: 'the layout of the account area: renders only around one of its pages' },
   { route: 'account.domains.$name', reason: "the layout of one domain's pages (its header and sub-navigation)" },
+  { route: 'account.documents.$id', reason: "the layout of one document's pages (its header and tab navigation)" },
 ];
 
 /** True when the path needs state the browser layer creates first ({cartItem}, {order}, {payment}). */

@@ -5,6 +5,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AreaTitle } from '../components/account/outcome';
 import { Cell, ResponsiveTable, Row } from '../components/account/responsive-table';
+import { DocLink } from '../components/documents/document-bits';
 import { Price } from '../components/price';
 import { requireUser } from '../lib/auth.server';
 import { pageT } from '../lib/i18n.server';
@@ -14,9 +15,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
   const { t } = await pageT(request);
   const rows = await context.services.orders.orders(session.user.id);
+  // Each order's documents, each linked to its page (issue #13 §2).
+  const docs = await context.services.documents.forOrders(
+    session.user.id,
+    rows.map((o) => o.id),
+  );
   return data({
     meta: { title: t('portal:orders.meta_title') },
-    orders: rows.map((o) => ({ id: o.id, status: o.status, totalCents: o.grandTotalCents, createdAt: o.createdAt.getTime() })),
+    orders: rows.map((o) => ({
+      id: o.id,
+      status: o.status,
+      totalCents: o.grandTotalCents,
+      createdAt: o.createdAt.getTime(),
+      documents: docs.filter((d) => d.orderId === o.id).map((d) => ({ id: d.id, kind: d.kind, series: d.series, number: d.number })),
+    })),
   });
 }
 
@@ -30,6 +42,7 @@ export default function AccountOrders() {
     { key: 'order', label: t('portal:orders.col_order') },
     { key: 'date', label: t('portal:orders.col_date') },
     { key: 'status', label: t('portal:orders.col_status') },
+    { key: 'documents', label: t('documents:title') },
     { key: 'total', label: t('grand_total'), align: 'end' as const },
   ];
   return (
@@ -57,7 +70,16 @@ export default function AccountOrders() {
                 </Cell>
                 <Cell label={columns[1]!.label}>{when(o.createdAt)}</Cell>
                 <Cell label={columns[2]!.label}>{t(`order_status.${o.status}`)}</Cell>
-                <Cell label={columns[3]!.label} align="end">
+                <Cell label={columns[3]!.label}>
+                  <ul className="flex flex-wrap gap-x-3" data-testid="order-documents">
+                    {o.documents.map((d) => (
+                      <li key={d.id}>
+                        <DocLink doc={d} testId="order-document-link" />
+                      </li>
+                    ))}
+                  </ul>
+                </Cell>
+                <Cell label={columns[4]!.label} align="end">
                   <Price cents={o.totalCents} exact />
                 </Cell>
               </Row>

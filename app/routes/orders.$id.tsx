@@ -6,6 +6,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { documentNumber } from '../../core/documents/format';
 import { ErrorCode } from '../../core/errors';
 import { BANK_DETAILS } from '../../core/orders/bank';
 import { UNPAID_ORDER_DAYS } from '../../core/orders/expiry';
@@ -192,7 +193,10 @@ export default function OrderPage() {
           {documents.map((d) => (
             <li key={d.id} className="flex justify-between gap-2" data-testid="document" data-kind={d.kind} data-status={d.status}>
               <span>
-                {t(`doc_kind.${d.kind}`)} {d.series}-{String(d.number).padStart(6, '0')}
+                {t(`doc_kind.${d.kind}`)}{' '}
+                <Link to={`/account/documents/${d.id}`} className="link-button" data-testid="document-link" data-id={d.id}>
+                  {documentNumber(d)}
+                </Link>
               </span>
               <span>
                 {d.status} · <Price cents={d.totalCents} exact />

@@ -4,3 +4,4 @@ export { seedRegistries } from './seed-registries';
 export { DEMO_COUPONS, seedCoupons } from './coupons';
 export { DEMO_CREDIT, seedDemoCredit } from './credits';
 export { DEMO_CONTACTS, seedDemoContacts } from './demo-contacts';
+export { DEMO_DOCUMENTS, seedDemoDocuments } from './documents';

@@ -1,7 +1,7 @@
 import { applyD1Migrations } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { createDb } from '../../db/client';
-import { seedCatalog, seedCoupons, seedDemoCredit, seedDemoContacts, seedDemoUsers, seedRegistries } from '../../db/seed';
+import { seedCatalog, seedCoupons, seedDemoCredit, seedDemoContacts, seedDemoDocuments, seedDemoUsers, seedRegistries } from '../../db/seed';
 
 // Every test file starts from the migrated schema with the demo catalog (the seed is idempotent).
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
@@ -11,3 +11,4 @@ await seedRegistries(createDb(env.DB), new Date());
 await seedDemoContacts(createDb(env.DB), new Date());
 await seedCoupons(createDb(env.DB), new Date());
 await seedDemoCredit(createDb(env.DB), new Date());
+await seedDemoDocuments(createDb(env.DB), new Date());

@@ -1,21 +1,47 @@
 // The customer's sale documents (issue #13 §2; spec §2 sale document tabs, §3 Sale documents, §4):
 // lists per kind and one document with the relations its tabs show. Balances are never stored: a
 // document's balance is its total less the allocations that pay it (core/documents/balance.ts).
-import { and, eq, sql } from 'drizzle-orm';
-import { balanceOf } from '../../core/documents/balance';
-import { documentAllocations, saleDocuments } from '../../db/schema';
+// Every read is scoped to the document's owner, so a tab never shows another customer's rows.
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { balanceOf, type DocumentStatus } from '../../core/documents/balance';
+import type { DocumentFilters } from '../../core/documents/filters';
+import { effectiveStatus, isPayable } from '../../core/documents/status';
+import { creditMovements, documentAllocations, saleDocumentLines, saleDocuments } from '../../db/schema';
 import type { ServiceDeps } from '.';
+import { listDocuments } from './documents-list';
 
 export type SaleDocument = typeof saleDocuments.$inferSelect;
+export type OwnDocument = SaleDocument & {
+  balanceCents: number;
+  /** The status to show now: OVERDUE for an unpaid debit past its due date (core/documents/status.ts). */
+  shownStatus: DocumentStatus;
+  /** A due document the customer can pay now (the pay-with tab). */
+  payable: boolean;
+};
+
+/** A document as other documents' tabs name it. */
+export type DocumentRef = { id: number; kind: SaleDocument['kind']; series: string; number: number; status: SaleDocument['status']; totalCents: number; createdAt: Date };
+
+const refColumns = { id: saleDocuments.id, kind: saleDocuments.kind, series: saleDocuments.series, number: saleDocuments.number, status: saleDocuments.status, totalCents: saleDocuments.totalCents, createdAt: saleDocuments.createdAt };
+
+/**
+ * The due document whose payers a document's tabs show: itself for an order or a debit; for a receipt
+ * or an invoice, its order's document (a legal document records a sale its order's payers settled).
+ */
+export function payeeOf(doc: Pick<SaleDocument, 'id' | 'kind' | 'relatedDocumentId'>): number | null {
+  if (doc.kind === 'order' || doc.kind === 'debit') return doc.id;
+  if (doc.kind === 'invoice' || doc.kind === 'receipt') return doc.relatedDocumentId;
+  return null;
+}
 
 export function createDocumentService(deps: ServiceDeps) {
-  const { db } = deps;
+  const { db, now } = deps;
   const service = {
     /**
      * One document of this customer (null: not theirs or no such document; staff pass userId null),
      * with its balance: what it still owes (orders, debits) or still has to give (payments, credits).
      */
-    async documentFor(userId: number | null, id: number): Promise<(SaleDocument & { balanceCents: number }) | null> {
+    async documentFor(userId: number | null, id: number): Promise<OwnDocument | null> {
       if (!Number.isSafeInteger(id) || id <= 0) return null;
       const [doc] = await db
         .select()
@@ -27,7 +53,96 @@ export function createDocumentService(deps: ServiceDeps) {
       const used = Number(row?.cents ?? 0);
       // Legal documents are issued paid (they record a sale the order's payers settled).
       const balanceCents = doc.kind === 'invoice' || doc.kind === 'receipt' ? 0 : balanceOf(doc.totalCents, [used]);
-      return { ...doc, balanceCents };
+      const shown = { kind: doc.kind, status: doc.status, dueAt: doc.dueAt, balanceCents };
+      return { ...doc, balanceCents, shownStatus: effectiveStatus(shown, now), payable: isPayable(shown, now) };
+    },
+
+    /** The list page: one page of the customer's documents with the totals of all that match. */
+    async list(userId: number, filters: DocumentFilters) {
+      return listDocuments(db, userId, filters, now);
+    },
+
+    /** The documents of these orders of the customer (the orders list links each to its page). */
+    async forOrders(userId: number, orderIds: readonly number[]): Promise<(DocumentRef & { orderId: number })[]> {
+      if (!orderIds.length) return [];
+      const rows = await db
+        .select({ ...refColumns, orderId: saleDocuments.orderId })
+        .from(saleDocuments)
+        .where(and(eq(saleDocuments.userId, userId), inArray(saleDocuments.orderId, [...orderIds])))
+        .orderBy(asc(saleDocuments.id));
+      return rows.filter((r): r is typeof r & { orderId: number } => r.orderId !== null);
+    },
+
+    /** The document's lines as issued, by position. */
+    async lines(doc: Pick<SaleDocument, 'id'>) {
+      return db.select().from(saleDocumentLines).where(eq(saleDocumentLines.documentId, doc.id)).orderBy(asc(saleDocumentLines.position));
+    },
+
+    /** The documents tied to this one: the one it belongs to, and those that belong to it. */
+    async related(doc: Pick<SaleDocument, 'id' | 'userId' | 'relatedDocumentId'>): Promise<{ parent: DocumentRef | null; children: DocumentRef[] }> {
+      const [parentRows, children] = await Promise.all([
+        doc.relatedDocumentId ? db.select(refColumns).from(saleDocuments).where(and(eq(saleDocuments.id, doc.relatedDocumentId), eq(saleDocuments.userId, doc.userId))) : Promise.resolve([]),
+        db.select(refColumns).from(saleDocuments).where(and(eq(saleDocuments.relatedDocumentId, doc.id), eq(saleDocuments.userId, doc.userId))).orderBy(asc(saleDocuments.id)),
+      ]);
+      return { parent: parentRows[0] ?? null, children };
+    },
+
+    /** Use of credit: the credit-balance movements that paid this document (or its order's). */
+    async creditUse(doc: Pick<SaleDocument, 'id' | 'kind' | 'userId' | 'relatedDocumentId'>) {
+      const payee = payeeOf(doc);
+      if (payee === null) return [];
+      return db
+        .select({ id: documentAllocations.id, amountCents: documentAllocations.amountCents, at: documentAllocations.createdAt, movementId: creditMovements.id, reason: creditMovements.reason, orderId: creditMovements.orderId })
+        .from(documentAllocations)
+        .innerJoin(creditMovements, and(eq(creditMovements.id, documentAllocations.creditMovementId), eq(creditMovements.userId, doc.userId)))
+        .where(and(eq(documentAllocations.dueDocumentId, payee), eq(documentAllocations.userId, doc.userId)))
+        .orderBy(asc(documentAllocations.id));
+    },
+
+    /** Used-to-pay: for a payment or a credit note, the documents it paid and how much of each. */
+    async usedToPay(doc: Pick<SaleDocument, 'id' | 'kind' | 'userId'>) {
+      if (doc.kind !== 'payment' && doc.kind !== 'credit') return [];
+      return db
+        .select({ allocationId: documentAllocations.id, amountCents: documentAllocations.amountCents, at: documentAllocations.createdAt, document: refColumns })
+        .from(documentAllocations)
+        .innerJoin(saleDocuments, and(eq(saleDocuments.id, documentAllocations.dueDocumentId), eq(saleDocuments.userId, doc.userId)))
+        .where(eq(documentAllocations.payingDocumentId, doc.id))
+        .orderBy(asc(documentAllocations.id));
+    },
+
+    /**
+     * Paid-by: what paid this order or debit (for a receipt or invoice: its order's document) — payment
+     * documents and credit notes, and uses of the credit balance.
+     */
+    async paidBy(doc: Pick<SaleDocument, 'id' | 'kind' | 'userId' | 'relatedDocumentId'>) {
+      const payee = payeeOf(doc);
+      if (payee === null) return [];
+      const rows = await db
+        .select({ allocationId: documentAllocations.id, amountCents: documentAllocations.amountCents, at: documentAllocations.createdAt, payingDocumentId: documentAllocations.payingDocumentId, creditMovementId: documentAllocations.creditMovementId })
+        .from(documentAllocations)
+        .where(and(eq(documentAllocations.dueDocumentId, payee), eq(documentAllocations.userId, doc.userId)))
+        .orderBy(asc(documentAllocations.id));
+      const ids = rows.map((r) => r.payingDocumentId).filter((x): x is number => x !== null);
+      const payers = ids.length ? await db.select(refColumns).from(saleDocuments).where(and(inArray(saleDocuments.id, ids), eq(saleDocuments.userId, doc.userId))) : [];
+      return rows.map((r) => ({ ...r, document: payers.find((p) => p.id === r.payingDocumentId) ?? null }));
+    },
+
+    /**
+     * Associated movements: the credit movements tied to this document — a credit note's own movement,
+     * its order's use of credit, credit given back for its order's items (refunds, a cancelled order's
+     * release), and the uses of credit that paid it.
+     */
+    async movements(doc: Pick<SaleDocument, 'id' | 'kind' | 'userId' | 'orderId' | 'relatedDocumentId'>) {
+      const payee = payeeOf(doc);
+      const paidWith = payee === null ? [] : await db.select({ id: documentAllocations.creditMovementId }).from(documentAllocations).where(and(eq(documentAllocations.dueDocumentId, payee), eq(documentAllocations.userId, doc.userId)));
+      const movementIds = paidWith.map((r) => r.id).filter((x): x is number => x !== null);
+      const ties = [eq(creditMovements.documentId, doc.id), ...(doc.orderId !== null ? [eq(creditMovements.orderId, doc.orderId)] : []), ...(movementIds.length ? [inArray(creditMovements.id, movementIds)] : [])];
+      return db
+        .select({ id: creditMovements.id, amountCents: creditMovements.amountCents, reason: creditMovements.reason, orderId: creditMovements.orderId, documentId: creditMovements.documentId, at: creditMovements.createdAt, document: { series: saleDocuments.series, number: saleDocuments.number } })
+        .from(creditMovements)
+        .leftJoin(saleDocuments, and(eq(saleDocuments.id, creditMovements.documentId), eq(saleDocuments.userId, doc.userId)))
+        .where(and(eq(creditMovements.userId, doc.userId), or(...ties)))
+        .orderBy(asc(creditMovements.createdAt), asc(creditMovements.id));
     },
   };
   return service;

@@ -1,0 +1,68 @@
+// Paid-by (issue #13 §2; spec §2 sale document tabs): what paid this order or debit — payment
+// documents, credit notes and uses of the credit balance; for a receipt or invoice, what paid its
+// order's document (related_document_id). The sum shown is what the balance is taken from.
+import { data, type LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { Cell, ResponsiveTable, Row } from '../components/account/responsive-table';
+import { DocLink, StatusBadge, useDocDate } from '../components/documents/document-bits';
+import { Price } from '../components/price';
+import { loadOwnDocument } from '../lib/document-route.server';
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { document: d } = await loadOwnDocument(request, context, params);
+  const rows = await context.services.documents.paidBy(d);
+  return data({
+    mode: d.kind === 'order' || d.kind === 'debit' ? ('due' as const) : d.kind === 'invoice' || d.kind === 'receipt' ? ('legal' as const) : ('paying' as const),
+    rows: rows.map((r) => ({
+      id: r.allocationId,
+      amountCents: r.amountCents,
+      at: r.at.getTime(),
+      movementId: r.creditMovementId,
+      document: r.document ? { id: r.document.id, kind: r.document.kind, series: r.document.series, number: r.document.number, status: r.document.status } : null,
+    })),
+  });
+}
+
+export default function DocumentPaidBy() {
+  const { mode, rows } = useLoaderData<typeof loader>();
+  const { t } = useTranslation('documents');
+  const when = useDocDate();
+  const columns = [
+    { key: 'document', label: t('col_document') },
+    { key: 'status', label: t('col_status') },
+    { key: 'when', label: t('col_when') },
+    { key: 'amount', label: t('col_amount'), align: 'end' as const },
+  ];
+  return (
+    <section className="card" aria-labelledby="paid-title" data-testid="document-paid-by">
+      <h2 id="paid-title" className="mb-1 text-lg font-semibold">
+        {t('paid_title')}
+      </h2>
+      <p className="mb-3 text-sm text-slate-700">{mode === 'legal' ? t('paid_intro_legal') : t('paid_intro')}</p>
+      {rows.length === 0 ? (
+        <p className="text-slate-700" data-testid="tab-empty">
+          {mode === 'paying' ? t('paid_not_due') : t('paid_none')}
+        </p>
+      ) : (
+        <>
+          <ResponsiveTable caption={t('paid_title')} columns={columns} testId="paid-by">
+            {rows.map((r) => (
+              <Row key={r.id} data-testid="paid-by-row" data-amount={r.amountCents} data-document={r.document?.id} data-movement={r.movementId ?? undefined}>
+                <Cell label={columns[0]!.label}>{r.document ? <DocLink doc={r.document} /> : t('paid_credit', { id: r.movementId })}</Cell>
+                <Cell label={columns[1]!.label}>{r.document ? <StatusBadge status={r.document.status} testId="row-status" /> : '—'}</Cell>
+                <Cell label={columns[2]!.label}>{when(r.at)}</Cell>
+                <Cell label={columns[3]!.label} align="end">
+                  <Price cents={r.amountCents} exact />
+                </Cell>
+              </Row>
+            ))}
+          </ResponsiveTable>
+          <p className="mt-3 text-right text-sm font-semibold" data-testid="paid-by-total" data-cents={rows.reduce((a, r) => a + r.amountCents, 0)}>
+            {t('allocated_total')}: <Price cents={rows.reduce((a, r) => a + r.amountCents, 0)} exact />
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
