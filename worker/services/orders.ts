@@ -53,7 +53,11 @@ export function createOrderService(deps: ServiceDeps) {
   const cancellation = createOrderCancellation(deps);
   // Lazily: the document payments call back into this service (markPaid) for orders.
   let payingDocuments: ReturnType<typeof createDocumentPaymentService> | undefined;
-  const documentPayments = () => (payingDocuments ??= createDocumentPaymentService(deps));
+  const documentPayments = () =>
+    (payingDocuments ??= createDocumentPaymentService(deps, {
+      markPaid: (orderId) => service.markPaid(orderId),
+      startCardPayment: (userId, orderId, urls, lang) => service.startCardPayment(userId, orderId, urls, lang),
+    }));
 
   function couponOf(c: typeof coupons.$inferSelect): Coupon {
     return {
