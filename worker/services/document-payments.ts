@@ -13,7 +13,7 @@ import { creditMovements, orders, payments, saleDocuments } from '../../db/schem
 import { PaymentError, type PaymentEvent } from '../adapters/payments/port';
 import type { ServiceDeps } from '.';
 import type { Fail } from './billing-profiles';
-import { creditUseStatements, paymentArrivedStatements, type DueRef } from './document-payment-statements';
+import { creditNoteIf, creditUseStatements, paymentArrivedStatements, type DueRef } from './document-payment-statements';
 import { createDocumentService, type SaleDocument } from './documents';
 import { createOrderService } from './orders';
 
@@ -210,6 +210,22 @@ export function createDocumentPaymentService(deps: ServiceDeps, hooks?: OrderHoo
       if (!debit) return false;
       const results = await rawBatch(db, paymentArrivedStatements({ paymentId: payment.id, due: { documentId: debit.id, orderId: null, userId: debit.userId }, amountCents: payment.amountCents, method, at: now }));
       return (results.at(-1)?.meta.changes ?? 0) > 0;
+    },
+
+    /**
+     * A card approval for an order's payment that was no longer waiting. Approved already: nothing.
+     * Cancelled (a use of credit changed what the order owes, or the order was cancelled) or expired:
+     * the processor took the money anyway, so it becomes credit with its credit note, once.
+     */
+    async approvedAfterStop(payment: PaymentRow): Promise<{ ok: true; handled: 'approved' | 'ignored' }> {
+      const [order] = payment.orderId !== null ? await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, payment.orderId)) : [];
+      if (!order) return { ok: true, handled: 'ignored' };
+      const stopped = { sql: "(SELECT status FROM payments WHERE id = ?) IN ('cancelled', 'expired')", params: [payment.id] };
+      await rawBatch(db, [
+        ...creditNoteIf({ userId: order.userId, amountCents: payment.amountCents, orderId: payment.orderId, note: `pay-${payment.id}`, dedupeKey: `refund:payment:${payment.id}`, at: now.getTime() }, stopped),
+        { sql: "UPDATE payments SET status = 'approved', decided_at = ? WHERE id = ? AND status IN ('cancelled', 'expired')", params: [now.getTime(), payment.id] },
+      ]);
+      return { ok: true, handled: 'approved' };
     },
 
     /** A card event for a payment of a due document that is not an order (a debit). */
