@@ -291,6 +291,11 @@ describe('the pay-with tab', () => {
     expect(page.html).toMatch(/name="amount"[^>]*value="12,34"|value="12,34"[^>]*name="amount"/);
     expect(page.html).toContain('data-testid="pay-balance" data-cents="1234"');
     expect(page.html).toContain('data-testid="pay-credit" data-cents="2000"');
+    expect(page.res.headers.get('X-I18n-Missing')).toBeNull();
+    b.cookies.set('lng', 'en');
+    const en = await b.fetch(`/account/documents/${debit.id}/pay`);
+    expect(await en.text()).toContain('Use credit');
+    expect(en.headers.get('X-I18n-Missing')).toBeNull();
     const stranger = await loggedIn('tabstranger');
     expect((await stranger.b.fetch(`/account/documents/${debit.id}/pay`)).status).toBe(404);
   });
