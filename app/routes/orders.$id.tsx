@@ -190,7 +190,7 @@ export default function OrderPage() {
         </h2>
         <ul className="space-y-1 text-sm" data-testid="documents">
           {documents.map((d) => (
-            <li key={d.id} className="flex justify-between gap-2" data-testid="document" data-kind={d.kind} data-status={d.status}>
+            <li key={d.id} className="flex justify-between gap-2" data-testid="document" data-id={d.id} data-kind={d.kind} data-status={d.status}>
               <span>
                 {t(`doc_kind.${d.kind}`)} {d.series}-{String(d.number).padStart(6, '0')}
               </span>
