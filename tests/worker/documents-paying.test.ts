@@ -132,10 +132,12 @@ describe('paying a debit', () => {
   it('by card: a twice-delivered approval issues one PAY document, its allocation and PAID', async () => {
     const c = await newCustomer('debitcard');
     const debit = await newDebit(c.id, 2500);
+    // The customer first chose a transfer, then paid by card after all.
+    expect(await at().documentPayments.payByBankTransfer(c.id, debit.id, 2500)).toMatchObject({ ok: true });
     const started = await at().documentPayments.payByCard(c.id, debit.id, urls, 'el', 2500);
     if (!started.ok) throw new Error(`card ${started.code}`);
     expect((await at().documents.documentFor(c.id, debit.id))!.status).toBe('ON_PAYMENT');
-    const [payment] = await db.select().from(payments).where(eq(payments.documentId, debit.id));
+    const [payment] = await db.select().from(payments).where(and(eq(payments.documentId, debit.id), eq(payments.method, 'card')));
     expect(payment).toMatchObject({ orderId: null, method: 'card', amountCents: 2500, status: 'pending' });
     expect(await approve(started.redirectUrl, 2)).toEqual(['approved', 'duplicate']);
     // A second event id for the same payment (a processor that re-signs) changes nothing either.
@@ -147,6 +149,8 @@ describe('paying a debit', () => {
     expect(alloc).toMatchObject({ payingDocumentId: pays[0]!.id, amountCents: 2500, dedupeKey: `pay:${pays[0]!.id}` });
     expect(await at().documents.documentFor(c.id, debit.id)).toMatchObject({ status: 'PAID', balanceCents: 0 });
     expect((await db.select().from(payments).where(eq(payments.id, payment!.id)))[0]!.status).toBe('approved');
+    const [bank] = await db.select().from(payments).where(and(eq(payments.documentId, debit.id), eq(payments.method, 'bank_transfer')));
+    expect(bank!.status).toBe('cancelled');
   });
 
   it('by card, declined: back to OPEN and payable again', async () => {

@@ -122,6 +122,11 @@ export function paymentArrivedStatements(input: { paymentId: number; due: DueRef
       params: [due.userId, due.documentId, at, ...fits.params],
     },
     debitPaidIfSettled(due.documentId),
+    // Paid off: a bank transfer still awaited for it is not awaited any more.
+    {
+      sql: "UPDATE payments SET status = 'cancelled', decided_at = ? WHERE order_id IS NULL AND document_id = ? AND id <> ? AND status = 'pending' AND (SELECT status FROM sale_documents WHERE id = ?) = 'PAID'",
+      params: [at, due.documentId, p, due.documentId],
+    },
     { sql: "UPDATE payments SET status = 'approved', decided_at = ? WHERE id = ? AND status IN ('pending', 'cancelled', 'expired')", params: [at, p] },
   ];
 }
