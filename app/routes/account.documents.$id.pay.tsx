@@ -123,16 +123,19 @@ export default function PayDocument() {
         </FormAlert>
       ) : null}
 
-      <dl className="card mb-4 grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm sm:max-w-md">
-        <dt className="font-medium">{t('paying:balance')}</dt>
-        <dd className="text-right font-semibold" data-testid="pay-balance" data-cents={d.balanceCents}>
-          <Price cents={d.balanceCents} exact />
-        </dd>
-        <dt className="font-medium">{t('paying:credit')}</dt>
-        <dd className="text-right" data-testid="pay-credit" data-cents={d.creditCents}>
-          <Price cents={d.creditCents} exact />
-        </dd>
-      </dl>
+      {/* A credit note or a payment owes nothing: its figures belong to its own tabs, not here. */}
+      {d.refusal === ErrorCode.DUE_TYPE_DOES_NOT_ALLOW_PAYMENT ? null : (
+        <dl className="card mb-4 grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm sm:max-w-md">
+          <dt className="font-medium">{t('paying:balance')}</dt>
+          <dd className="text-right font-semibold" data-testid="pay-balance" data-cents={d.balanceCents}>
+            <Price cents={d.balanceCents} exact />
+          </dd>
+          <dt className="font-medium">{t('paying:credit')}</dt>
+          <dd className="text-right" data-testid="pay-credit" data-cents={d.creditCents}>
+            <Price cents={d.creditCents} exact />
+          </dd>
+        </dl>
+      )}
 
       {d.refusal !== null ? (
         <FormAlert type={settled && d.refusal === ErrorCode.DUE_STATUS_DOES_NOT_ALLOW_PAYMENT ? 'info' : 'warning'} testId="pay-refusal" code={d.refusal}>
