@@ -153,6 +153,19 @@ describe('paying a debit', () => {
     expect(bank!.status).toBe('cancelled');
   });
 
+  it('two card sessions of one debit (two tabs) both approved: one pays it, the other becomes credit', async () => {
+    const c = await newCustomer('debittwotabs');
+    const debit = await newDebit(c.id, 700);
+    const one = await at().documentPayments.payByCard(c.id, debit.id, urls, 'el');
+    const two = await at().documentPayments.payByCard(c.id, debit.id, urls, 'el');
+    if (!one.ok || !two.ok) throw new Error('card');
+    expect(await approve(one.redirectUrl)).toEqual(['approved']);
+    expect(await approve(two.redirectUrl)).toEqual(['approved']);
+    expect(await db.select().from(saleDocuments).where(and(eq(saleDocuments.kind, 'payment'), eq(saleDocuments.relatedDocumentId, debit.id)))).toHaveLength(1);
+    expect(await at().documents.documentFor(c.id, debit.id)).toMatchObject({ status: 'PAID', balanceCents: 0 });
+    expect(await at().orders.creditBalance(c.id)).toBe(700);
+  });
+
   it('by card, declined: back to OPEN and payable again', async () => {
     const c = await newCustomer('debitdecline');
     const debit = await newDebit(c.id, 900);
@@ -275,7 +288,8 @@ describe('paying an order document', () => {
   });
 });
 
-describe('the pay-with tab', () => {
+// Several page loads and posts each: more than the default 5 s on a busy machine.
+describe('the pay-with tab', { timeout: 20_000 }, () => {
   async function loggedIn(prefix: string) {
     const demo = DEMO_USERS[0]!;
     const c = await newCustomer(prefix);
