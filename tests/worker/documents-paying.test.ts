@@ -379,6 +379,16 @@ describe('the pay-with tab', { timeout: 20_000 }, () => {
     const [note] = await db.select().from(saleDocuments).where(and(eq(saleDocuments.userId, c.id), eq(saleDocuments.kind, 'credit')));
     const notePage = await b.open(`/account/documents/${note!.id}/pay`);
     expect(notePage.html).toContain(`data-code="${ErrorCode.DUE_TYPE_DOES_NOT_ALLOW_PAYMENT}"`);
+    // Allocations already reach the total while the status still says OPEN: 35507, no form.
+    const settled = await newDebit(c.id, 300);
+    await db.insert(documentAllocations).values({ userId: c.id, dueDocumentId: settled.id, amountCents: 300, dedupeKey: `test:${uniqueName('alloc')}`, createdAt: new Date() });
+    const settledPage = await b.open(`/account/documents/${settled.id}/pay`);
+    expect(settledPage.html).toContain(`data-code="${ErrorCode.DUE_DOCUMENT_BALANCE_ALREADY_PAID}"`);
+    expect(settledPage.html).not.toContain('data-testid="pay-form"');
+    // Someone else's document, posted to: 404 (35502), nothing moved.
+    const strangerPost = await poor.b.fetch(`/account/documents/${debit.id}/pay`, form({ _token: page2.token, intent: 'credit', amount: '1,00', key: key() }));
+    expect(strangerPost.status).toBe(404);
+    expect(await strangerPost.text()).toContain(String(ErrorCode.SALE_DOCUMENT_NOT_FOUND));
     // Posting to it anyway: the same code as an alert.
     const postPaid = await b.fetch(`/account/documents/${paid.id}/pay`, form({ _token: paidPage.token, intent: 'card', key: key() }));
     expect(await postPaid.text()).toContain(`data-code="${ErrorCode.DUE_STATUS_DOES_NOT_ALLOW_PAYMENT}"`);
