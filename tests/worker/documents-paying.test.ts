@@ -99,6 +99,18 @@ describe('paying a debit', () => {
     expect(await at().orders.creditBalance(c.id)).toBe(500);
   });
 
+  it('two tabs (two keys) racing for the same credit: one uses it, the other is refused and nothing more moves', async () => {
+    const c = await newCustomer('debitrace');
+    await grant(c.id, 1000);
+    const debit = await newDebit(c.id, 1500);
+    const results = await Promise.all([1, 2].map(() => at().documentPayments.payWithCredit(c.id, debit.id, { amountCents: 1000, idempotencyKey: key(), expectedBalanceCents: 1500 })));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    const refused = results.find((r) => !r.ok) as { code: number };
+    expect([ErrorCode.USER_CREDIT_EXHAUSTED, ErrorCode.PAYING_DOCUMENT_BALANCE_IS_ZERO, ErrorCode.DOCUMENT_BALANCE_TOTAL_DIFFERENCE]).toContain(refused.code);
+    expect(await at().orders.creditBalance(c.id)).toBe(0);
+    expect(await balanceOf(c.id, debit.id)).toBe(500);
+  });
+
   it('refuses with the §8 codes: 35502, 35504, 35503, 35507, 35508, 35513, 35516, 2104', async () => {
     const c = await newCustomer('debitcodes');
     const other = await newCustomer('debitother');
