@@ -191,7 +191,7 @@ export default function OrderPage() {
         </h2>
         <ul className="space-y-1 text-sm" data-testid="documents">
           {documents.map((d) => (
-            <li key={d.id} className="flex justify-between gap-2" data-testid="document" data-kind={d.kind} data-status={d.status}>
+            <li key={d.id} className="flex justify-between gap-2" data-testid="document" data-id={d.id} data-kind={d.kind} data-status={d.status}>
               <span>
                 {t(`doc_kind.${d.kind}`)}{' '}
                 <Link to={`/account/documents/${d.id}`} className="link-button" data-testid="document-link" data-id={d.id}>

@@ -61,8 +61,10 @@ describe('a sequence of payments through checkPayment', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: -10, max: 200_000 }), (dueBalance, credit, amount) => {
         const r = checkPayment({ due: due(dueBalance), paying: 'credit', creditBalanceCents: credit, amountCents: amount });
-        if (credit <= 0) expect(r).toEqual({ ok: false, code: ErrorCode.USER_CREDIT_EXHAUSTED });
-        else if (amount <= 0 || amount > dueBalance || amount > credit) expect(r).toEqual({ ok: false, code: ErrorCode.BALANCE_MUST_BE_ZERO_OR_EQUAL });
+        // No credit at all: the paying side has nothing (35508); some, but less than asked: 2104.
+        if (credit <= 0) expect(r).toEqual({ ok: false, code: ErrorCode.PAYING_DOCUMENT_BALANCE_IS_ZERO });
+        else if (amount <= 0 || amount > dueBalance) expect(r).toEqual({ ok: false, code: ErrorCode.BALANCE_MUST_BE_ZERO_OR_EQUAL });
+        else if (amount > credit) expect(r).toEqual({ ok: false, code: ErrorCode.USER_CREDIT_EXHAUSTED });
         else expect(r).toEqual({ ok: true, amountCents: amount });
       }),
     );
@@ -97,7 +99,7 @@ describe('checkPayment: one case per code', () => {
     ['35516 balance_must_be_zero_or_equal (more than owed)', { ...ok, amountCents: 1001 }, ErrorCode.BALANCE_MUST_BE_ZERO_OR_EQUAL],
     ['35516 balance_must_be_zero_or_equal (more than the payer has)', { ...ok, paying: paying(300), amountCents: 400 }, ErrorCode.BALANCE_MUST_BE_ZERO_OR_EQUAL],
     ['35516 balance_must_be_zero_or_equal (not a positive whole cent)', { ...ok, amountCents: 0.5 }, ErrorCode.BALANCE_MUST_BE_ZERO_OR_EQUAL],
-    ['2104 user_credit_exhausted', { ...ok, paying: 'credit' as const, creditBalanceCents: 0 }, ErrorCode.USER_CREDIT_EXHAUSTED],
+    ['2104 user_credit_exhausted', { ...ok, paying: 'credit' as const, creditBalanceCents: 1 }, ErrorCode.USER_CREDIT_EXHAUSTED],
   ])('%s', (_name, input, code) => {
     expect(checkPayment(input as Parameters<typeof checkPayment>[0])).toEqual({ ok: false, code });
   });

@@ -31,7 +31,7 @@ import { createFulfilment } from './fulfilment';
 import { createOrderCancellation } from './order-cancellation';
 import { createStaffOrders } from './staff-orders';
 import { createDocumentPaymentService } from './document-payments';
-import { couponRedemption, creditAllocation, failureOf, legalDocumentLines, mydataQueued, numberedDocument, orderById, orderOfAttempt, paymentAllocation, totalsInvariant } from './order-statements';
+import { couponRedemption, creditAllocation, failureOf, legalDocumentLines, mydataQueued, numberedDocument, orderOfAttempt, paymentAllocation, totalsInvariant } from './order-statements';
 import { documentLines, lineDescription } from '../../core/documents/lines';
 
 export { BANK_DETAILS } from '../../core/orders/bank';
@@ -53,7 +53,11 @@ export function createOrderService(deps: ServiceDeps) {
   const cancellation = createOrderCancellation(deps);
   // Lazily: the document payments call back into this service (markPaid) for orders.
   let payingDocuments: ReturnType<typeof createDocumentPaymentService> | undefined;
-  const documentPayments = () => (payingDocuments ??= createDocumentPaymentService(deps));
+  const documentPayments = () =>
+    (payingDocuments ??= createDocumentPaymentService(deps, {
+      markPaid: (orderId) => service.markPaid(orderId),
+      startCardPayment: (userId, orderId, urls, lang) => service.startCardPayment(userId, orderId, urls, lang),
+    }));
 
   function couponOf(c: typeof coupons.$inferSelect): Coupon {
     return {
@@ -296,7 +300,9 @@ export function createOrderService(deps: ServiceDeps) {
         await db.update(saleDocuments).set({ status: 'OPEN' }).where(and(eq(saleDocuments.orderId, payment.orderId), eq(saleDocuments.kind, 'order'), eq(saleDocuments.status, 'ON_PAYMENT')));
         return { ok: true, handled: 'declined' };
       }
-      await db.update(payments).set({ status: 'approved', decidedAt: now }).where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
+      const moved = await db.update(payments).set({ status: 'approved', decidedAt: now }).where(and(eq(payments.id, payment.id), eq(payments.status, 'pending'))).returning({ id: payments.id });
+      // Not waiting any more: approved already (nothing to do), or stopped (its money becomes credit).
+      if (!moved.length) return documentPayments().approvedAfterStop(payment);
       const paid = await this.markPaid(payment.orderId);
       if (!paid) {
         // Approved after the customer cancelled the order (the payment page was still open), or a
@@ -315,11 +321,13 @@ export function createOrderService(deps: ServiceDeps) {
      * update), the order document PAID, a receipt or invoice and a payment document numbered in their
      * series, then fulfilment.
      */
-    async markPaid(orderId: number, also: (stillPending: Raw) => Raw[] = () => []): Promise<boolean> {
+    async markPaid(orderId: number, also: (stillPending: Raw) => Raw[] = () => [], attempt = 1): Promise<boolean> {
       const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
       if (!order) return false;
       const legal = (order.billing as { type?: string }).type === 'INV' ? 'invoice' : 'receipt';
-      const ref = orderById(orderId);
+      // The documents below refer to the order only once it is paid (the batch's first update): if that
+      // update changed nothing (the credit moved meanwhile), they add nothing either.
+      const ref: Raw = { sql: "(SELECT id FROM orders WHERE id = ? AND status = 'paid')", params: [orderId] };
       // The legal document's lines: the items as bought, the coupon and the VAT shared out to the cent.
       const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
       const lines = documentLines(
@@ -328,21 +336,33 @@ export function createOrderService(deps: ServiceDeps) {
       );
       // `also` (a staff action's audit row) runs first, on the condition the move below needs, so it is
       // kept exactly when this call pays the order: the batch is one transaction.
-      const stillPending: Raw = { sql: "EXISTS (SELECT 1 FROM orders WHERE id = ? AND status = 'pending')", params: [orderId] };
+      const stillPending: Raw = { sql: "EXISTS (SELECT 1 FROM orders WHERE id = ? AND status = 'pending' AND credit_cents = ?)", params: [orderId, order.creditCents] };
       const extra = also(stillPending);
       const results = await rawBatch(db, [
         ...extra,
-        { sql: "UPDATE orders SET status = 'paid', paid_at = ? WHERE id = ? AND status = 'pending'", params: [now.getTime(), orderId] },
-        { sql: "UPDATE sale_documents SET status = 'PAID' WHERE order_id = ? AND kind = 'order'", params: [orderId] },
-        { sql: "UPDATE payments SET status = 'approved', decided_at = ? WHERE order_id = ? AND method = 'bank_transfer' AND status = 'pending'", params: [now.getTime(), orderId] },
+        // Only with the credit as read: a use of credit between the read and here changes what the payment
+        // document must say (the retry below reads it again).
+        { sql: "UPDATE orders SET status = 'paid', paid_at = ? WHERE id = ? AND status = 'pending' AND credit_cents = ?", params: [now.getTime(), orderId, order.creditCents] },
+        { sql: "UPDATE sale_documents SET status = 'PAID' WHERE order_id = ? AND kind = 'order' AND (SELECT status FROM orders WHERE id = ?) = 'paid'", params: [orderId, orderId] },
+        // The awaited transfer is what paid, unless a card did (the pay-with tab offers both).
+        {
+          sql: `UPDATE payments SET status = CASE WHEN EXISTS (SELECT 1 FROM payments c WHERE c.order_id = ? AND c.method = 'card' AND c.status = 'approved') THEN 'cancelled' ELSE 'approved' END, decided_at = ?
+            WHERE order_id = ? AND method = 'bank_transfer' AND status = 'pending' AND (SELECT status FROM orders WHERE id = ?) = 'paid'`,
+          params: [orderId, now.getTime(), orderId, orderId],
+        },
         ...numberedDocument({ order: ref, kind: legal, userId: order.userId, status: 'PAID', totalCents: order.grandTotalCents, vatCents: order.vatCents, at: now, legal: { billing: order.billing, netCents: order.grandTotalCents - order.vatCents } }),
         ...legalDocumentLines(ref, legal, lines),
         mydataQueued(ref, legal, now),
         // The payment document records money received; credit was received long ago (its credit note).
         ...(amountDue(order) > 0 ? [...numberedDocument({ order: ref, kind: 'payment', userId: order.userId, status: 'COMPLETED', totalCents: amountDue(order), vatCents: 0, at: now }), paymentAllocation(ref, order.userId, now)] : []),
       ]);
-      // Another call paid it between the read and the batch: its documents stand, nothing more to do here.
-      if ((results[extra.length]?.meta.changes ?? 0) === 0) return false;
+      if ((results[extra.length]?.meta.changes ?? 0) === 0) {
+        // Credit paid part of it between the read and the batch: read it again (still pending) and retry.
+        const [again] = await db.select({ creditCents: orders.creditCents }).from(orders).where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
+        if (again && again.creditCents !== order.creditCents && attempt < 3) return this.markPaid(orderId, also, attempt + 1);
+        // Another call paid it between the read and the batch: its documents stand, nothing more to do here.
+        return false;
+      }
       await this.fulfil(orderId);
       return true;
     },

@@ -1,7 +1,7 @@
 // Who may see and decide a sandbox payment page (issue #10 §1): only the logged-in owner of the
-// order whose payment opened the session. Anyone else, a guest included, is told it does not exist.
-import { and, eq } from 'drizzle-orm';
-import { orders, payments } from '../../db/schema/orders';
+// order (or debit) whose payment opened the session. Anyone else, a guest included, is told it does not exist.
+import { and, eq, isNull, or } from 'drizzle-orm';
+import { orders, payments, saleDocuments } from '../../db/schema/orders';
 import { getSandboxSession } from '../adapters/payments/sandbox';
 import type { ServiceDeps } from '.';
 
@@ -12,8 +12,10 @@ export function createSandboxPaymentService({ db, now }: ServiceDeps) {
       const [row] = await db
         .select({ paymentId: payments.id })
         .from(payments)
-        .innerJoin(orders, eq(orders.id, payments.orderId))
-        .where(and(eq(payments.providerSessionId, sessionId), eq(orders.userId, userId)));
+        .leftJoin(orders, eq(orders.id, payments.orderId))
+        // A debit's payment has no order: its due document names the owner (issue #13 §2).
+        .leftJoin(saleDocuments, and(isNull(payments.orderId), eq(saleDocuments.id, payments.documentId)))
+        .where(and(eq(payments.providerSessionId, sessionId), or(eq(orders.userId, userId), eq(saleDocuments.userId, userId))));
       if (!row) return null;
       const session = await getSandboxSession(db, sessionId, now.getTime());
       // The session must be the one this payment opened (its reference names the payment).

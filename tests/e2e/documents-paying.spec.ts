@@ -1,0 +1,80 @@
+// Issue #13 §2 as a customer meets it, with JavaScript on and off: an order placed by bank transfer is
+// paid from its document's pay-with tab, part with credit (20 €, as the demo customer has) and the
+// rest by card on the sandbox payment page; the document ends PAID with nothing left to pay.
+import { expect, hydrated, test, uniqueEmail } from './fixtures';
+import { register } from './flows';
+
+test('an order placed by bank transfer is paid from its pay tab: part with credit, the rest by card', async ({ page, js }) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail('paytab', js);
+  await register(page, js, email);
+  await page.waitForLoadState('networkidle');
+  await hydrated(page, js);
+  const token = await page.locator('input[name="_token"]').first().inputValue();
+  const granted = await page.request.post('/api/dev/credits', { data: { _token: token, email, amount_cents: 2000, note: 'Πίστωση' } });
+  expect(granted.ok(), await granted.text()).toBe(true);
+
+  // A hosting plan, ordered by bank transfer without using the credit at checkout.
+  await page.goto('/hosting/shared-linux');
+  await hydrated(page, js);
+  await page.locator('[data-testid="plan-card"][data-sku="sha_lin_start"]').getByTestId('add-plan').click();
+  if (js) await expect(page.getByTestId('cart-badge').first()).toHaveAttribute('data-count', '1');
+  else await expect(page).toHaveURL(/\/cart$/);
+  await page.goto('/cart/checkout');
+  await hydrated(page, js);
+  const profile = page.getByTestId('new-profile');
+  await profile.getByLabel('Ονοματεπώνυμο ή επωνυμία').fill('Σοφία Αλεξίου');
+  await profile.getByLabel('Διεύθυνση').fill('Αγίας Σοφίας 12');
+  await profile.getByLabel('Πόλη').fill('Θεσσαλονίκη');
+  await profile.getByLabel('Τ.Κ.').fill('54622');
+  await page.getByTestId('profile-save').click();
+  await expect(page.getByTestId('profile-option')).toHaveCount(1);
+  if (await page.getByTestId('use-credit').count()) await page.getByTestId('use-credit').uncheck();
+  await page.getByTestId('method-bank_transfer').check();
+  await page.getByTestId('place-order-form').getByLabel(/Αποδέχομαι τους Όρους Χρήσης/).check();
+  await page.getByTestId('place-order').click();
+  await expect(page.getByTestId('order')).toHaveAttribute('data-status', 'pending');
+  const orderUrl = new URL(page.url()).pathname;
+  const ordDoc = page.locator('[data-testid="document"][data-kind="order"]');
+  const docId = await ordDoc.getAttribute('data-id');
+  const total = Number(await page.getByTestId('bank-amount').getAttribute('data-cents'));
+  expect(total).toBeGreaterThan(100);
+
+  // The pay tab: the whole total owed, 20 € of credit, the amount prefilled with what credit covers.
+  await page.goto(`/account/documents/${docId}/pay`);
+  await hydrated(page, js);
+  await expect(page.getByTestId('pay-balance')).toHaveAttribute('data-cents', String(total));
+  await expect(page.getByTestId('pay-credit')).toHaveAttribute('data-cents', '2000');
+  const amount = page.getByTestId('pay-form').getByLabel('Ποσό πιστωτικού (€)');
+  await expect(amount).toHaveValue(total >= 2000 ? '20,00' : `${Math.floor(total / 100)},${String(total % 100).padStart(2, '0')}`);
+  // More than it owes or than the credit: refused, the value kept.
+  await amount.fill('25,00');
+  await page.getByTestId('pay-credit-submit').click();
+  await expect(page.getByTestId('pay-alert')).toBeVisible();
+  await expect(page.getByTestId('pay-form').getByLabel('Ποσό πιστωτικού (€)')).toHaveValue('25,00');
+  // Part of it: 1 €.
+  await page.getByTestId('pay-form').getByLabel('Ποσό πιστωτικού (€)').fill('1,00');
+  await page.getByTestId('pay-credit-submit').click();
+  await expect(page.getByTestId('pay-notice')).toBeVisible();
+  await expect(page.getByTestId('pay-balance')).toHaveAttribute('data-cents', String(total - 100));
+  await expect(page.getByTestId('pay-credit')).toHaveAttribute('data-cents', '1900');
+  // The transfer still awaited now asks for the rest only.
+  await expect(page.getByTestId('pay-bank-amount')).toHaveAttribute('data-cents', String(total - 100));
+
+  // The rest by card: the sandbox payment page, approve, back on the tab with nothing left to pay.
+  await hydrated(page, js);
+  await page.getByTestId('pay-card-submit').click();
+  await expect(page.getByTestId('sandbox-payment')).toBeVisible();
+  await page.getByTestId('sandbox-approve').click();
+  await expect(page).toHaveURL(new RegExp(`/account/documents/${docId}/pay\\?payment=return`));
+  await expect(page.getByTestId('pay-balance')).toHaveAttribute('data-cents', '0');
+  await expect(page.getByTestId('pay-notice')).toBeVisible();
+  await expect(page.getByTestId('pay-form')).toHaveCount(0);
+  await expect(page.getByTestId('pay-tab')).toHaveAttribute('data-status', /^(PAID|COMPLETED)$/);
+
+  // The order: paid, its receipt and its payment document for the card's part.
+  await page.goto(orderUrl);
+  await expect(page.getByTestId('order')).not.toHaveAttribute('data-status', 'pending');
+  await expect(page.locator('[data-testid="document"][data-kind="receipt"]')).toHaveCount(1);
+  await expect(page.locator('[data-testid="document"][data-kind="payment"]')).toHaveCount(1);
+});
