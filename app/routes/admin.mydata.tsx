@@ -130,7 +130,7 @@ export default function AdminMydata() {
       ) : (
         <ul className="mt-3 space-y-3">
           {problems.map((r) => (
-            <li key={r.documentId} className="card" data-testid={`mydata-row-${r.documentId}`} data-status={r.status}>
+            <li key={r.documentId} className="card" data-testid={`mydata-row-${r.documentId}`} data-status={r.status} data-number={r.number}>
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h3 className="text-lg font-semibold">
                   {t(`mydata:kind.${r.kind}`)} {r.number} <span className="font-normal text-slate-600">· {when(r.createdAt)}</span>
@@ -173,7 +173,7 @@ export default function AdminMydata() {
       ) : (
         <ul className="mt-3 space-y-3">
           {recent.map((r) => (
-            <li key={r.documentId} className="card" data-testid={`mydata-sent-${r.documentId}`} data-status={r.status}>
+            <li key={r.documentId} className="card" data-testid={`mydata-sent-${r.documentId}`} data-status={r.status} data-number={r.number}>
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h3 className="text-base font-semibold">
                   {t(`mydata:kind.${r.kind}`)} {r.number} <span className="font-normal text-slate-600">· {r.invoiceType}</span>
@@ -190,6 +190,9 @@ export default function AdminMydata() {
                   </Item>
                 ) : null}
                 {r.sentAt ? <Item label={t('mydata:sent_at')}>{when(r.sentAt)}</Item> : null}
+                <Item label={t('mydata:customer')}>
+                  <a href={`mailto:${r.email}`}>{r.email}</a>
+                </Item>
                 <Item label={t('mydata:total')}>
                   <Price cents={r.totalCents} exact />
                 </Item>
@@ -214,9 +217,9 @@ export default function AdminMydata() {
 
 function Item({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className="flex gap-1">
+    <div className="flex min-w-0 max-w-full flex-wrap gap-x-1">
       <dt className="text-slate-600">{label}:</dt>
-      <dd>{children}</dd>
+      <dd className="min-w-0 [overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
 }
