@@ -4,6 +4,8 @@
 import type { Page } from '@playwright/test';
 import { expect, hydrated, PORT, test, uniqueEmail } from './fixtures';
 import { register } from './flows';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { axeFindings, vnuErrors } from './quality-checks';
 import { adminLogin } from './staff';
 
 const unique = (p: string) => `${p}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -86,5 +88,13 @@ test('staff see a paid receipt transmitted to myDATA with its MARK and cancel it
     // No sideways scroll, even with a long e-mail address.
     expect(await staff.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   }
+  // The quality layer's checks on this page with its rows: axe (WCAG 2.2 AA) and the served HTML valid.
+  // (axe runs inside the page: only where scripts run.)
+  if (js) expect(await axeFindings(staff)).toEqual([]);
+  const html = await (await staff.goto(`http://admin.localhost:${PORT}/admin/mydata`))!.text();
+  mkdirSync('test-results/html', { recursive: true });
+  const file = `test-results/html/admin-mydata-${js ? 'js' : 'nojs'}.html`;
+  writeFileSync(file, html);
+  expect(vnuErrors([file]).report).toEqual([]);
   await context.close();
 });
