@@ -271,6 +271,10 @@ describe('staff', () => {
     const twice = await b.fetch(`${ADMIN}/admin/mydata`, form({ _token: after.token, intent: 'cancel', document_id: String(doc.id), number: `REC-${doc.number}` }));
     expect(twice.status).toBe(409);
     expect(await twice.text()).toContain('data-testid="mydata-alert"');
+
+    // A credit note of the cancelled receipt does not wait for a MARK forever: AADE refuses it (320), staff see it.
+    const credit = await creditNoteOf(doc, 100, 19);
+    expect(await at().mydata.transmit(credit.id)).toMatchObject({ status: 'failed', errors: [{ code: '320' }] });
   });
 
   it('is for staff on the admin host only', async () => {

@@ -64,7 +64,8 @@ export function createMydataService(deps: ServiceDeps) {
         .leftJoin(mydataTransmissions, eq(mydataTransmissions.documentId, saleDocuments.id))
         .where(eq(saleDocuments.id, doc.relatedDocumentId));
       if (o && (o.doc.kind === 'receipt' || o.doc.kind === 'invoice')) {
-        original = { kind: o.doc.kind, mark: o.status === 'sent' ? o.mark : null, billing: (o.doc.billing as Billing | null) ?? null, lines: await linesOf(o.doc.id) };
+        // A cancelled original keeps its MARK here: AADE refuses the correlation (320) and staff see why.
+        original = { kind: o.doc.kind, mark: o.status === 'sent' || o.status === 'cancelled' ? o.mark : null, billing: (o.doc.billing as Billing | null) ?? null, lines: await linesOf(o.doc.id) };
       }
     }
     return {
