@@ -88,9 +88,10 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('transmitting legal documents', () => {
   it("a paid order's receipt is queued, transmitted as 11.2 and gets a MARK and a QR URL", async () => {
-    const { doc } = await paidDocument('mdrec');
+    const { doc, orderId } = await paidDocument('mdrec');
     expect(await transmission(doc.id)).toMatchObject({ status: 'pending', attempts: 0 });
-    const outcome = await at().mydata.transmit(doc.id);
+    // What the order service calls right after markPaid.
+    const outcome = await at().mydata.transmitOrder(orderId);
     expect(outcome).toMatchObject({ status: 'sent', invoiceType: '11.2' });
     const row = await transmission(doc.id);
     expect(row).toMatchObject({ status: 'sent', invoiceType: '11.2', attempts: 1, lastError: null });

@@ -150,6 +150,15 @@ export function createMydataService(deps: ServiceDeps) {
       return { status: 'failed', errors };
     },
 
+    /** After markPaid: the order's receipt or invoice (none yet: nothing to do). */
+    async transmitOrder(orderId: number): Promise<TransmitOutcome> {
+      const [doc] = await db
+        .select({ id: saleDocuments.id })
+        .from(saleDocuments)
+        .where(and(eq(saleDocuments.orderId, orderId), inArray(saleDocuments.kind, ['receipt', 'invoice'])));
+      return doc ? service.transmit(doc.id) : { status: 'not_transmittable' };
+    },
+
     /** Cron: pending documents whose time has come, originals before their credit notes. */
     async retryDue(limit = 20) {
       const due = await db
