@@ -194,7 +194,7 @@ describe('failures', () => {
     const [registered] = await sandboxRows('REC', second.doc.number);
     expect(registered).toBeDefined();
     expect(await at(t1 + 6 * MIN).mydata.transmit(second.doc.id)).toMatchObject({ status: 'sent', mark: registered!.mark });
-    expect(await transmission(second.doc.id)).toMatchObject({ status: 'sent', mark: registered!.mark });
+    expect(await transmission(second.doc.id)).toMatchObject({ status: 'sent', mark: registered!.mark, uid: registered!.uid });
     expect(await sandboxRows('REC', second.doc.number)).toHaveLength(1);
   });
 });

@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { mydataInvoice, type Billing, type MappingProblem, type MydataSource, type SourceLine, type SourcePayment } from '../../core/documents/mydata-mapping';
 import { auditStatement, rawBatch } from '../../db/raw-batch';
 import { mydataTransmissions, orders, saleDocumentLines, saleDocuments, users } from '../../db/schema';
-import { aadeUid, markOfDuplicate, type MydataError } from '../adapters/mydata/port';
+import { aadeUid, markOfDuplicate, uidOfDuplicate, type MydataError } from '../adapters/mydata/port';
 import { configOf } from '../config';
 import type { ServiceDeps } from '.';
 
@@ -139,7 +139,7 @@ export function createMydataService(deps: ServiceDeps) {
       // AADE already has it (an earlier answer was lost): the refusal names its MARK; take that.
       const already = markOfDuplicate(errors);
       if (already) {
-        await record(documentId, { status: 'sent', mark: already, uid: await aadeUid(mapped.invoice), qrUrl: null, invoiceType, sentAt: now, attempts, nextAttemptAt: null, lastError: null });
+        await record(documentId, { status: 'sent', mark: already, uid: uidOfDuplicate(errors) ?? (await aadeUid(mapped.invoice)), qrUrl: null, invoiceType, sentAt: now, attempts, nextAttemptAt: null, lastError: null });
         return { status: 'sent', mark: already, qrUrl: null, invoiceType };
       }
       if (!result || result.retryable) {

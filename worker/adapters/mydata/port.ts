@@ -57,6 +57,15 @@ export function markOfDuplicate(errors: readonly MydataError[]): string | null {
   return null;
 }
 
+/** The uid AADE names in the same refusal ("The UID: … is invalid"), as AADE computed it. */
+export function uidOfDuplicate(errors: readonly MydataError[]): string | null {
+  for (const e of errors) {
+    const m = /UID\s*:\s*([0-9A-F]{40})/i.exec(e.message);
+    if (m) return m[1]!.toUpperCase();
+  }
+  return null;
+}
+
 /**
  * AADE's invoice uid: SHA-1 of issuer ΑΦΜ, issue date, branch, type, series and number joined by
  * '-', upper-case hex. The same document always has the same uid, which is how AADE sees a duplicate.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { euInvoice, receipt, SELLER_VAT } from './fixtures';
-import { aadeUid, markOfDuplicate } from './port';
+import { aadeUid, markOfDuplicate, uidOfDuplicate } from './port';
 import { checkInvoice } from './rules';
 
 const codes = (inv: Parameters<typeof checkInvoice>[0]) => checkInvoice(inv, SELLER_VAT, '2026-03-10').map((e) => e.code);
@@ -48,5 +48,6 @@ describe('uid and duplicates', () => {
   it("reads the MARK from AADE's duplicate refusal", () => {
     expect(markOfDuplicate([{ code: '228', message: 'The UID: E983749569A44D1417B39328DED86B6E84AF6B59 is invalid . It has already been sent for another invoice (MARK:400001966030681 , AUTHENTICATION_CODE:x)' }])).toBe('400001966030681');
     expect(markOfDuplicate([{ code: '228', message: 'The INVOICE TYPE: 11.5 is invalid' }])).toBeNull();
+    expect(uidOfDuplicate([{ code: '228', message: 'The UID: e983749569a44d1417b39328ded86b6e84af6b59 is invalid . It has already been sent for another invoice (MARK:400001966030681)' }])).toBe('E983749569A44D1417B39328DED86B6E84AF6B59');
   });
 });
