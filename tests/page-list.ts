@@ -101,6 +101,7 @@ export const PAGES: PageEntry[] = [
   // Back office (admin host)
   staff('admin', 'admin._index', '/admin'),
   staff('admin-orders', 'admin.orders', '/admin/orders'),
+  staff('admin-mydata', 'admin.mydata', '/admin/mydata'),
   staff('admin-audit', 'admin.audit', '/admin/audit'),
   staff('admin-two-factor', 'admin.two-factor', '/admin/two-factor', {
     browserSkip: 'only an administrator without an authenticator app sees it; the demo admin has one and the browser cannot create staff (tests/worker/pages.test.ts renders it for a fresh one)',

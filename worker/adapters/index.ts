@@ -2,7 +2,7 @@
 // which ports are sandboxes was decided there, where production refuses a sandbox nobody allowed.
 import { connect } from 'cloudflare:sockets';
 import { registryFamilies, type RegistryFamily } from '../../core/catalog';
-import type { Environment, PortsConfig } from '../../core/config';
+import { DEMO_SELLER, type Environment, type PortsConfig, type Seller } from '../../core/config';
 import type { Db } from '../../db/client';
 import type { CaptchaPort } from './captcha/port';
 import { createSandboxCaptcha } from './captcha/sandbox';
@@ -33,9 +33,13 @@ import type { WhoisPort } from './whois/port';
 import type { SmsPort } from './sms/port';
 import { lazyMembers } from '../lazy';
 import { createSandboxSms } from './sms/sandbox';
+import { createAadeMydata } from './mydata/aade';
+import type { MydataPort } from './mydata/port';
+import { createSandboxMydata } from './mydata/sandbox';
 
 /** The ports' part of the validated configuration (core/config.ts): the only input that picks an implementation. */
-export type AdapterConfig = PortsConfig & { environment: Environment };
+/** `seller` (AppConfig has it) is the myDATA sandbox's account: the one issuer ΑΦΜ it accepts. */
+export type AdapterConfig = PortsConfig & { environment: Environment; seller?: Seller };
 
 export { webhookSecretOf } from './payments/secret';
 
@@ -54,6 +58,8 @@ export type Adapters = {
   vatCheck: VatCheckPort;
   provisioner: ProvisionerPort;
   ssl: SslPort;
+  /** AADE's myDATA: the real REST API when MYDATA_* are set, otherwise the sandbox register in D1. */
+  mydata: MydataPort;
 };
 
 /** The origin the sandbox payment page redirects to when neither PUBLIC_ORIGIN nor the request gives one. */
@@ -84,5 +90,9 @@ export function createAdapters(config: AdapterConfig, db: Db, origin: string = L
     vatCheck: (): VatCheckPort => (config.vatCheck.kind === 'vies' ? withVatCheckEvidence(db, createViesVatCheck({})) : createSandboxVatCheck(db)),
     provisioner: (): ProvisionerPort => (config.provisioner.kind === 'panel' ? createPanelApiProvisioner({ apiUrl: config.provisioner.apiUrl, apiToken: config.provisioner.apiToken }) : createSandboxProvisioner(db)),
     ssl: (): SslPort => (config.ssl.kind === 'reseller' ? createResellerApiSsl({ apiUrl: config.ssl.apiUrl, apiKey: config.ssl.apiKey }) : createSandboxSsl(db)),
+    mydata: (): MydataPort =>
+      config.mydata.kind === 'aade'
+        ? createAadeMydata({ apiUrl: config.mydata.apiUrl, userId: config.mydata.userId, subscriptionKey: config.mydata.subscriptionKey })
+        : createSandboxMydata(db, { userVat: (config.seller ?? DEMO_SELLER).vatNumber }),
   });
 }

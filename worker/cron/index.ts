@@ -2,6 +2,7 @@
 // tests can run any job at any instant without a clock.
 import { accountsCleanupCron } from './accounts-cleanup';
 import { fulfilmentCron } from './fulfilment';
+import { mydataCron } from './mydata';
 import { promotionsCron } from './promotions';
 import { registryPollCron } from './registry-poll';
 import { remindersCron } from './reminders';
@@ -9,7 +10,7 @@ import { remindersCron } from './reminders';
 type Job = (env: Env, now: Date) => Promise<unknown>;
 
 export const CRON_JOBS: Record<string, Job[]> = {
-  '*/5 * * * *': [promotionsCron, accountsCleanupCron, fulfilmentCron, registryPollCron],
+  '*/5 * * * *': [promotionsCron, accountsCleanupCron, fulfilmentCron, registryPollCron, mydataCron],
   // 06:00 UTC: 08:00 or 09:00 in Athens, a decent hour for an e-mail about a name's expiry.
   '0 6 * * *': [remindersCron],
 };

@@ -1,9 +1,258 @@
-// Transmitting legal documents to AADE's myDATA (issue #13 §4) through the mydata port; retried by cron, failures shown to staff.
+// Transmitting legal documents to AADE's myDATA (issue #13 §4; decision 041) through the mydata port:
+// a receipt or invoice right after it is numbered (the order service calls transmit after markPaid),
+// a corrective credit note once its original has a MARK. What AADE could not take now (network, 5xx,
+// a technical error) is retried by cron with back-off; what it refused is 'failed' and waits for staff,
+// who can send it again or cancel a transmitted one at AADE.
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { mydataInvoice, type Billing, type MappingProblem, type MydataSource, type SourceLine, type SourcePayment } from '../../core/documents/mydata-mapping';
+import { auditStatement, rawBatch } from '../../db/raw-batch';
+import { mydataTransmissions, orders, saleDocumentLines, saleDocuments, users } from '../../db/schema';
+import { aadeUid, markOfDuplicate, uidOfDuplicate, type MydataError } from '../adapters/mydata/port';
+import { configOf } from '../config';
 import type { ServiceDeps } from '.';
 
+/** First retry after 5 minutes, doubling, never more than 6 hours apart. */
+export function backoffMs(attempts: number): number {
+  return Math.min(5 * 60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3600_000);
+}
+/** A credit note waiting for its original's MARK looks again after this long. */
+const WAIT_FOR_ORIGINAL_MS = 5 * 60_000;
+/** Pending longer than this (or after this many attempts) is shown to staff. */
+export const PENDING_TOO_LONG_MS = 3600_000;
+export const PENDING_TOO_MANY_ATTEMPTS = 3;
+
+const LEGAL_KINDS = ['receipt', 'invoice', 'credit'] as const;
+
+export type TransmitOutcome =
+  | { status: 'sent'; mark: string; qrUrl: string | null; invoiceType: string }
+  | { status: 'pending'; reason: 'retry' | 'original_not_sent' | 'not_due'; errors?: MydataError[] }
+  | { status: 'failed'; errors: MydataError[] }
+  | { status: 'cancelled' }
+  | { status: 'not_transmittable' };
+
+export type Actor = { userId: number; ip?: string | null };
+
+const errorText = (errors: readonly MydataError[]) => errors.map((e) => `${e.code}: ${e.message}`).join('; ').slice(0, 1000);
+const problemError = (p: MappingProblem): MydataError => ({ code: p, message: p });
+
 export function createMydataService(deps: ServiceDeps) {
-  void deps;
-  const service = {};
+  const { db, now } = deps;
+
+  async function linesOf(documentId: number): Promise<SourceLine[]> {
+    const rows = await db.select().from(saleDocumentLines).where(eq(saleDocumentLines.documentId, documentId)).orderBy(asc(saleDocumentLines.position));
+    return rows.map((l) => ({ netCents: l.netCents, vatRateBp: l.vatRateBp, vatCents: l.vatCents }));
+  }
+
+  /** How the document was paid: the order's credit and money for a receipt/invoice; a credit note's money goes back as its reason says. */
+  async function paymentsOf(doc: typeof saleDocuments.$inferSelect): Promise<SourcePayment[]> {
+    if (doc.kind === 'credit') return [{ method: doc.reason === 'card_refund' ? 'card' : 'credit', amountCents: doc.totalCents }];
+    if (doc.orderId === null) return [];
+    const [order] = await db.select({ method: orders.paymentMethod, creditCents: orders.creditCents, grandTotalCents: orders.grandTotalCents }).from(orders).where(eq(orders.id, doc.orderId));
+    if (!order) return [];
+    return [
+      { method: 'credit', amountCents: order.creditCents },
+      { method: order.method, amountCents: order.grandTotalCents - order.creditCents },
+    ];
+  }
+
+  async function sourceOf(doc: typeof saleDocuments.$inferSelect): Promise<MydataSource> {
+    let original: MydataSource['original'] = null;
+    if (doc.kind === 'credit' && doc.relatedDocumentId !== null) {
+      const [o] = await db
+        .select({ doc: saleDocuments, mark: mydataTransmissions.mark, status: mydataTransmissions.status })
+        .from(saleDocuments)
+        .leftJoin(mydataTransmissions, eq(mydataTransmissions.documentId, saleDocuments.id))
+        .where(eq(saleDocuments.id, doc.relatedDocumentId));
+      if (o && (o.doc.kind === 'receipt' || o.doc.kind === 'invoice')) {
+        // A cancelled original keeps its MARK here: AADE refuses the correlation (320) and staff see why.
+        original = { kind: o.doc.kind, mark: o.status === 'sent' || o.status === 'cancelled' ? o.mark : null, billing: (o.doc.billing as Billing | null) ?? null, lines: await linesOf(o.doc.id) };
+      }
+    }
+    return {
+      kind: doc.kind as MydataSource['kind'],
+      series: doc.series,
+      number: doc.number,
+      createdAt: doc.createdAt,
+      billing: (doc.billing as Billing | null) ?? null,
+      lines: await linesOf(doc.id),
+      netCents: doc.netCents,
+      vatCents: doc.vatCents,
+      totalCents: doc.totalCents,
+      payments: await paymentsOf(doc),
+      original,
+    };
+  }
+
+  async function record(documentId: number, set: Partial<typeof mydataTransmissions.$inferInsert>) {
+    await db
+      .update(mydataTransmissions)
+      .set({ ...set, updatedAt: now })
+      .where(and(eq(mydataTransmissions.documentId, documentId), inArray(mydataTransmissions.status, ['pending', 'failed'])));
+  }
+
+  const service = {
+    /**
+     * Sends one legal document (queued if it was not). Idempotent: a sent or cancelled document is not
+     * sent again, and two calls at once cannot both send (the first claims the row until its answer).
+     */
+    async transmit(documentId: number): Promise<TransmitOutcome> {
+      const [doc] = await db.select().from(saleDocuments).where(eq(saleDocuments.id, documentId));
+      if (!doc || !(LEGAL_KINDS as readonly string[]).includes(doc.kind)) return { status: 'not_transmittable' };
+      await db.insert(mydataTransmissions).values({ documentId, status: 'pending', attempts: 0, nextAttemptAt: now, updatedAt: now }).onConflictDoNothing();
+
+      const [row] = await db.select().from(mydataTransmissions).where(eq(mydataTransmissions.documentId, documentId));
+      if (!row) return { status: 'not_transmittable' };
+      if (row.status === 'sent') return { status: 'sent', mark: row.mark!, qrUrl: row.qrUrl, invoiceType: row.invoiceType ?? '' };
+      if (row.status === 'cancelled') return { status: 'cancelled' };
+
+      const mapped = mydataInvoice(await sourceOf(doc), configOf(deps.env).seller);
+      if (!mapped.ok) {
+        if (mapped.problem === 'not_transmittable') {
+          // A credit that corrects no invoice or receipt (a goodwill grant) is no sale to report.
+          await db.delete(mydataTransmissions).where(and(eq(mydataTransmissions.documentId, documentId), eq(mydataTransmissions.status, 'pending'), eq(mydataTransmissions.attempts, 0)));
+          return { status: 'not_transmittable' };
+        }
+        if (mapped.problem === 'original_not_sent') {
+          await record(documentId, { status: 'pending', nextAttemptAt: new Date(now.getTime() + WAIT_FOR_ORIGINAL_MS), lastError: 'original_not_sent' });
+          return { status: 'pending', reason: 'original_not_sent' };
+        }
+        await record(documentId, { status: 'failed', attempts: row.attempts + 1, nextAttemptAt: null, lastError: mapped.problem });
+        return { status: 'failed', errors: [problemError(mapped.problem)] };
+      }
+
+      // Claim: only the call that moves next_attempt_at forward sends (the lease covers AADE's answer time).
+      const claimed = await db
+        .update(mydataTransmissions)
+        .set({ nextAttemptAt: new Date(now.getTime() + backoffMs(1)), updatedAt: now })
+        .where(and(eq(mydataTransmissions.documentId, documentId), inArray(mydataTransmissions.status, ['pending', 'failed']), sql`(${mydataTransmissions.nextAttemptAt} IS NULL OR ${mydataTransmissions.nextAttemptAt} <= ${now.getTime()})`))
+        .returning({ id: mydataTransmissions.documentId });
+      if (!claimed.length) return { status: 'pending', reason: 'not_due' };
+
+      const invoiceType = mapped.invoice.header.invoiceType;
+      const [result] = await deps.adapters.mydata.sendInvoices([mapped.invoice]);
+      const attempts = row.attempts + 1;
+      if (result?.ok) {
+        await record(documentId, { status: 'sent', mark: result.mark, uid: result.uid, qrUrl: result.qrUrl, invoiceType, sentAt: now, attempts, nextAttemptAt: null, lastError: null });
+        return { status: 'sent', mark: result.mark, qrUrl: result.qrUrl, invoiceType };
+      }
+      const errors = result ? result.errors : [{ code: 'no_result', message: 'the port answered nothing' }];
+      // AADE already has it (an earlier answer was lost): the refusal names its MARK; take that.
+      const already = markOfDuplicate(errors);
+      if (already) {
+        await record(documentId, { status: 'sent', mark: already, uid: uidOfDuplicate(errors) ?? (await aadeUid(mapped.invoice)), qrUrl: null, invoiceType, sentAt: now, attempts, nextAttemptAt: null, lastError: null });
+        return { status: 'sent', mark: already, qrUrl: null, invoiceType };
+      }
+      if (!result || result.retryable) {
+        await record(documentId, { status: 'pending', invoiceType, attempts, nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)), lastError: errorText(errors) });
+        return { status: 'pending', reason: 'retry', errors };
+      }
+      await record(documentId, { status: 'failed', invoiceType, attempts, nextAttemptAt: null, lastError: errorText(errors) });
+      return { status: 'failed', errors };
+    },
+
+    /** After markPaid: the order's receipt or invoice (none yet: nothing to do). */
+    async transmitOrder(orderId: number): Promise<TransmitOutcome> {
+      const [doc] = await db
+        .select({ id: saleDocuments.id })
+        .from(saleDocuments)
+        .where(and(eq(saleDocuments.orderId, orderId), inArray(saleDocuments.kind, ['receipt', 'invoice'])));
+      return doc ? service.transmit(doc.id) : { status: 'not_transmittable' };
+    },
+
+    /** Cron: pending documents whose time has come, originals before their credit notes. */
+    async retryDue(limit = 20) {
+      const due = await db
+        .select({ id: mydataTransmissions.documentId })
+        .from(mydataTransmissions)
+        .where(and(eq(mydataTransmissions.status, 'pending'), lte(mydataTransmissions.nextAttemptAt, now)))
+        .orderBy(asc(mydataTransmissions.documentId))
+        .limit(limit);
+      const outcomes: Record<string, number> = {};
+      for (const { id } of due) {
+        try {
+          const o = await service.transmit(id);
+          outcomes[o.status] = (outcomes[o.status] ?? 0) + 1;
+        } catch (err) {
+          // One document's trouble must not stop the others.
+          console.error('mydata transmit failed', id, err);
+          outcomes.error = (outcomes.error ?? 0) + 1;
+        }
+      }
+      return { due: due.length, outcomes };
+    },
+
+    /** Staff: send a failed (or slow) document again now. */
+    async retryNow(documentId: number, actor: Actor): Promise<TransmitOutcome | { status: 'not_found' }> {
+      const at = now.getTime();
+      const results = await rawBatch(db, [
+        {
+          sql: "UPDATE mydata_transmissions SET status = 'pending', next_attempt_at = ?, updated_at = ? WHERE document_id = ? AND status IN ('pending', 'failed')",
+          params: [at, at, documentId],
+        },
+        auditStatement({ actorUserId: actor.userId, ip: actor.ip ?? null, action: 'mydata.retry', targetType: 'sale_document', targetId: documentId, at: now }, { sql: 'changes() > 0', params: [] }),
+      ]);
+      if ((results[0]?.meta.changes ?? 0) === 0) return { status: 'not_found' };
+      return service.transmit(documentId);
+    },
+
+    /** Staff: cancel a transmitted document at AADE (AADE refuses while a credit note correlates it: 255). */
+    async cancel(documentId: number, actor: Actor): Promise<{ ok: true; cancellationMark: string } | { ok: false; errors: MydataError[] }> {
+      const [row] = await db.select().from(mydataTransmissions).where(eq(mydataTransmissions.documentId, documentId));
+      if (!row || row.status !== 'sent' || !row.mark) return { ok: false, errors: [{ code: 'not_sent', message: 'not_sent' }] };
+      const result = await deps.adapters.mydata.cancelInvoice(row.mark);
+      if (!result.ok) return { ok: false, errors: result.errors };
+      const at = now.getTime();
+      await rawBatch(db, [
+        {
+          sql: "UPDATE mydata_transmissions SET status = 'cancelled', cancellation_mark = ?, updated_at = ? WHERE document_id = ? AND status = 'sent'",
+          params: [result.cancellationMark, at, documentId],
+        },
+        auditStatement({ actorUserId: actor.userId, ip: actor.ip ?? null, action: 'mydata.cancel', targetType: 'sale_document', targetId: documentId, detail: { mark: row.mark, cancellationMark: result.cancellationMark }, at: now }, { sql: 'changes() > 0', params: [] }),
+      ]);
+      return { ok: true, cancellationMark: result.cancellationMark };
+    },
+
+    /** One document's transmission (the PDF prints its MARK and QR). */
+    async transmissionOf(documentId: number) {
+      const [row] = await db.select().from(mydataTransmissions).where(eq(mydataTransmissions.documentId, documentId));
+      return row ?? null;
+    },
+
+    /** Staff: counts per status, what failed or is pending too long, and the latest transmitted. */
+    async failures(limit = 50) {
+      const counts = Object.fromEntries(
+        (await db.select({ status: mydataTransmissions.status, n: sql<number>`count(*)` }).from(mydataTransmissions).groupBy(mydataTransmissions.status)).map((r) => [r.status, Number(r.n)]),
+      ) as Partial<Record<'pending' | 'sent' | 'failed' | 'cancelled', number>>;
+      const cols = {
+        documentId: mydataTransmissions.documentId,
+        status: mydataTransmissions.status,
+        invoiceType: mydataTransmissions.invoiceType,
+        mark: mydataTransmissions.mark,
+        qrUrl: mydataTransmissions.qrUrl,
+        cancellationMark: mydataTransmissions.cancellationMark,
+        attempts: mydataTransmissions.attempts,
+        nextAttemptAt: mydataTransmissions.nextAttemptAt,
+        lastError: mydataTransmissions.lastError,
+        sentAt: mydataTransmissions.sentAt,
+        kind: saleDocuments.kind,
+        series: saleDocuments.series,
+        number: saleDocuments.number,
+        totalCents: saleDocuments.totalCents,
+        createdAt: saleDocuments.createdAt,
+        email: users.email,
+      };
+      const base = () => db.select(cols).from(mydataTransmissions).innerJoin(saleDocuments, eq(saleDocuments.id, mydataTransmissions.documentId)).innerJoin(users, eq(users.id, saleDocuments.userId));
+      const slow = new Date(now.getTime() - PENDING_TOO_LONG_MS).getTime();
+      const problems = await base()
+        .where(
+          sql`${mydataTransmissions.status} = 'failed' OR (${mydataTransmissions.status} = 'pending' AND (${saleDocuments.createdAt} <= ${slow} OR ${mydataTransmissions.attempts} >= ${PENDING_TOO_MANY_ATTEMPTS}))`,
+        )
+        .orderBy(asc(mydataTransmissions.documentId))
+        .limit(limit);
+      const recent = await base().where(inArray(mydataTransmissions.status, ['sent', 'cancelled'])).orderBy(sql`${mydataTransmissions.sentAt} DESC`).limit(20);
+      return { counts: { pending: counts.pending ?? 0, sent: counts.sent ?? 0, failed: counts.failed ?? 0, cancelled: counts.cancelled ?? 0 }, problems, recent };
+    },
+  };
   return service;
 }
 
