@@ -31,6 +31,7 @@ import { createFulfilment } from './fulfilment';
 import { createOrderCancellation } from './order-cancellation';
 import { createStaffOrders } from './staff-orders';
 import { createDocumentPaymentService } from './document-payments';
+import { createMydataService } from './mydata';
 import { couponRedemption, creditAllocation, failureOf, legalDocumentLines, mydataQueued, numberedDocument, orderOfAttempt, paymentAllocation, totalsInvariant } from './order-statements';
 import { documentLines, lineDescription } from '../../core/documents/lines';
 
@@ -363,6 +364,10 @@ export function createOrderService(deps: ServiceDeps) {
         // Another call paid it between the read and the batch: its documents stand, nothing more to do here.
         return false;
       }
+      // The legal document goes to myDATA at once (issue #13 §4); a failure stays queued for cron.
+      await createMydataService(deps)
+        .transmitOrder(orderId)
+        .catch((e: unknown) => console.error('mydata transmission after payment failed; cron retries', { orderId, error: String(e) }));
       await this.fulfil(orderId);
       return true;
     },
