@@ -46,6 +46,16 @@ function watched(inner: MydataPort = createSandboxMydata(db, { userVat: SELLER_V
   return { port, sent };
 }
 
+/** AADE out of reach: every call fails as a network failure would. */
+const UNREACHABLE: MydataPort = {
+  sendInvoices: async () => {
+    throw new TypeError('fetch failed');
+  },
+  cancelInvoice: async () => {
+    throw new TypeError('fetch failed');
+  },
+};
+
 type Profile = { type: 'REC' | 'INV'; name: string; vatNumber?: string; taxOffice?: string; address: string; city: string; postcode: string; countryIso2: string };
 
 /** A customer's order, paid by bank transfer (staff confirmed it): its legal document's id. */
@@ -59,12 +69,15 @@ async function paidDocument(prefix: string, profile?: Profile) {
   }
   const placed = await at().orders.placeOrder(c.owner, { profileId, method: 'bank_transfer', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null });
   if (!placed.ok) throw new Error(`place ${placed.code}`);
-  expect(await at().orders.markPaid(placed.orderId)).toBe(true);
+  // Paid while AADE was unreachable (markPaid sends at once): the document waits in the queue, as
+  // cron finds it, so each test below drives the transmission itself.
+  expect(await at(Date.now(), UNREACHABLE).orders.markPaid(placed.orderId)).toBe(true);
   const [doc] = await db
     .select()
     .from(saleDocuments)
     .where(and(eq(saleDocuments.orderId, placed.orderId), eq(saleDocuments.kind, profile?.type === 'INV' ? 'invoice' : 'receipt')));
   if (!doc) throw new Error('no legal document');
+  await db.update(mydataTransmissions).set({ attempts: 0, nextAttemptAt: new Date(), lastError: null }).where(eq(mydataTransmissions.documentId, doc.id));
   return { customer: c, doc, orderId: placed.orderId };
 }
 
@@ -87,6 +100,18 @@ const GERMAN_BUSINESS: Profile = { type: 'INV', name: 'Beispiel GmbH', vatNumber
 afterEach(() => vi.restoreAllMocks());
 
 describe('transmitting legal documents', () => {
+  it('paying an order sends its legal document to myDATA at once', async () => {
+    const c = await readyCart('mdnow');
+    const placed = await at().orders.placeOrder(c.owner, { profileId: c.profileId, method: 'bank_transfer', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null });
+    if (!placed.ok) throw new Error(`place ${placed.code}`);
+    expect(await at().orders.markPaid(placed.orderId)).toBe(true);
+    const [doc] = await db.select().from(saleDocuments).where(and(eq(saleDocuments.orderId, placed.orderId), eq(saleDocuments.kind, 'receipt')));
+    const row = await transmission(doc!.id);
+    expect(row).toMatchObject({ status: 'sent', invoiceType: '11.2', attempts: 1 });
+    expect(row.mark).toMatch(/^\d{15}$/);
+  });
+
+
   it("a paid order's receipt is queued, transmitted as 11.2 and gets a MARK and a QR URL", async () => {
     const { doc, orderId } = await paidDocument('mdrec');
     expect(await transmission(doc.id)).toMatchObject({ status: 'pending', attempts: 0 });
