@@ -168,6 +168,18 @@ describe('debits', () => {
     expect(audit.map((x) => x.action).sort()).toEqual(['debit.added', 'debit.cancelled']);
   });
 
+  it('an open debit past its due date becomes OVERDUE (cron) and can still be cancelled', async () => {
+    const c = await readyCart('debitdue');
+    const actor = await staffActor();
+    const added = await servicesAt().debits.addDebit({ userId: c.id, reason: 'manual', lines: [{ description: 'Εργασία', netCents: 3_000 }], dueAt: new Date(Date.now() + 60_000), key: crypto.randomUUID() }, actor);
+    if (!added.ok) throw new Error('add');
+    await servicesAt().debits.markOverdue();
+    expect((await docOf(added.documentId)).status).toBe('OPEN');
+    expect(await servicesAt(Date.now() + 120_000).debits.markOverdue()).toBeGreaterThanOrEqual(1);
+    expect((await docOf(added.documentId)).status).toBe('OVERDUE');
+    expect(await servicesAt().debits.cancelDebit(added.documentId, actor)).toEqual({ ok: true });
+  });
+
   it('refuses to cancel a debit something paid part of (35802), and a document that is no debit (35502)', async () => {
     const c = await readyCart('debitpaid');
     const actor = await staffActor();
@@ -239,8 +251,14 @@ describe('the staff screen', () => {
     expect(done.headers.get('Location')).toContain('done=refunded');
     expect((await send()).status).toBe(303);
     expect((await paymentOf(o.payment.id)).refundedCents).toBe(250);
-    const after = await b.open(`${ADMIN}/admin/documents?email=${encodeURIComponent(o.email)}`);
-    expect(after.html).toContain('PARTIALLY_REFUNDED');
+    for (const lng of ['el', 'en']) {
+      b.cookies.set('lng', lng);
+      const after = await b.open(`${ADMIN}/admin/documents?email=${encodeURIComponent(o.email)}`);
+      expect(after.html).toContain('PARTIALLY_REFUNDED');
+      expect(after.html).toContain('data-testid="staff-refund" data-status="succeeded"');
+      expect(after.res.headers.get('X-I18n-Missing'), lng).toBeNull();
+    }
+    b.cookies.set('lng', 'el');
 
     const tooMuch = await b.fetch(`${ADMIN}/admin/documents`, form({ _token: page.token, intent: 'refund', payment_id: String(o.payment.id), amount: '99999', reason: '', key: crypto.randomUUID(), email: o.email }));
     expect(tooMuch.status).toBe(409);

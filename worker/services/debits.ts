@@ -6,7 +6,7 @@
 // - a debit is cancelled only while OPEN or OVERDUE and nothing pays it (conditional update);
 // - a credit note is cancelled only while COMPLETED, with a movement that takes its credit back — and
 //   that movement is written only if the balance still holds the amount (else a NULL fails the batch).
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../core/errors';
 import { creditCancelRefusal, debitCancelRefusal, debitLines } from '../../core/documents/refunds';
 import { auditStatement, rawBatch, type Raw } from '../../db/raw-batch';
@@ -76,6 +76,16 @@ export function createDebitService(deps: ServiceDeps) {
       const [logged] = await db.all<{ id: string; at: number }>(sql`SELECT target_id AS id, created_at AS at FROM audit_log WHERE action = 'debit.added' AND json_extract(detail, '$.key') = ${key} LIMIT 1`);
       if (!logged) return { ok: false, code: ErrorCode.SALE_DOCUMENT_UPDATE_EXCEPTION };
       return { ok: true, documentId: Number(logged.id), repeated: Number(logged.at) !== at };
+    },
+
+    /** Cron: open debits past their due date become OVERDUE (still payable; spec §4). Returns how many. */
+    async markOverdue(): Promise<number> {
+      const rows = await db
+        .update(saleDocuments)
+        .set({ status: 'OVERDUE' })
+        .where(and(eq(saleDocuments.kind, 'debit'), eq(saleDocuments.status, 'OPEN'), lt(saleDocuments.dueAt, now)))
+        .returning({ id: saleDocuments.id });
+      return rows.length;
     },
 
     /** Staff cancel a debit: only while OPEN or OVERDUE and nothing paid any of it (35802). */
