@@ -164,7 +164,10 @@ export default function AdminDocuments() {
       {customer ? (
         <>
           <h2 className="mt-6 text-xl font-semibold" data-testid="staff-documents-customer">
-            {customer.name} · <a href={`mailto:${customer.email}`}>{customer.email}</a>
+            {customer.name} ·{' '}
+            <a href={`mailto:${customer.email}`} className="break-all">
+              {customer.email}
+            </a>
           </h2>
           {documents.length === 0 ? (
             <p className="mt-3 text-slate-600">{t('refunds:none')}</p>

@@ -3,6 +3,7 @@
 // of the payment back to the card, and see the payment PARTIALLY_REFUNDED with its corrective credit note.
 import { expect, hydrated, test, uniqueEmail } from './fixtures';
 import { register } from './flows';
+import { axeFindings, sidewaysScroll } from './quality-checks';
 import { adminLogin } from './staff';
 
 test('staff refund part of a card payment: the payment is partly refunded and a credit note corrects the receipt', async ({ page, js }) => {
@@ -65,4 +66,11 @@ test('staff refund part of a card payment: the payment is partly refunded and a 
   await expect(note).toContainText('1,00');
   // A credit note whose money went to the card cannot be cancelled as credit.
   await expect(note.locator('[data-testid^="staff-cancel-"]')).toHaveCount(0);
+  // The screen with a payment, its refunds and a credit note: accessible, and no sideways scroll on a phone.
+  // (axe runs in the page: with JavaScript only.)
+  if (js) {
+    expect(await axeFindings(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await sidewaysScroll(page)).toBeNull();
+  }
 });

@@ -58,7 +58,7 @@ export function StaffDocumentCard({ doc, email, alert, values }: { doc: StaffDoc
         </h3>
         <span className="rounded bg-slate-100 px-2 py-0.5 text-sm" data-testid="staff-document-status">
           <span className="sr-only">{t('refunds:status_label')}: </span>
-          {t(`refunds:status.${doc.status}`)} <span className="text-xs text-slate-500">({doc.status})</span>
+          {t(`refunds:status.${doc.status}`)} <span className="text-xs text-slate-700">({doc.status})</span>
         </span>
       </div>
       <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
