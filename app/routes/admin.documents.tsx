@@ -154,7 +154,8 @@ export default function AdminDocuments() {
             {t(`refunds:done.${done}`)}
           </FormAlert>
         ) : null}
-        {actionData && actionData.intent !== 'add_debit' && !documents.some((d) => d.id === actionData.documentId) ? alert : null}
+        {/* Where the refusal has no place of its own on the page (no customer shown, or its document gone). */}
+        {actionData && (!customer || (actionData.intent !== 'add_debit' && !documents.some((d) => d.id === actionData.documentId))) ? alert : null}
         {notFound ? (
           <FormAlert type="warning" testId="staff-documents-not-found">
             {t('refunds:not_found', { email })}

@@ -18,6 +18,8 @@ describe('refund and debit forms', () => {
     expect(debitLinesOf({ ...debit, amount_3: '2' })).toEqual({ ok: false, field: 'description_3' });
     expect(debitLinesOf({ ...debit, amount_1: '10,505' })).toEqual({ ok: false, field: 'amount_1' });
     expect(debitFormSchema.safeParse({ ...debit, reason: 'other' }).success).toBe(false);
+    expect(debitFormSchema.safeParse(debit).success).toBe(true);
+    expect(debitFormSchema.safeParse({ ...debit, due_date: '1/12/2026' }).success).toBe(false);
   });
 
   it('a debit falls due at the end of the day in Athens; a past or impossible date is refused', () => {

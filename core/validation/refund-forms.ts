@@ -26,7 +26,8 @@ export const cancelDocumentSchema = z.object({ document_id: id });
 export const debitFormSchema = z.object({
   user_id: id,
   reason: z.enum(DEBIT_REASONS),
-  due_date: requiredText(pattern(/^\d{4}-\d{2}-\d{2}$/)),
+  // Per character (rules.ts pattern); dueAtOf checks the whole date.
+  due_date: requiredText(maxLength(10), pattern(/[0-9-]/)),
   key,
   description_1: requiredText(maxLength(200)),
   amount_1: euros(),

@@ -270,4 +270,40 @@ describe('the staff screen', () => {
     expect(refusedStaff.status).toBe(303);
     expect(refusedStaff.headers.get('Location')).toContain('/admin/two-factor');
   });
+
+  it('adds a debit and cancels it through the forms; a spent credit note shows 35703 as an alert', async () => {
+    const c = await readyCart('screendebit');
+    await servicesAt().orders.grantCredit(c.email, 800, 'goodwill');
+    await db.insert(creditMovements).values({ userId: c.id, amountCents: -500, reason: 'order', dedupeKey: `test:${crypto.randomUUID()}`, createdAt: new Date() });
+    const { b } = await staffBrowser();
+    const url = `${ADMIN}/admin/documents?email=${encodeURIComponent(c.email)}`;
+    const page = await b.open(url);
+    const due = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const debitKey = /name="key" value="([^"]+)"[^>]*>\s*<fieldset|name="user_id" value="\d+"\/><input type="hidden" name="key" value="([^"]+)"/.exec(page.html);
+    const key = debitKey?.[1] ?? debitKey?.[2] ?? crypto.randomUUID();
+    const fields = { _token: page.token, intent: 'add_debit', email: c.email, user_id: String(c.id), key, reason: 'chargeback', due_date: due, description_1: 'Αντιλογισμός πληρωμής', amount_1: '10,00', description_2: '', amount_2: '', description_3: '', amount_3: '' };
+    // A half-filled second row is refused, naming the field; nothing is added.
+    const bad = await b.fetch(url, form({ ...fields, description_2: 'Έξοδα' }));
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('data-code="100"');
+    const added = await b.fetch(url, form(fields));
+    expect(added.status, /data-testid="staff-documents-alert"[^>]*>([^<]*(?:<!-- -->[^<]*)*)/.exec(await added.clone().text())?.[1]).toBe(303);
+    expect(added.headers.get('Location')).toContain('done=debit_added');
+    const [debit] = await db.select().from(saleDocuments).where(and(eq(saleDocuments.userId, c.id), eq(saleDocuments.kind, 'debit')));
+    expect(debit).toMatchObject({ reason: 'chargeback', netCents: 1_000, vatCents: 240, totalCents: 1_240, status: 'OPEN' });
+    const cancelled = await b.fetch(url, form({ _token: page.token, intent: 'cancel_debit', email: c.email, document_id: String(debit!.id) }));
+    expect(cancelled.status).toBe(303);
+    expect((await docOf(debit!.id)).status).toBe('CANCELLED');
+    const again = await b.fetch(url, form({ _token: page.token, intent: 'cancel_debit', email: c.email, document_id: String(debit!.id) }));
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain('data-code="35802"');
+
+    const [crd] = await db.select().from(saleDocuments).where(and(eq(saleDocuments.userId, c.id), eq(saleDocuments.kind, 'credit')));
+    const spent = await b.fetch(url, form({ _token: page.token, intent: 'cancel_credit', email: c.email, document_id: String(crd!.id) }));
+    expect(spent.status).toBe(409);
+    const html = await spent.text();
+    expect(html).toContain('data-code="35703"');
+    expect(html).toContain(`data-testid="staff-document-${crd!.id}"`);
+    expect((await docOf(crd!.id)).status).toBe('COMPLETED');
+  });
 });
