@@ -103,6 +103,8 @@ export const PAGES: PageEntry[] = [
   staff('admin-orders', 'admin.orders', '/admin/orders'),
   staff('admin-mydata', 'admin.mydata', '/admin/mydata'),
   staff('admin-audit', 'admin.audit', '/admin/audit'),
+  staff('admin-documents', 'admin.documents', '/admin/documents'),
+  staff('admin-documents-customer', 'admin.documents', '/admin/documents?email=demo%40example.gr'),
   staff('admin-two-factor', 'admin.two-factor', '/admin/two-factor', {
     browserSkip: 'only an administrator without an authenticator app sees it; the demo admin has one and the browser cannot create staff (tests/worker/pages.test.ts renders it for a fresh one)',
   }),

@@ -1,5 +1,5 @@
 // The back office's front door (spec §1: a host beginning with 'my' or 'admin', admins only). The
-// orders screen (bank transfers, failed items, credit) and the staff audit log are here; the other admin screens of spec §2
+// orders screen (bank transfers, failed items, credit), customers' documents (refunds, debits) and the staff audit log are here; the other admin screens of spec §2
 // (all domains, all hosting, coupons, catalog, users) arrive with their issues.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { Link, useLoaderData } from '@remix-run/react';
@@ -29,6 +29,11 @@ export default function AdminHome() {
           <li>
             <Link to="/admin/orders" className="btn-secondary" data-testid="admin-orders-link">
               {t('admin.orders_link')}
+            </Link>
+          </li>
+          <li>
+            <Link to="/admin/documents" className="btn-secondary" data-testid="admin-documents-link">
+              {t('refunds:admin_link')}
             </Link>
           </li>
           <li>

@@ -230,7 +230,7 @@ export const couponRedemptions = sqliteTable(
   (t) => [uniqueIndex('coupon_redemptions_order_unique').on(t.orderId), index('coupon_redemptions_coupon_user_idx').on(t.couponCode, t.userId)],
 );
 
-export const creditReasons = ['grant', 'refund', 'order', 'release'] as const;
+export const creditReasons = ['grant', 'refund', 'order', 'release', 'cancelled'] as const;
 
 /**
  * The customer's credit balance is the sum of these (spec §2 credit box, §3 Checkout credit_adjustment):

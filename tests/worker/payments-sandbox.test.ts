@@ -62,6 +62,8 @@ describe('sandbox payments: sessions', () => {
       status: 'open',
       createdAt: new Date(T0).toISOString(),
       decidedAt: null,
+      // Known only once a card paid (decision 040).
+      cardCountry: null,
     });
     expect(await getSandboxSession(db, sessionId, T0 + 1000)).toMatchObject({
       description: req.description,
@@ -119,11 +121,13 @@ describe('sandbox payments: decisions and webhooks', () => {
       reference: req.reference,
       amountCents: 4_960,
       occurredAt: new Date(Math.floor(decidedAt / 1000) * 1000).toISOString(),
+      // The sandbox's card is Greek: VAT location evidence (decision 040).
+      cardCountry: 'GR',
     });
     expect(webhook.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     // The handler's view: the same event, from the raw body and the header.
     expect(await port.parseWebhook(webhook.body, webhook.signature, decidedAt + 2000)).toEqual(webhook.event);
-    expect(await port.getSession(sessionId)).toMatchObject({ status: 'approved', decidedAt: new Date(decidedAt).toISOString() });
+    expect(await port.getSession(sessionId)).toMatchObject({ status: 'approved', decidedAt: new Date(decidedAt).toISOString(), cardCountry: 'GR' });
 
     expect(await failure(decideSandboxSession(db, SECRET, sessionId, 'decline', decidedAt + 1000))).toEqual({
       code: ErrorCode.DUE_STATUS_DOES_NOT_ALLOW_PAYMENT,

@@ -10,5 +10,7 @@ export async function fulfilmentCron(env: Env, now: Date) {
   const retried = await services.orders.retryDue();
   // Unpaid orders past their time give back their coupon uses and credit (core/orders/expiry.ts).
   const expired = await services.orders.expireUnpaid();
-  return { retried, expired };
+  // Debits past their due date read OVERDUE (decision 040).
+  const overdue = await services.debits.markOverdue();
+  return { retried, expired, overdue };
 }

@@ -1,9 +1,194 @@
-// Money back to the card through the payments port, full or partial, with states and the corrective credit note. Issue #13 §2.
+// Money back to the card through the payments port, full or partial, with states and the corrective
+// credit note (issue #13 §2; spec §4; decision 040). Staff only. The steps, each recoverable:
+//   1. a `payment_refunds` row, pending, keyed by the form's idempotency key — inserted only while the
+//      refunds so far (succeeded and pending) plus this one stay within the payment (inside the
+//      statement), with its audit row in the same batch;
+//   2. the processor's refund (port.refund, the same key: a retry never refunds twice);
+//   3. on success ONE batch: the row succeeded, payments.refunded_cents up (a guard fails the batch
+//      if it would pass the amount), the payment document PARTIALLY_REFUNDED or REFUNDED, a corrective
+//      credit note (CRD, gapless) with its lines, queued for myDATA, the audit row; on refusal the row
+//      failed with last_error and nothing else. No credit movement: the money went to the card.
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { ErrorCode } from '../../core/errors';
+import { creditNoteLines, refundRefusal, refundSplit } from '../../core/documents/refunds';
+import { auditStatement, rawBatch, type Raw } from '../../db/raw-batch';
+import { documentAllocations, paymentRefunds, payments, saleDocumentLines, saleDocuments, users } from '../../db/schema';
+import { PaymentError } from '../adapters/payments/port';
 import type { ServiceDeps } from '.';
+import type { Fail } from './billing-profiles';
+import type { StaffActor } from './staff-orders';
+
+export type RefundOutcome = { ok: true; refundId: number; status: 'pending' | 'succeeded'; creditDocumentId: number | null; repeated: boolean };
+
+const MAX_REASON = 200;
+
+/** The credit note the batch just numbered: the CRD counter's last number (same transaction). */
+const NEW_CREDIT_NOTE = "(SELECT id FROM sale_documents WHERE series = 'CRD' AND number = (SELECT last_number FROM document_counters WHERE series = 'CRD'))";
 
 export function createRefundService(deps: ServiceDeps) {
-  void deps;
-  const service = {};
+  const { db, now } = deps;
+
+  /** A stored refusal ("35516 amount_above_refundable") back to its code. */
+  const codeOf = (lastError: string | null) => Number(/^(\d+)/.exec(lastError ?? '')?.[1]) || ErrorCode.UNDEFINED_CODE;
+
+  async function repeatOf(row: typeof paymentRefunds.$inferSelect, paymentId: number, amountCents: number): Promise<RefundOutcome | Fail> {
+    // A key is one refund: the same key for another payment or sum is a bug in the form, not a retry.
+    if (row.paymentId !== paymentId || row.amountCents !== amountCents) return { ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'key' };
+    if (row.status === 'failed') return { ok: false, code: codeOf(row.lastError) };
+    return { ok: true, refundId: row.id, status: row.status, creditDocumentId: row.creditDocumentId, repeated: true };
+  }
+
+  const service = {
+    /**
+     * Staff give `amountCents` of a card payment back to the card. Double submits (the same key)
+     * refund once and answer with the first refund's state.
+     */
+    async refundPayment(input: { paymentId: number; amountCents: number; reason: string; idempotencyKey: string }, actor: StaffActor): Promise<RefundOutcome | Fail> {
+      const key = input.idempotencyKey.trim();
+      const reason = input.reason.trim().slice(0, MAX_REASON);
+      if (!key || key.length > 100) return { ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'key' };
+      const [payment] = await db.select().from(payments).where(eq(payments.id, input.paymentId));
+      if (!payment) return { ok: false, code: ErrorCode.SALE_DOCUMENT_NOT_FOUND };
+      const [seen] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.idempotencyKey, key));
+      if (seen) return repeatOf(seen, payment.id, input.amountCents);
+      // A debit's card payment has no legal document to correct: not refundable here (decision 040).
+      if (payment.orderId === null) return { ok: false, code: ErrorCode.DOCUMENT_ACTION_NOT_PERMITTED };
+      const [pending] = await db
+        .select({ cents: sql<number>`COALESCE(SUM(${paymentRefunds.amountCents}), 0)` })
+        .from(paymentRefunds)
+        .where(and(eq(paymentRefunds.paymentId, payment.id), eq(paymentRefunds.status, 'pending')));
+      const refusal = refundRefusal({ ...payment, pendingCents: Number(pending?.cents ?? 0) }, input.amountCents);
+      if (refusal !== null) return { ok: false, code: refusal };
+      if (!payment.providerSessionId) return { ok: false, code: ErrorCode.DOCUMENT_STATUS_NOT_PERMITTED };
+      const docs = await db.select().from(saleDocuments).where(eq(saleDocuments.orderId, payment.orderId));
+      const legal = docs.find((d) => d.kind === 'invoice' || d.kind === 'receipt');
+      const payDoc = docs.find((d) => d.kind === 'payment');
+      if (!legal) return { ok: false, code: ErrorCode.DOCUMENT_STATUS_NOT_PERMITTED };
+
+      // 1. The pending row, only while everything asked for stays within the payment.
+      const at = now.getTime();
+      const p = payment.id;
+      const inserted = await rawBatch(db, [
+        {
+          sql: `INSERT INTO payment_refunds (payment_id, amount_cents, status, reason, idempotency_key, actor_user_id, created_at)
+            SELECT ?, ?, 'pending', ?, ?, ?, ? WHERE (SELECT refunded_cents FROM payments WHERE id = ?)
+              + (SELECT COALESCE(SUM(amount_cents), 0) FROM payment_refunds WHERE payment_id = ? AND status = 'pending') + ? <= (SELECT amount_cents FROM payments WHERE id = ? AND status = 'approved')
+            ON CONFLICT(idempotency_key) DO NOTHING`,
+          params: [p, input.amountCents, reason, key, actor.userId, at, p, p, input.amountCents, p],
+        },
+        auditStatement(
+          { actorUserId: actor.userId, ip: actor.ip, action: 'payment.refund_requested', targetType: 'payment', targetId: p, detail: { amountCents: input.amountCents, reason, key }, at: now },
+          { sql: 'EXISTS (SELECT 1 FROM payment_refunds WHERE idempotency_key = ? AND created_at = ? AND actor_user_id = ?)', params: [key, at, actor.userId] },
+        ),
+      ]);
+      const [row] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.idempotencyKey, key));
+      if (!row) return { ok: false, code: ErrorCode.BALANCE_MUST_BE_ZERO_OR_EQUAL };
+      if ((inserted[0]?.meta.changes ?? 0) === 0) return repeatOf(row, payment.id, input.amountCents);
+
+      // 2. The processor.
+      let result;
+      try {
+        result = await deps.adapters.payments.refund({ sessionId: payment.providerSessionId, amountCents: input.amountCents, idempotencyKey: key, reason: reason || 'refund' });
+      } catch (error) {
+        const code = error instanceof PaymentError ? error.code : ErrorCode.NETWORK_CONNECTION_ERROR;
+        const why = error instanceof PaymentError ? String(error.detail.reason ?? '') : 'exception';
+        await rawBatch(db, [
+          { sql: "UPDATE payment_refunds SET status = 'failed', last_error = ?, decided_at = ? WHERE id = ? AND status = 'pending'", params: [`${code} ${why}`.trim(), at, row.id] },
+          auditStatement({ actorUserId: actor.userId, ip: actor.ip, action: 'payment.refund_failed', targetType: 'payment', targetId: p, detail: { refundId: row.id, code, reason: why }, at: now }),
+        ]);
+        return { ok: false, code };
+      }
+      if (result.status === 'pending') {
+        // Decided later by the processor; it still counts against what is left (decision 040).
+        await db.update(paymentRefunds).set({ providerRefundId: result.refundId }).where(eq(paymentRefunds.id, row.id));
+        return { ok: true, refundId: row.id, status: 'pending', creditDocumentId: null, repeated: false };
+      }
+
+      // 3. Recorded, in one batch.
+      const lines = await db.select().from(saleDocumentLines).where(eq(saleDocumentLines.documentId, legal.id)).orderBy(asc(saleDocumentLines.position));
+      const split = refundSplit({ totalCents: legal.totalCents, vatCents: legal.vatCents }, payment.refundedCents, input.amountCents);
+      const rate = lines[0]?.vatRateBp ?? (legal.totalCents > legal.vatCents && legal.vatCents > 0 ? Math.round((legal.vatCents * 10000) / (legal.totalCents - legal.vatCents)) : 0);
+      const noteLines = creditNoteLines(lines, split, { description: `${legal.series}-${legal.number}`, vatRateBp: rate });
+      const fresh: Raw = { sql: "EXISTS (SELECT 1 FROM payment_refunds WHERE id = ? AND status = 'succeeded' AND credit_document_id IS NULL)", params: [row.id] };
+      const w = (s: Raw): Raw => ({ sql: `${s.sql} AND ${fresh.sql}`, params: [...s.params, ...fresh.params] });
+      try {
+        await rawBatch(db, [
+          { sql: "UPDATE payment_refunds SET status = 'succeeded', provider_refund_id = ?, decided_at = ? WHERE id = ? AND status = 'pending'", params: [result.refundId, at, row.id] },
+          // Never more than the payment: a NULL fails the whole batch.
+          w({ sql: 'UPDATE payments SET refunded_cents = CASE WHEN refunded_cents + ? <= amount_cents THEN refunded_cents + ? ELSE NULL END WHERE id = ?', params: [input.amountCents, input.amountCents, p] }),
+          ...(payDoc
+            ? [
+                w({
+                  sql: "UPDATE sale_documents SET status = CASE WHEN (SELECT refunded_cents FROM payments WHERE id = ?) >= (SELECT amount_cents FROM payments WHERE id = ?) THEN 'REFUNDED' ELSE 'PARTIALLY_REFUNDED' END WHERE id = ?",
+                  params: [p, p, payDoc.id],
+                }),
+              ]
+            : []),
+          { sql: "INSERT INTO document_counters (series, last_number) VALUES ('CRD', 0) ON CONFLICT(series) DO NOTHING", params: [] },
+          w({ sql: "UPDATE document_counters SET last_number = last_number + 1 WHERE series = 'CRD'", params: [] }),
+          w({
+            // REFUNDED: the note's money went to the card, so it can never pay a document (decision 040).
+            sql: `INSERT INTO sale_documents (user_id, order_id, kind, series, number, status, total_cents, vat_cents, net_cents, billing, related_document_id, reason, created_at)
+              SELECT ?, NULL, 'credit', 'CRD', last_number, 'REFUNDED', ?, ?, ?, (SELECT billing FROM sale_documents WHERE id = ?), ?, 'card_refund', ? FROM document_counters WHERE series = 'CRD'`,
+            params: [legal.userId, input.amountCents, split.vatCents, split.netCents, legal.id, legal.id, at],
+          }),
+          ...noteLines.map((l) =>
+            w({
+              sql: `INSERT INTO sale_document_lines (document_id, position, description, sku, quantity, net_cents, vat_rate_bp, vat_cents, total_cents) SELECT ${NEW_CREDIT_NOTE}, ?, ?, ?, ?, ?, ?, ?, ? WHERE 1`,
+              params: [l.position, l.description, l.sku, l.quantity, l.netCents, l.vatRateBp, l.vatCents, l.totalCents],
+            }),
+          ),
+          w({ sql: `INSERT INTO mydata_transmissions (document_id, status, attempts, next_attempt_at, updated_at) SELECT ${NEW_CREDIT_NOTE}, 'pending', 0, ?, ? WHERE 1`, params: [at, at] }),
+          auditStatement({ actorUserId: actor.userId, ip: actor.ip, action: 'payment.refunded', targetType: 'payment', targetId: p, detail: { refundId: row.id, amountCents: input.amountCents, providerRefundId: result.refundId }, at: now }, fresh),
+          w({ sql: `UPDATE payment_refunds SET credit_document_id = ${NEW_CREDIT_NOTE} WHERE id = ?`, params: [row.id] }),
+        ]);
+      } catch (error) {
+        // The processor gave the money back but our records refused it (a guard): keep it visible to staff.
+        await db.update(paymentRefunds).set({ lastError: `${ErrorCode.SALE_DOCUMENT_UPDATE_EXCEPTION} ${String((error as Error).message).slice(0, 200)}` }).where(eq(paymentRefunds.id, row.id));
+        return { ok: false, code: ErrorCode.SALE_DOCUMENT_UPDATE_EXCEPTION };
+      }
+      const [done] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.id, row.id));
+      return { ok: true, refundId: row.id, status: 'succeeded', creditDocumentId: done?.creditDocumentId ?? null, repeated: false };
+    },
+
+    /**
+     * The staff screen: a customer found by e-mail, their documents newest first with balances, and
+     * each order's card payment with its refunds. Null when nobody has that e-mail.
+     */
+    async customerDocuments(email: string) {
+      const [user] = await db.select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.email, email.trim().toLowerCase()));
+      if (!user) return null;
+      const docs = await db.select().from(saleDocuments).where(eq(saleDocuments.userId, user.id)).orderBy(desc(saleDocuments.id)).limit(200);
+      const ids = docs.map((d) => d.id);
+      const [asDue, asPaying] = ids.length
+        ? await Promise.all([
+            db.select({ id: documentAllocations.dueDocumentId, cents: sql<number>`SUM(${documentAllocations.amountCents})` }).from(documentAllocations).where(inArray(documentAllocations.dueDocumentId, ids)).groupBy(documentAllocations.dueDocumentId),
+            db.select({ id: documentAllocations.payingDocumentId, cents: sql<number>`SUM(${documentAllocations.amountCents})` }).from(documentAllocations).where(inArray(documentAllocations.payingDocumentId, ids)).groupBy(documentAllocations.payingDocumentId),
+          ])
+        : [[], []];
+      const used = (rows: { id: number | null; cents: number }[], id: number) => Number(rows.find((r) => r.id === id)?.cents ?? 0);
+      const orderIds = [...new Set(docs.filter((d) => d.kind === 'payment' && d.orderId !== null).map((d) => d.orderId!))];
+      const cardPayments = orderIds.length
+        ? await db.select().from(payments).where(and(inArray(payments.orderId, orderIds), eq(payments.method, 'card'), eq(payments.status, 'approved')))
+        : [];
+      const refunds = cardPayments.length
+        ? await db.select().from(paymentRefunds).where(inArray(paymentRefunds.paymentId, cardPayments.map((c) => c.id))).orderBy(asc(paymentRefunds.id))
+        : [];
+      const documents = docs.map((d) => {
+        const balanceCents =
+          d.kind === 'invoice' || d.kind === 'receipt' || d.status === 'CANCELLED' || (d.kind === 'credit' && d.reason === 'card_refund')
+            ? 0
+            : d.totalCents - (d.kind === 'payment' || d.kind === 'credit' ? used(asPaying, d.id) : used(asDue, d.id));
+        const pay = d.kind === 'payment' ? cardPayments.find((c) => c.orderId === d.orderId) : undefined;
+        return {
+          ...d,
+          balanceCents,
+          payment: pay ? { id: pay.id, amountCents: pay.amountCents, refundedCents: pay.refundedCents, refunds: refunds.filter((r) => r.paymentId === pay.id) } : null,
+        };
+      });
+      return { user, documents };
+    },
+  };
   return service;
 }
 

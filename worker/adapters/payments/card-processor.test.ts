@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../../core/errors';
-import { createCardProcessorPayments, mapProcessorStatus, toSession } from './card-processor';
-import { PaymentError, type CreateSessionInput } from './port';
+import { createCardProcessorPayments, mapProcessorStatus, toRefund, toSession } from './card-processor';
+import { PaymentError, type CreateSessionInput, type RefundInput } from './port';
 import { serialiseWebhookEvent, signWebhook } from './signature';
 
 type Call = { url: string; method: string; headers: Headers; body: unknown };
@@ -121,6 +121,7 @@ describe('card processor: getSession', () => {
       status: 'approved',
       createdAt: new Date(1_778_578_215_000).toISOString(),
       decidedAt: new Date(1_778_578_300_000).toISOString(),
+      cardCountry: null,
     });
     expect(calls[0]!.url).toBe('https://api.processor.test/v1/checkout/sessions/cs_live_9');
     expect(calls[0]!.method).toBe('GET');
@@ -155,5 +156,50 @@ describe('card processor: parseWebhook', () => {
     const port = client(fakeFetch(() => json({})).impl);
     await expect(port.parseWebhook(body, await signWebhook('whsec_1', body, now), now)).resolves.toEqual(event);
     expect(await failure(port.parseWebhook(body, await signWebhook('whsec_2', body, now), now))).toMatchObject({ code: ErrorCode.TOKEN_ERROR });
+  });
+});
+
+const REFUND: RefundInput = { sessionId: 'cs_live_9', amountCents: 1_000, idempotencyKey: 'refund-7', reason: 'Επιστροφή μέρους' };
+
+describe('card processor: refund', () => {
+  it('posts the refund with its key, the session and the amount in cents, and reads its state', async () => {
+    const { impl, calls } = fakeFetch(() => json({ id: 're_1', status: 'succeeded', amount: 1_000 }));
+    expect(await client(impl).refund(REFUND)).toEqual({ refundId: 're_1', status: 'succeeded' });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.url).toBe('https://api.processor.test/v1/refunds');
+    expect(calls[0]!.method).toBe('POST');
+    expect(calls[0]!.headers.get('Idempotency-Key')).toBe('refund-7');
+    expect(calls[0]!.headers.get('Authorization')).toBe('Bearer sk_test_1');
+    expect(calls[0]!.body).toEqual({ session_id: 'cs_live_9', amount: 1_000, reason: 'Επιστροφή μέρους' });
+    const pending = fakeFetch(() => json({ id: 're_2', status: 'pending' }));
+    expect(await client(pending.impl).refund(REFUND)).toEqual({ refundId: 're_2', status: 'pending' });
+  });
+
+  it('refuses bad input before calling anyone', async () => {
+    const { impl, calls } = fakeFetch(() => json({}));
+    expect(await failure(client(impl).refund({ ...REFUND, amountCents: 0 }))).toMatchObject({ code: ErrorCode.VALIDATION_ERROR, detail: { field: 'amountCents' } });
+    expect(await failure(client(impl).refund({ ...REFUND, amountCents: 10.5 }))).toMatchObject({ detail: { field: 'amountCents' } });
+    expect(await failure(client(impl).refund({ ...REFUND, idempotencyKey: '' }))).toMatchObject({ detail: { field: 'idempotencyKey' } });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('maps the processor refusals to the catalogue: too much 35516, not paid 35512, unknown 35502, others 50000', async () => {
+    const refused = (body: unknown, status = 400) => failure(client(fakeFetch(() => json(body, status)).impl).refund(REFUND));
+    expect(await refused({ error: { code: 'amount_too_large', message: 'Refund amount exceeds' } })).toMatchObject({ code: ErrorCode.BALANCE_MUST_BE_ZERO_OR_EQUAL });
+    expect(await refused({ error: { code: 'session_not_paid' } }, 409)).toMatchObject({ code: ErrorCode.DOCUMENT_STATUS_NOT_PERMITTED });
+    expect(await refused({ error: 'no such session' }, 404)).toMatchObject({ code: ErrorCode.SALE_DOCUMENT_NOT_FOUND });
+    expect(await refused({ error: { code: 'weird', message: 'no' } })).toMatchObject({ code: ErrorCode.UNDEFINED_CODE, detail: { processorCode: 'weird', processorError: 'no' } });
+    expect(await refused({}, 503)).toMatchObject({ code: ErrorCode.NETWORK_CONNECTION_ERROR });
+  });
+
+  it('a refund the processor reports failed is a refusal; an unknown state is a bad response', () => {
+    expect(() => toRefund({ id: 're_3', status: 'failed' })).toThrow(PaymentError);
+    expect(() => toRefund({ id: 're_3', status: 'mystery' })).toThrow(/payment error 49997/);
+    expect(() => toRefund({ status: 'succeeded' })).toThrow(PaymentError);
+  });
+
+  it('reads the card country of a session when the processor gives one', () => {
+    expect(toSession({ id: 'cs_1', status: 'paid', amount: 1, currency: 'EUR', reference: 'r', created: 1, card_country: 'cy' }).cardCountry).toBe('CY');
+    expect(toSession({ id: 'cs_1', status: 'paid', amount: 1, currency: 'EUR', reference: 'r', created: 1, card_country: 'Greece' }).cardCountry).toBeNull();
   });
 });

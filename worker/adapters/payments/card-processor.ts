@@ -5,9 +5,12 @@
 //
 // Wire shape (the common one; amounts in cents, times in unix seconds):
 //   request  { amount, currency, reference, description, success_url, cancel_url }
-//   session  { id, url, status, amount, currency, reference, created, decided_at? }
+//   session  { id, url, status, amount, currency, reference, created, decided_at?, card_country? }
+//   refund   POST {apiUrl}/refunds { session_id, amount, reason } (Idempotency-Key header)
+//            → { id, status: succeeded|pending|failed, amount }; a refusal is a 4xx whose error code
+//            says why (amount_too_large, session_not_paid, …).
 import { ErrorCode } from '../../../core/errors';
-import { assertSessionInput, isHttpUrl, PaymentError, type PaymentSession, type PaymentStatus, type PaymentsPort } from './port';
+import { assertRefundInput, assertSessionInput, isHttpUrl, PaymentError, type RefundResult, type PaymentSession, type PaymentStatus, type PaymentsPort } from './port';
 import { verifyAndParseWebhook } from './signature';
 
 export type CardProcessorConfig = {
@@ -68,7 +71,7 @@ export function createCardProcessorPayments(config: CardProcessorConfig): Paymen
     // Throttling and outages are the processor failing us (502-class); the same request may work later.
     if (res.status === 429 || res.status >= 500) throw new PaymentError(ErrorCode.NETWORK_CONNECTION_ERROR, { reason: 'processor_unavailable', httpStatus: res.status });
     // Any other refusal means we sent something it does not accept: our bug, not the visitor's.
-    if (!res.ok) throw new PaymentError(ErrorCode.UNDEFINED_CODE, { reason: 'processor_refused', httpStatus: res.status, processorError: errorText(json) });
+    if (!res.ok) throw new PaymentError(ErrorCode.UNDEFINED_CODE, { reason: 'processor_refused', httpStatus: res.status, processorError: errorText(json), ...(errorCode(json) ? { processorCode: errorCode(json) } : {}) });
     if (!isRecord(json)) throw new PaymentError(ErrorCode.NETWORK_CONNECTION_ERROR, { reason: 'processor_bad_response', httpStatus: res.status });
     return json;
   }
@@ -103,7 +106,52 @@ export function createCardProcessorPayments(config: CardProcessorConfig): Paymen
     parseWebhook(rawBody, signatureHeader, nowMs) {
       return verifyAndParseWebhook(config.webhookSecret, rawBody, signatureHeader, nowMs);
     },
+
+    async refund(input) {
+      assertRefundInput(input);
+      let json: Record<string, unknown>;
+      try {
+        json = await call('/refunds', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Idempotency-Key': input.idempotencyKey },
+          body: JSON.stringify({ session_id: input.sessionId, amount: input.amountCents, reason: input.reason }),
+        });
+      } catch (error) {
+        throw refundRefusal(error);
+      }
+      return toRefund(json);
+    },
   };
+}
+
+// The processor's refusal codes in our catalogue: what staff can act on is told apart; the rest is
+// our bug (a request it does not accept) and stays 50000 with the processor's words in the detail.
+const REFUND_REFUSALS: Readonly<Record<string, number>> = {
+  amount_too_large: ErrorCode.BALANCE_MUST_BE_ZERO_OR_EQUAL,
+  refund_exceeds_captured: ErrorCode.BALANCE_MUST_BE_ZERO_OR_EQUAL,
+  charge_already_refunded: ErrorCode.BALANCE_MUST_BE_ZERO_OR_EQUAL,
+  session_not_paid: ErrorCode.DOCUMENT_STATUS_NOT_PERMITTED,
+  payment_not_captured: ErrorCode.DOCUMENT_STATUS_NOT_PERMITTED,
+  resource_missing: ErrorCode.SALE_DOCUMENT_NOT_FOUND,
+};
+
+function refundRefusal(error: unknown): unknown {
+  if (!(error instanceof PaymentError) || error.detail.reason !== 'processor_refused') return error;
+  const known = typeof error.detail.processorCode === 'string' ? REFUND_REFUSALS[error.detail.processorCode] : undefined;
+  if (known !== undefined) return new PaymentError(known, { ...error.detail, reason: 'refund_refused' });
+  if (error.detail.httpStatus === 404) return new PaymentError(ErrorCode.SALE_DOCUMENT_NOT_FOUND, { ...error.detail, reason: 'session_not_found' });
+  return error;
+}
+
+/** The processor's refund object in our terms; a refund it reports failed is a refusal. Exported for tests. */
+export function toRefund(json: Record<string, unknown>): RefundResult {
+  const { id, status } = json;
+  if (typeof id !== 'string' || !id) throw new PaymentError(ErrorCode.NETWORK_CONNECTION_ERROR, { reason: 'processor_bad_response', field: 'id' });
+  const s = typeof status === 'string' ? status.trim().toLowerCase() : '';
+  if (s === 'succeeded' || s === 'completed' || s === 'refunded') return { refundId: id, status: 'succeeded' };
+  if (s === 'pending' || s === 'processing' || s === 'requires_action') return { refundId: id, status: 'pending' };
+  if (s === 'failed' || s === 'canceled' || s === 'cancelled') throw new PaymentError(ErrorCode.UNDEFINED_CODE, { reason: 'refund_failed', refundId: id });
+  throw new PaymentError(ErrorCode.NETWORK_CONNECTION_ERROR, { reason: 'processor_bad_response', field: 'status' });
 }
 
 /** The processor's session object in our terms; exported for tests. */
@@ -120,7 +168,9 @@ export function toSession(json: Record<string, unknown>): PaymentSession {
   if (typeof reference !== 'string') return bad('reference');
   const createdAt = toIso(created) ?? bad('created');
   const decidedAt = json.decided_at === undefined || json.decided_at === null ? null : (toIso(json.decided_at) ?? bad('decided_at'));
-  return { sessionId: id, reference, amountCents: amount, currency: 'EUR', status: mapped, createdAt, decidedAt };
+  const country = json.card_country;
+  const cardCountry = typeof country === 'string' && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : null;
+  return { sessionId: id, reference, amountCents: amount, currency: 'EUR', status: mapped, createdAt, decidedAt, cardCountry };
 }
 
 /** Unix seconds (the usual) or an ISO 8601 string, to an ISO instant. */
@@ -135,6 +185,13 @@ function errorText(json: unknown): string | null {
   if (typeof error === 'string') return error;
   if (isRecord(error) && typeof error.message === 'string') return error.message;
   return typeof json.message === 'string' ? json.message : null;
+}
+
+function errorCode(json: unknown): string | null {
+  if (!isRecord(json)) return null;
+  const error = json.error;
+  if (isRecord(error) && typeof error.code === 'string') return error.code;
+  return typeof json.code === 'string' ? json.code : null;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

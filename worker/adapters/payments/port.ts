@@ -34,6 +34,8 @@ export type PaymentSession = {
   /** ISO 8601 instants in UTC. */
   createdAt: string;
   decidedAt: string | null;
+  /** The card's issuing country (ISO 3166 alpha-2) when the processor gives it: VAT location evidence. */
+  cardCountry?: string | null;
 };
 
 export type PaymentEvent = {
@@ -45,13 +47,33 @@ export type PaymentEvent = {
   amountCents: number;
   /** ISO 8601 instant in UTC. */
   occurredAt: string;
+  /** The card's issuing country (ISO 3166 alpha-2) when the processor gives it: VAT location evidence. */
+  cardCountry?: string | null;
 };
+
+export type RefundInput = {
+  /** The processor's session of the approved payment being refunded. */
+  sessionId: string;
+  amountCents: number;
+  /** Same key, same refund: a double click or a retried request never gives the money back twice. */
+  idempotencyKey: string;
+  /** Why, for the processor's records (never shown to the card holder by us). */
+  reason: string;
+};
+
+export type RefundResult = { refundId: string; status: 'succeeded' | 'pending' };
 
 export type PaymentsPort = {
   createSession(input: CreateSessionInput): Promise<{ sessionId: string; redirectUrl: string }>;
   getSession(sessionId: string): Promise<PaymentSession>;
   /** Verifies the signature and its age before reading the body; throws PaymentError otherwise. */
   parseWebhook(rawBody: string, signatureHeader: string | null, nowMs: number): Promise<PaymentEvent>;
+  /**
+   * Money back to the card of an approved session, all or part of it. Throws PaymentError when the
+   * processor refuses: 35512 the session is not approved, 35516 more than is left to refund,
+   * 35502 no such session, 100 a bad input or a key reused for another refund, 502 unavailable.
+   */
+  refund(input: RefundInput): Promise<RefundResult>;
 };
 
 export class PaymentError extends Error {
@@ -93,4 +115,15 @@ export function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The rules every implementation applies before asking for a refund (our bug if broken: 100). */
+export function assertRefundInput(input: RefundInput): void {
+  const fail = (field: string) => {
+    throw new PaymentError(ErrorCode.VALIDATION_ERROR, { reason: 'invalid_input', field });
+  };
+  if (!input.sessionId.trim()) fail('sessionId');
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) fail('amountCents');
+  if (!input.idempotencyKey.trim() || input.idempotencyKey.length > MAX_KEY) fail('idempotencyKey');
+  if (input.reason.length > MAX_DESCRIPTION) fail('reason');
 }

@@ -6,11 +6,18 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../core/errors';
 import type { Db } from '../../../db/client';
+import { sandboxPaymentRefunds } from '../../../db/schema/documents';
 import { paymentSessions } from '../../../db/schema/payments';
-import { assertSessionInput, PaymentError, type PaymentEvent, type PaymentSession, type PaymentsPort } from './port';
+import { assertRefundInput, assertSessionInput, PaymentError, type PaymentEvent, type PaymentSession, type PaymentsPort } from './port';
 import { serialiseWebhookEvent, signWebhook, verifyAndParseWebhook } from './signature';
 
 export const SANDBOX_SESSION_TTL_MS = 30 * 60_000;
+
+/**
+ * The sandbox's card is Greek: real processors report the issuing country of the card that paid, and
+ * a fixed answer keeps the VAT evidence of test orders predictable.
+ */
+export const SANDBOX_CARD_COUNTRY = 'GR';
 
 export type SandboxPaymentsConfig = {
   /** The webhook signing secret, shared with whoever verifies the webhooks. */
@@ -34,6 +41,11 @@ export function sandboxPaymentUrl(origin: string, sessionId: string): string {
   return `${origin.replace(/\/+$/, '')}/payments/sandbox/${encodeURIComponent(sessionId)}`;
 }
 
+function newRefundId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return `re_sbx_${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
 function newSessionId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
   return `cs_sbx_${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
@@ -54,6 +66,7 @@ function toSession(row: Row, nowMs: number): SandboxSession {
     status: lapsed ? 'expired' : row.status,
     createdAt: row.createdAt.toISOString(),
     decidedAt: decidedAt ? decidedAt.toISOString() : null,
+    cardCountry: !lapsed && row.status === 'approved' ? SANDBOX_CARD_COUNTRY : null,
     description: row.description,
     returnUrl: row.returnUrl,
     cancelUrl: row.cancelUrl,
@@ -97,8 +110,33 @@ export function createSandboxPayments(db: Db, config: SandboxPaymentsConfig): Pa
     async getSession(sessionId) {
       const session = await getSandboxSession(db, sessionId, now().getTime());
       if (!session) throw new PaymentError(ErrorCode.SALE_DOCUMENT_NOT_FOUND, { reason: 'session_not_found', sessionId });
-      const { sessionId: id, reference, amountCents, currency, status, createdAt, decidedAt } = session;
-      return { sessionId: id, reference, amountCents, currency, status, createdAt, decidedAt };
+      const { sessionId: id, reference, amountCents, currency, status, createdAt, decidedAt, cardCountry } = session;
+      return { sessionId: id, reference, amountCents, currency, status, createdAt, decidedAt, cardCountry };
+    },
+
+    async refund(input) {
+      assertRefundInput(input);
+      const t = now().getTime();
+      // As a processor does: the refund is recorded only if the session is approved and the refunds
+      // of the session, this one included, stay within what was captured. Checked inside the one
+      // statement, so two refunds racing with different keys cannot both pass. A key seen before
+      // inserts nothing and answers with the refund it made.
+      await db.run(sql`INSERT INTO sandbox_payment_refunds (id, session_id, amount_cents, idempotency_key, created_at)
+        SELECT ${newRefundId()}, ${input.sessionId}, ${input.amountCents}, ${input.idempotencyKey}, ${t}
+        WHERE EXISTS (SELECT 1 FROM payment_sessions s WHERE s.id = ${input.sessionId} AND s.status = 'approved'
+          AND (SELECT COALESCE(SUM(r.amount_cents), 0) FROM sandbox_payment_refunds r WHERE r.session_id = s.id) + ${input.amountCents} <= s.amount_cents)
+        ON CONFLICT(idempotency_key) DO NOTHING`);
+      const [row] = await db.select().from(sandboxPaymentRefunds).where(eq(sandboxPaymentRefunds.idempotencyKey, input.idempotencyKey));
+      if (row) {
+        if (row.sessionId !== input.sessionId || row.amountCents !== input.amountCents) {
+          throw new PaymentError(ErrorCode.VALIDATION_ERROR, { reason: 'idempotency_key_reused', refundId: row.id });
+        }
+        return { refundId: row.id, status: 'succeeded' };
+      }
+      const [session] = await db.select({ status: paymentSessions.status }).from(paymentSessions).where(eq(paymentSessions.id, input.sessionId));
+      if (!session) throw new PaymentError(ErrorCode.SALE_DOCUMENT_NOT_FOUND, { reason: 'session_not_found', sessionId: input.sessionId });
+      if (session.status !== 'approved') throw new PaymentError(ErrorCode.DOCUMENT_STATUS_NOT_PERMITTED, { reason: 'session_not_approved', status: session.status });
+      throw new PaymentError(ErrorCode.BALANCE_MUST_BE_ZERO_OR_EQUAL, { reason: 'amount_above_refundable' });
     },
 
     parseWebhook(rawBody, signatureHeader, nowMs) {
@@ -175,6 +213,7 @@ export async function sandboxWebhookFor(secret: string, session: SandboxSession,
     sessionId: session.sessionId,
     reference: session.reference,
     amountCents: session.amountCents,
+    ...(session.cardCountry ? { cardCountry: session.cardCountry } : {}),
     // Whole seconds, as the wire carries them: the handler then parses back exactly this event.
     occurredAt: new Date(Math.floor(Date.parse(session.decidedAt) / 1000) * 1000).toISOString(),
   };

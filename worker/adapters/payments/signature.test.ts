@@ -92,6 +92,15 @@ describe('webhook body', () => {
     expect(parseWebhookEvent(body)).toEqual(event);
   });
 
+  it("carries the card's country when there is one, and drops one that is not a country code", () => {
+    const body = serialiseWebhookEvent({ ...event, cardCountry: 'GR' });
+    expect(JSON.parse(body).data.card_country).toBe('GR');
+    expect(parseWebhookEvent(body)).toEqual({ ...event, cardCountry: 'GR' });
+    const odd = JSON.parse(body);
+    odd.data.card_country = 'Greece';
+    expect(parseWebhookEvent(JSON.stringify(odd))).toEqual(event);
+  });
+
   it('refuses garbage with 100 validation_error', () => {
     const reasonOf = (body: string) => {
       try {

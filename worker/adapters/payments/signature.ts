@@ -83,7 +83,7 @@ type WireEvent = {
   id: string;
   type: PaymentEventType;
   created: number;
-  data: { session_id: string; reference: string; amount: number; currency: 'EUR' };
+  data: { session_id: string; reference: string; amount: number; currency: 'EUR'; card_country?: string };
 };
 
 export function serialiseWebhookEvent(event: PaymentEvent): string {
@@ -91,7 +91,7 @@ export function serialiseWebhookEvent(event: PaymentEvent): string {
     id: event.eventId,
     type: event.type,
     created: Math.floor(Date.parse(event.occurredAt) / 1000),
-    data: { session_id: event.sessionId, reference: event.reference, amount: event.amountCents, currency: 'EUR' },
+    data: { session_id: event.sessionId, reference: event.reference, amount: event.amountCents, currency: 'EUR', ...(event.cardCountry ? { card_country: event.cardCountry } : {}) },
   };
   return JSON.stringify(wire);
 }
@@ -124,6 +124,8 @@ export function parseWebhookEvent(body: string): PaymentEvent {
     reference: data.reference,
     amountCents: data.amount,
     occurredAt: new Date(created * 1000).toISOString(),
+    // Optional evidence: present only when the processor sent a well-formed country.
+    ...(typeof data.card_country === 'string' && /^[A-Za-z]{2}$/.test(data.card_country) ? { cardCountry: data.card_country.toUpperCase() } : {}),
   };
 }
 
