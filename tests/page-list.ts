@@ -79,6 +79,8 @@ export const PAGES: PageEntry[] = [
   customer('contact-new', 'account.contacts.new', '/account/contacts/new'),
   customer('contact-edit', 'account.contacts.$id', '/account/contacts/1'),
   customer('transfers', 'account.transfers', '/account/transfers'),
+  // Legal documents tab (issue #13 §3): the seed's credit note CRD 1 (a grant: no legal document, the empty state)
+  customer('document-legal', 'account.documents.$id.legal', '/account/documents/1/legal'),
   // Cart and checkout with items (a shared hosting plan and a VPS), the order and its card payment
   customer('cart', 'cart', '/cart', { withCart: true }),
   customer('cart-configure', 'cart_.configure.$id', '/cart/configure/{cartItem}', { withCart: true }),
@@ -89,6 +91,7 @@ export const PAGES: PageEntry[] = [
   staff('admin', 'admin._index', '/admin'),
   staff('admin-orders', 'admin.orders', '/admin/orders'),
   staff('admin-audit', 'admin.audit', '/admin/audit'),
+  staff('admin-legal-files', 'admin.legal-files', '/admin/legal-files?number=INV-000999'),
   staff('admin-two-factor', 'admin.two-factor', '/admin/two-factor', {
     browserSkip: 'only an administrator without an authenticator app sees it; the demo admin has one and the browser cannot create staff (tests/worker/pages.test.ts renders it for a fresh one)',
   }),
@@ -100,6 +103,8 @@ export const NOT_PAGES: NotAPage[] = [
   { route: 'cart_.analytics.items', reason: 'a POST answering the begin_checkout event with JSON' },
   { route: 'account', reason: 'the layout of the account area: renders only around one of its pages' },
   { route: 'account.domains.$name', reason: "the layout of one domain's pages (its header and sub-navigation)" },
+  { route: 'account.documents.$id.files.$fileId', reason: "the download of a legal document's file (a PDF streamed from R2; tests/worker/documents-legal.test.ts)" },
+  { route: 'admin.legal-files.$fileId', reason: "staff download of a legal document's file (a PDF streamed from R2; tests/worker/documents-legal.test.ts)" },
 ];
 
 /** True when the path needs state the browser layer creates first ({cartItem}, {order}, {payment}). */
