@@ -3,13 +3,16 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { ErrorCode } from '../../core/errors';
 import { requireAdmin } from '../lib/auth.server';
+import { resourceGuard } from '../lib/resource-errors.server';
 import { codeData } from '../lib/route-error.server';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  const fileId = /^\d{1,12}$/.test(params.fileId ?? '') ? Number(params.fileId) : NaN;
-  const found = await context.services.legalDocuments.fileFor(null, fileId);
-  const response = found ? await context.services.legalDocuments.download(found.file) : null;
-  if (!response) throw data(codeData({ code: ErrorCode.SALE_DOCUMENT_NOT_FOUND }), { status: 404 });
-  return response;
+  return resourceGuard(async () => {
+    await requireAdmin(request, context);
+    const fileId = /^\d{1,12}$/.test(params.fileId ?? '') ? Number(params.fileId) : NaN;
+    const found = await context.services.legalDocuments.fileFor(null, fileId);
+    const response = found ? await context.services.legalDocuments.download(found.file) : null;
+    if (!response) throw data(codeData({ code: ErrorCode.SALE_DOCUMENT_NOT_FOUND }), { status: 404 });
+    return response;
+  });
 }
