@@ -31,6 +31,6 @@ export default {
       totalCents: net + vat,
       mydata: { mark: '400001234567890', uid: 'A1B2C3D4E5F6', qrUrl: 'https://mydataapi.aade.gr/TimologioQR/QRInfo?q=400001234567890' },
     });
-    return new Response(bytes, { headers: { 'Content-Type': 'application/pdf' } });
+    return new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'Content-Type': 'application/pdf' } });
   },
 };

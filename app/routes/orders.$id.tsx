@@ -193,6 +193,14 @@ export default function OrderPage() {
             <li key={d.id} className="flex justify-between gap-2" data-testid="document" data-kind={d.kind} data-status={d.status}>
               <span>
                 {t(`doc_kind.${d.kind}`)} {d.series}-{String(d.number).padStart(6, '0')}
+                {d.kind === 'invoice' || d.kind === 'receipt' ? (
+                  <>
+                    {' · '}
+                    <Link to={`/account/documents/${d.id}/legal`} className="text-blue-800 underline" data-testid="document-legal-link">
+                      {t('legal:title')}
+                    </Link>
+                  </>
+                ) : null}
               </span>
               <span>
                 {d.status} · <Price cents={d.totalCents} exact />
