@@ -91,7 +91,7 @@ const RULE = rgb(0.8, 0.8, 0.83);
 const ROW = 15;
 
 // Columns of the lines table: right edges of the numeric columns, left edge of the description.
-const COL = { pos: M, desc: M + 22, qty: 360, rate: 405, net: 468, vat: 510, total: A4[0] - M };
+const COL = { pos: M, desc: M + 22, qty: 318, rate: 358, net: 423, vat: 488, total: A4[0] - M };
 
 let fontBytes: { regular: Uint8Array; bold: Uint8Array } | null = null;
 function fonts() {
@@ -245,7 +245,7 @@ export async function renderLegalPdf(input: LegalPdfInput): Promise<Uint8Array> 
   // The lines, continued on further pages.
   const continued = `${title} ${number} — συνέχεια / continued`;
   tableHeader(ctx);
-  const descWidth = COL.qty - 42 - COL.desc;
+  const descWidth = COL.qty - 26 - COL.desc;
   for (const line of input.lines) {
     const parts = wrap(line.description, descWidth, (t) => regular.widthOfTextAtSize(t, 9));
     if (ctx.y - (parts.length - 1) * 11 < M + 30) {
@@ -288,7 +288,7 @@ export async function renderLegalPdf(input: LegalPdfInput): Promise<Uint8Array> 
 
   // Totals, on the right.
   ctx.y = vatTop;
-  const labelX = 360;
+  const labelX = 320;
   const totals: [string, number, boolean][] = [
     ['Καθαρή αξία / Net', input.netCents, false],
     ['ΦΠΑ / VAT', input.vatCents, false],
