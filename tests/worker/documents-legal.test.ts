@@ -181,4 +181,27 @@ describe('legal documents as files', () => {
     const rows = await db.select().from(legalDocumentFiles).where(and(eq(legalDocumentFiles.documentId, c.legal.id), eq(legalDocumentFiles.source, 'rendered')));
     expect(rows).toHaveLength(2);
   });
+
+  it("a corrective credit note is a legal document too: its own PDF names what it corrects, and the invoice's tab lists it", async () => {
+    const c = await paidOrder('legalcrd');
+    const number = 900000 + Math.floor(Math.random() * 99999);
+    const [note] = await db
+      .insert(saleDocuments)
+      .values({ userId: c.id, kind: 'credit', series: 'CRD', number, status: 'COMPLETED', totalCents: 1240, vatCents: 240, netCents: 1000, relatedDocumentId: c.legal.id, reason: 'card_refund', createdAt: new Date() })
+      .returning();
+    const file = (await servicesAt().legalDocuments.ensurePdf(note!.id))!;
+    const text = await pdfText(new Uint8Array(await (await env.FILES.get(file.objectKey))!.arrayBuffer()));
+    expect(text).toContain('ΠΙΣΤΩΤΙΚΟ ΤΙΜΟΛΟΓΙΟ');
+    expect(text).toContain(documentNumber('CRD', number));
+    expect(text).toContain(`Διορθώνει το / Corrects: ${documentNumber(c.legal.series, c.legal.number)}`);
+    // The buyer comes from the corrected invoice when the note has no snapshot of its own.
+    expect(text).toContain(`ΑΦΜ / VAT No: ${BUYER_VAT}`);
+    const b = await loggedIn(c.email);
+    const tab = await (await b.fetch(`/account/documents/${c.legal.id}/legal`)).text();
+    expect(tab).toContain(`data-number="${documentNumber('CRD', number)}"`);
+    expect(downloads(tab)).toContain(`/account/documents/${note!.id}/files/${file.id}`);
+    // A store-credit note (no related legal document) has no file.
+    const [grant] = await db.select().from(saleDocuments).where(and(eq(saleDocuments.userId, c.id), eq(saleDocuments.kind, 'credit'), eq(saleDocuments.reason, 'grant')));
+    if (grant) expect(await servicesAt().legalDocuments.ensurePdf(grant.id)).toBeNull();
+  });
 });
