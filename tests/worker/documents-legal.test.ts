@@ -139,10 +139,15 @@ describe('legal documents as files', () => {
     expect(again.status).toBe(409);
     expect(await again.text()).toContain(`data-code="${ErrorCode.DUPLICATE_FILE_ON_LEGAL_DOCUMENT}"`);
     expect((await upload(new TextEncoder().encode('not a pdf'), 'text/plain')).status).toBe(400);
+    expect((await upload(new TextEncoder().encode('<html>%PDF-</html>'), 'application/pdf')).status).toBe(400);
+    expect((await upload(new TextEncoder().encode('%PDF-1.4 but declared as HTML'), 'text/html')).status).toBe(400);
+    // A PDF the browser could not name (no .pdf extension: application/octet-stream) is a PDF all the same.
+    const unnamed = await servicesAt().legalDocuments.attach(c.legal.id, new TextEncoder().encode('%PDF-1.7\n% another scan\n'), 'application/octet-stream', 'scan');
+    expect(unnamed).toMatchObject({ ok: true, file: { contentType: 'application/pdf', filename: 'scan.pdf', source: 'uploaded' } });
     const rows = await db.select().from(legalDocumentFiles).where(eq(legalDocumentFiles.documentId, c.legal.id));
-    expect(rows.map((r) => r.source).sort()).toEqual(['rendered', 'uploaded']);
+    expect(rows.map((r) => r.source).sort()).toEqual(['rendered', 'uploaded', 'uploaded']);
     // The non-ASCII name downloads with filename* (and an ASCII fallback).
-    const uploaded = rows.find((r) => r.source === 'uploaded')!;
+    const uploaded = rows.find((r) => r.source === 'uploaded' && r.filename !== 'scan.pdf')!;
     const named = await b.fetch(`${ADMIN}/admin/legal-files/${uploaded.id}`);
     expect(named.headers.get('Content-Disposition')).toBe(`attachment; filename="____________.pdf"; filename*=UTF-8''${encodeURIComponent('σκαναρισμένο.pdf')}`);
     // The service says the same (and the same bytes on another document are fine).

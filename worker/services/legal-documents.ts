@@ -29,6 +29,7 @@ export function contentDisposition(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
+const PDF_TYPES = new Set(['application/pdf', 'application/x-pdf', 'application/octet-stream', '']);
 const isPdf = (b: Uint8Array) => b.length > 5 && String.fromCharCode(...b.subarray(0, 5)) === '%PDF-';
 
 export function createLegalDocumentService(deps: ServiceDeps) {
@@ -125,13 +126,15 @@ export function createLegalDocumentService(deps: ServiceDeps) {
     async attach(documentId: number, bytes: Uint8Array, contentType: string, filename: string): Promise<{ ok: true; file: LegalFile } | Fail> {
       const doc = await docById(documentId);
       if (!doc || !(await isLegal(doc))) return { ok: false, code: ErrorCode.SALE_DOCUMENT_NOT_FOUND };
-      if (contentType !== 'application/pdf' || !isPdf(bytes)) return { ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'file', message: 'legal:upload.not_pdf' };
+      // The bytes decide: a browser labels a PDF without a .pdf name application/octet-stream (or
+      // nothing); a declared other type (text/html…) or bytes that are not a PDF are refused.
+      if (!PDF_TYPES.has(contentType.toLowerCase()) || !isPdf(bytes)) return { ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'file', message: 'legal:upload.not_pdf' };
       if (bytes.length > MAX_UPLOAD_BYTES) return { ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'file', message: 'legal:upload.too_large' };
       const sha256 = await sha256Hex(bytes);
       const [dup] = await db.select({ id: legalDocumentFiles.id }).from(legalDocumentFiles).where(and(eq(legalDocumentFiles.documentId, doc.id), eq(legalDocumentFiles.sha256, sha256)));
       if (dup) return { ok: false, code: ErrorCode.DUPLICATE_FILE_ON_LEGAL_DOCUMENT };
       const name = (filename.split(/[\\/]/).pop() ?? '').trim().slice(0, 120) || `${documentNumber(doc.series, doc.number)}.pdf`;
-      const file = await store(doc, bytes, { contentType, filename: /\.pdf$/i.test(name) ? name : `${name}.pdf`, source: 'uploaded' });
+      const file = await store(doc, bytes, { contentType: 'application/pdf', filename: /\.pdf$/i.test(name) ? name : `${name}.pdf`, source: 'uploaded' });
       // Two uploads racing: the unique index let one in.
       return file ? { ok: true, file } : { ok: false, code: ErrorCode.DUPLICATE_FILE_ON_LEGAL_DOCUMENT };
     },
