@@ -9,7 +9,8 @@
 //    a known, an unknown (decoy hash) and a delayed address (bench/password-hash.mjs),
 //  - a domain search across every TLD: time to first and to all results, registry calls (bench/domain-search.mjs),
 //  - the cart: add round trip, cross-tab propagation, the summary page, a 20-item checkout (bench/cart.mjs),
-//  - the portal's domain list of 2,000 names: first page and a search (bench/portal.mjs).
+//  - the portal's domain list of 2,000 names: first page and a search (bench/portal.mjs),
+//  - a legal document's PDF: render time p50/p95, CPU per render and size for a 20-line invoice (bench/legal-pdf.mjs).
 // Writes bench/results.json and prints a table. Targets are reported, never asserted (README).
 import { chromium } from '@playwright/test';
 import { spawn, spawnSync } from 'node:child_process';
@@ -22,6 +23,7 @@ import { measureDomainSearch } from './domain-search.mjs';
 import { measureLoad } from './load.mjs';
 import { lighthouseVerdict, LIGHTHOUSE_TARGETS, measureLighthouse, printLighthouse } from './lighthouse.mjs';
 import { measurePasswordHash } from './password-hash.mjs';
+import { measureLegalPdf } from './legal-pdf.mjs';
 import { measurePortal } from './portal.mjs';
 
 // BENCH_PORT lets two checkouts measure side by side (default 8797).
@@ -30,7 +32,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const SEQUENTIAL = Number(process.env.BENCH_REQUESTS ?? 300);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT_REQUESTS ?? 600);
 const CONCURRENCY = 8;
-// `--only=js,latency,load,search,cart,portal,hash,lighthouse` measures only those parts while iterating (default: all).
+// `--only=js,latency,load,search,cart,portal,hash,pdf,lighthouse` measures only those parts while iterating (default: all).
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const ONLY = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : null;
 const wants = (part) => !ONLY || ONLY.has(part);
@@ -190,6 +192,7 @@ try {
     homeLoad,
     workerdPeakRssMb: Math.round(workerdPeakKb() / 102.4) / 10,
     passwordHash: wants('hash') ? await measurePasswordHash() : null,
+    legalPdf: wants('pdf') ? await measureLegalPdf() : null,
     domainSearch,
     cart,
     portal,
@@ -239,6 +242,8 @@ try {
     console.log(`password hash (${ph.algorithm}): ${ph.hashCpuMs} ms CPU per hash, ${ph.verifyCpuMs} ms per verify`);
     console.log(`failed login, CPU (wall) per attempt: known ${ph.loginKnownCpuMs} (${ph.loginKnownWallMs}) ms, unknown ${ph.loginUnknownCpuMs} (${ph.loginUnknownWallMs}) ms, delayed ${ph.loginDelayedCpuMs} (${ph.loginDelayedWallMs}) ms`);
   }
+  const lp = result.legalPdf;
+  if (lp) console.log(`legal PDF (${lp.lines}-line invoice with MARK and QR, ${lp.samples} renders in workerd): p50 ${lp.p50Ms} / p95 ${lp.p95Ms} ms wall (load ${lp.loadAverage1m}), ${lp.cpuMsPerRender} ms CPU per render, cold ${lp.coldMs} ms, ${lp.sizeKb} KB`);
   if (domainSearch) {
     console.log(
       `domain search (${domainSearch.namesPerSearch} names, ${domainSearch.familiesPerSearch} registries): first result p50 ${domainSearch.firstResultMs.p50} / p95 ${domainSearch.firstResultMs.p95} ms, all p50 ${domainSearch.allResultsMs.p50} / p95 ${domainSearch.allResultsMs.p95} ms (target ≤ ${TARGETS.searchAllP95Ms}: ${result.verdict.searchAllP95}), ${domainSearch.registryCallsPerSearch} registry calls per search (${result.verdict.searchCalls}); cached repeat ${domainSearch.cachedRepeat.allMs} ms with ${domainSearch.cachedRepeat.registryCalls} calls`,

@@ -92,6 +92,9 @@ export const PAGES: PageEntry[] = [
   customer('transfers', 'account.transfers', '/account/transfers'),
   // Issue #13 §2: the pay-with tab of a due document (an open order's or a debit's).
   customer('document-pay', 'account.documents.$id.pay', '/account/documents/5/pay'),
+  // Legal documents tab (issue #13 §3): the seed's receipt (document 3) with its PDF, and the credit note CRD 1 (a grant: no legal document, the empty state)
+  customer('document-legal', 'account.documents.$id.legal', '/account/documents/3/legal'),
+  customer('document-legal-none', 'account.documents.$id.legal', '/account/documents/1/legal'),
   // Cart and checkout with items (a shared hosting plan and a VPS), the order and its card payment
   customer('cart', 'cart', '/cart', { withCart: true }),
   customer('cart-configure', 'cart_.configure.$id', '/cart/configure/{cartItem}', { withCart: true }),
@@ -105,6 +108,7 @@ export const PAGES: PageEntry[] = [
   staff('admin-audit', 'admin.audit', '/admin/audit'),
   staff('admin-documents', 'admin.documents', '/admin/documents'),
   staff('admin-documents-customer', 'admin.documents', '/admin/documents?email=demo%40example.gr'),
+  staff('admin-legal-files', 'admin.legal-files', '/admin/legal-files?number=REC-000001'),
   staff('admin-two-factor', 'admin.two-factor', '/admin/two-factor', {
     browserSkip: 'only an administrator without an authenticator app sees it; the demo admin has one and the browser cannot create staff (tests/worker/pages.test.ts renders it for a fresh one)',
   }),
@@ -117,6 +121,8 @@ export const NOT_PAGES: NotAPage[] = [
   { route: 'account', reason: 'the layout of the account area: renders only around one of its pages' },
   { route: 'account.domains.$name', reason: "the layout of one domain's pages (its header and sub-navigation)" },
   { route: 'account.documents.$id', reason: "the layout of one document's pages (its header and tab navigation)" },
+  { route: 'account.documents.$id.files.$fileId', reason: "the download of a legal document's file (a PDF streamed from R2; tests/worker/documents-legal.test.ts)" },
+  { route: 'admin.legal-files.$fileId', reason: "staff download of a legal document's file (a PDF streamed from R2; tests/worker/documents-legal.test.ts)" },
 ];
 
 /** True when the path needs state the browser layer creates first ({cartItem}, {order}, {payment}). */

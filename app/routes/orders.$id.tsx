@@ -197,6 +197,14 @@ export default function OrderPage() {
                 <Link to={`/account/documents/${d.id}`} className="link-button" data-testid="document-link" data-id={d.id}>
                   {documentNumber(d)}
                 </Link>
+                {d.kind === 'invoice' || d.kind === 'receipt' ? (
+                  <>
+                    {' · '}
+                    <Link to={`/account/documents/${d.id}/legal`} className="text-blue-800 underline" data-testid="document-legal-link">
+                      {t('legal:title')}
+                    </Link>
+                  </>
+                ) : null}
               </span>
               <span>
                 {d.status} · <Price cents={d.totalCents} exact />
