@@ -37,6 +37,16 @@ export default function AdminHome() {
             </Link>
           </li>
           <li>
+            <Link to="/admin/legal-files" className="btn-secondary" data-testid="admin-legal-files-link">
+              {t('legal:admin_link')}
+            </Link>
+          </li>
+          <li>
+            <Link to="/admin/mydata" className="btn-secondary" data-testid="admin-mydata-link">
+              {t('mydata:admin_link')}
+            </Link>
+          </li>
+          <li>
             <Link to="/admin/audit" className="btn-secondary" data-testid="admin-audit-link">
               {t('admin:nav.audit')}
             </Link>

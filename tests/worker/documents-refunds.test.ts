@@ -12,6 +12,7 @@ import { createDb } from '../../db/client';
 import { DEMO_USERS } from '../../db/seed';
 import { auditLog, creditMovements, documentAllocations, mydataTransmissions, paymentRefunds, payments, saleDocumentLines, saleDocuments, sandboxPaymentRefunds } from '../../db/schema';
 import { createSandboxPayments } from '../../worker/adapters/payments/sandbox';
+import { creditNoteStatements, rawBatch } from '../../db/raw-batch';
 import { readyCart, servicesAt } from './customers';
 import { Browser, form, login } from './helpers';
 import { ADMIN, newStaff, staffBrowser, staffLogin } from './staff';
@@ -93,6 +94,17 @@ describe('card refunds', () => {
     const o = await paidCardOrder('refover');
     const r = await servicesAt().refunds.refundPayment({ paymentId: o.payment.id, amountCents: o.payment.amountCents + 1, reason: '', idempotencyKey: crypto.randomUUID() }, await staffActor());
     expect(r).toEqual({ ok: false, code: ErrorCode.BALANCE_MUST_BE_ZERO_OR_EQUAL });
+    expect(await refundsOf(o.payment.id)).toHaveLength(0);
+    expect(await db.select().from(sandboxPaymentRefunds).where(eq(sandboxPaymentRefunds.sessionId, o.payment.providerSessionId!))).toHaveLength(0);
+  });
+
+  it('a payment whose money already became credit is not refunded to the card too (35510)', async () => {
+    // A card session approved after a use of credit (or a cancel) stopped it: its money went to the
+    // customer's credit balance (refund:payment:<id>, worker/services/document-payments.ts).
+    const o = await paidCardOrder('refcredited');
+    await rawBatch(db, creditNoteStatements({ userId: o.id, amountCents: o.payment.amountCents, vatCents: 0, reason: 'refund', orderId: o.orderId, orderItemId: null, note: `pay-${o.payment.id}`, dedupeKey: `refund:payment:${o.payment.id}`, at: new Date() }));
+    const r = await servicesAt().refunds.refundPayment({ paymentId: o.payment.id, amountCents: 100, reason: 'double', idempotencyKey: crypto.randomUUID() }, await staffActor());
+    expect(r).toEqual({ ok: false, code: ErrorCode.DOCUMENT_ACTION_NOT_PERMITTED });
     expect(await refundsOf(o.payment.id)).toHaveLength(0);
     expect(await db.select().from(sandboxPaymentRefunds).where(eq(sandboxPaymentRefunds.sessionId, o.payment.providerSessionId!))).toHaveLength(0);
   });

@@ -12,7 +12,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../core/errors';
 import { creditNoteLines, refundRefusal, refundSplit } from '../../core/documents/refunds';
 import { auditStatement, rawBatch, type Raw } from '../../db/raw-batch';
-import { documentAllocations, paymentRefunds, payments, saleDocumentLines, saleDocuments, users } from '../../db/schema';
+import { creditMovements, documentAllocations, paymentRefunds, payments, saleDocumentLines, saleDocuments, users } from '../../db/schema';
 import { PaymentError } from '../adapters/payments/port';
 import type { ServiceDeps } from '.';
 import type { Fail } from './billing-profiles';
@@ -53,6 +53,10 @@ export function createRefundService(deps: ServiceDeps) {
       if (seen) return repeatOf(seen, payment.id, input.amountCents);
       // A debit's card payment has no legal document to correct: not refundable here (decision 040).
       if (payment.orderId === null) return { ok: false, code: ErrorCode.DOCUMENT_ACTION_NOT_PERMITTED };
+      // Money that paid nothing (a session approved after a use of credit or a cancel stopped it) went
+      // to the credit balance already: back to the card as well would pay it out twice.
+      const [credited] = await db.select({ id: creditMovements.id }).from(creditMovements).where(eq(creditMovements.dedupeKey, `refund:payment:${payment.id}`));
+      if (credited) return { ok: false, code: ErrorCode.DOCUMENT_ACTION_NOT_PERMITTED };
       const [pending] = await db
         .select({ cents: sql<number>`COALESCE(SUM(${paymentRefunds.amountCents}), 0)` })
         .from(paymentRefunds)
@@ -73,8 +77,9 @@ export function createRefundService(deps: ServiceDeps) {
           sql: `INSERT INTO payment_refunds (payment_id, amount_cents, status, reason, idempotency_key, actor_user_id, created_at)
             SELECT ?, ?, 'pending', ?, ?, ?, ? WHERE (SELECT refunded_cents FROM payments WHERE id = ?)
               + (SELECT COALESCE(SUM(amount_cents), 0) FROM payment_refunds WHERE payment_id = ? AND status = 'pending') + ? <= (SELECT amount_cents FROM payments WHERE id = ? AND status = 'approved')
+              AND NOT EXISTS (SELECT 1 FROM credit_movements WHERE dedupe_key = 'refund:payment:' || ?)
             ON CONFLICT(idempotency_key) DO NOTHING`,
-          params: [p, input.amountCents, reason, key, actor.userId, at, p, p, input.amountCents, p],
+          params: [p, input.amountCents, reason, key, actor.userId, at, p, p, input.amountCents, p, p],
         },
         auditStatement(
           { actorUserId: actor.userId, ip: actor.ip, action: 'payment.refund_requested', targetType: 'payment', targetId: p, detail: { amountCents: input.amountCents, reason, key }, at: now },
