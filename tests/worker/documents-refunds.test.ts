@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../core/errors';
 import { createDb } from '../../db/client';
 import { DEMO_USERS } from '../../db/seed';
-import { auditLog, creditMovements, documentAllocations, mydataTransmissions, paymentRefunds, payments, saleDocumentLines, saleDocuments, sandboxPaymentRefunds } from '../../db/schema';
+import { auditLog, orders, creditMovements, documentAllocations, mydataTransmissions, paymentRefunds, payments, saleDocumentLines, saleDocuments, sandboxPaymentRefunds } from '../../db/schema';
 import { createSandboxPayments } from '../../worker/adapters/payments/sandbox';
 import { creditNoteStatements, rawBatch } from '../../db/raw-batch';
 import { readyCart, servicesAt } from './customers';
@@ -48,7 +48,7 @@ const linesOf = (id: number) => db.select().from(saleDocumentLines).where(eq(sal
 const refundsOf = (paymentId: number) => db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paymentId)).orderBy(asc(paymentRefunds.id));
 
 describe('card refunds', () => {
-  it('refunds part, then the rest: states, refunded_cents, statuses, credit notes whose lines and VAT add up, myDATA queued, audit rows', async () => {
+  it('refunds part, then the rest: states, refunded_cents, statuses, credit notes whose lines and VAT add up, sent to myDATA at once as 11.4, audit rows', async () => {
     const o = await paidCardOrder('refpart');
     const actor = await staffActor();
     const total = o.payment.amountCents;
@@ -67,7 +67,7 @@ describe('card refunds', () => {
     expect(lines.reduce((a, l) => a + l.totalCents, 0)).toBe(part);
     expect(lines.reduce((a, l) => a + l.vatCents, 0)).toBe(note.vatCents);
     expect(lines.reduce((a, l) => a + l.netCents, 0)).toBe(note.netCents);
-    expect((await db.select().from(mydataTransmissions).where(eq(mydataTransmissions.documentId, note.id)))[0]).toMatchObject({ status: 'pending' });
+    expect((await db.select().from(mydataTransmissions).where(eq(mydataTransmissions.documentId, note.id)))[0]).toMatchObject({ status: 'sent', invoiceType: '11.4' });
     // No credit movement: the money went to the card.
     expect(await db.select().from(creditMovements).where(eq(creditMovements.documentId, note.id))).toHaveLength(0);
 
@@ -107,6 +107,13 @@ describe('card refunds', () => {
     expect(r).toEqual({ ok: false, code: ErrorCode.DOCUMENT_ACTION_NOT_PERMITTED });
     expect(await refundsOf(o.payment.id)).toHaveLength(0);
     expect(await db.select().from(sandboxPaymentRefunds).where(eq(sandboxPaymentRefunds.sessionId, o.payment.providerSessionId!))).toHaveLength(0);
+  });
+
+  it("the card's country from the processor joins the order's VAT evidence", async () => {
+    const o = await paidCardOrder('refcountry');
+    expect(o.payment.cardCountry).toBe('GR');
+    const [order] = await db.select().from(orders).where(eq(orders.id, o.orderId));
+    expect(order!.vatEvidence).toMatchObject({ cardCountry: 'GR' });
   });
 
   it('a double submit (same key, at once and again later) refunds once', async () => {

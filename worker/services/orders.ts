@@ -301,7 +301,13 @@ export function createOrderService(deps: ServiceDeps) {
         await db.update(saleDocuments).set({ status: 'OPEN' }).where(and(eq(saleDocuments.orderId, payment.orderId), eq(saleDocuments.kind, 'order'), eq(saleDocuments.status, 'ON_PAYMENT')));
         return { ok: true, handled: 'declined' };
       }
-      const moved = await db.update(payments).set({ status: 'approved', decidedAt: now }).where(and(eq(payments.id, payment.id), eq(payments.status, 'pending'))).returning({ id: payments.id });
+      const moved = await db
+        .update(payments)
+        .set({ status: 'approved', decidedAt: now, cardCountry: event.cardCountry ?? null })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+        .returning({ id: payments.id });
+      // The card's country is the third piece of VAT location evidence (decision 037).
+      if (moved.length && event.cardCountry) await profiles.recordCardCountry(payment.orderId, event.cardCountry);
       // Not waiting any more: approved already (nothing to do), or stopped (its money becomes credit).
       if (!moved.length) return documentPayments().approvedAfterStop(payment);
       const paid = await this.markPaid(payment.orderId);

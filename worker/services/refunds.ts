@@ -15,6 +15,7 @@ import { auditStatement, rawBatch, type Raw } from '../../db/raw-batch';
 import { creditMovements, documentAllocations, paymentRefunds, payments, saleDocumentLines, saleDocuments, users } from '../../db/schema';
 import { PaymentError } from '../adapters/payments/port';
 import type { ServiceDeps } from '.';
+import { createMydataService } from './mydata';
 import type { Fail } from './billing-profiles';
 import type { StaffActor } from './staff-orders';
 
@@ -153,6 +154,12 @@ export function createRefundService(deps: ServiceDeps) {
         return { ok: false, code: ErrorCode.SALE_DOCUMENT_UPDATE_EXCEPTION };
       }
       const [done] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.id, row.id));
+      // The corrective credit note goes to myDATA at once (5.1/11.4); a failure stays queued for cron.
+      if (done?.creditDocumentId) {
+        await createMydataService(deps)
+          .transmit(done.creditDocumentId)
+          .catch((e: unknown) => console.error('mydata transmission of a refund credit note failed; cron retries', { refundId: row.id, error: String(e) }));
+      }
       return { ok: true, refundId: row.id, status: 'succeeded', creditDocumentId: done?.creditDocumentId ?? null, repeated: false };
     },
 
