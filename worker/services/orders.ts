@@ -1,6 +1,6 @@
 // Checkout, orders, sale documents and payments (issue #5 §4–5, issue #10 §2). Billing profiles,
 // fulfilment, the credit balance and the back office's actions live in sibling files and are composed
-// into this one service (billing-profiles.ts, fulfilment.ts, credit.ts, staff-orders.ts).
+// into this one service (billing-profiles.ts, fulfilment.ts, credit.ts, staff-orders.ts, order-payments.ts for card payments and the webhook).
 // - Placing an order is idempotent (a key per checkout attempt) and atomic: order, items, credit and
 //   coupon use and the order document are one D1 batch guarded by the attempt that created the order
 //   (order-statements.ts); document numbers come from per-series counters in the same batch, so
@@ -15,11 +15,8 @@ import { formatMoney } from '../../core/money';
 import { amountDue, creditToApply } from '../../core/orders/credit';
 import { registryKeyFor } from '../../core/domains/keys';
 import { splitDomain } from '../../core/domains/names';
-import { creditNoteStatements, rawBatch, type Raw } from '../../db/raw-batch';
-import { couponRedemptions, coupons, creditMovements, domains, orderItems, orders, paymentEvents, payments, saleDocuments, users } from '../../db/schema';
-import { PaymentError } from '../adapters/payments/port';
-import { decideSandboxSession, getSandboxSession, type SandboxDecision } from '../adapters/payments/sandbox';
-import { webhookSecretOf } from '../adapters/payments/secret';
+import { rawBatch, type Raw } from '../../db/raw-batch';
+import { couponRedemptions, coupons, creditMovements, domains, orderItems, orders, payments, saleDocuments, users } from '../../db/schema';
 import { RegistryError } from '../adapters/registry/port';
 import type { ServiceDeps } from '.';
 import { createCartService, type CartOwner } from './cart';
@@ -30,6 +27,7 @@ import { createCreditService } from './credit';
 import { createFulfilment } from './fulfilment';
 import { createOrderCancellation } from './order-cancellation';
 import { createStaffOrders } from './staff-orders';
+import { createOrderPayments } from './order-payments';
 import { createDocumentPaymentService } from './document-payments';
 import { createMydataService } from './mydata';
 import { couponRedemption, creditAllocation, failureOf, legalDocumentLines, mydataQueued, numberedDocument, orderOfAttempt, paymentAllocation, totalsInvariant } from './order-statements';
@@ -43,7 +41,7 @@ export type { StaffActor, StaffOrderView } from './staff-orders';
 type Lang = 'el' | 'en';
 
 export function createOrderService(deps: ServiceDeps) {
-  const { db, env, now, adapters } = deps;
+  const { db, now, adapters } = deps;
   const cart = createCartService(deps);
   const catalog = createCatalogService(deps);
   const profiles = createBillingProfileService(deps);
@@ -52,6 +50,11 @@ export function createOrderService(deps: ServiceDeps) {
   const credit = createCreditService(deps);
   const staff = createStaffOrders(deps, { markPaid: (orderId, also) => service.markPaid(orderId, also), fulfil: (orderId) => service.fulfil(orderId) });
   const cancellation = createOrderCancellation(deps);
+  const payments_ = createOrderPayments(deps, {
+    markPaid: (orderId) => service.markPaid(orderId),
+    recordCardCountry: (orderId, country) => profiles.recordCardCountry(orderId, country),
+    documentPayments: () => documentPayments(),
+  });
   // Lazily: the document payments call back into this service (markPaid) for orders.
   let payingDocuments: ReturnType<typeof createDocumentPaymentService> | undefined;
   const documentPayments = () =>
@@ -250,79 +253,6 @@ export function createOrderService(deps: ServiceDeps) {
       return { ok: true, orderId: placed.id, reused: false };
     },
 
-    /** Starts (or resumes) a card payment: a hosted payment page session for the order's balance. */
-    async startCardPayment(userId: number, orderId: number, urls: { returnUrl: string; cancelUrl: string }, lang: Lang): Promise<{ ok: true; redirectUrl: string } | Fail> {
-      const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-      if (!order) return { ok: false, code: ErrorCode.ORDER_NOT_FOUND };
-      if (order.status !== 'pending') return { ok: false, code: ErrorCode.DUE_DOCUMENT_BALANCE_ALREADY_PAID };
-      const attemptNo = (await db.select({ id: payments.id }).from(payments).where(and(eq(payments.orderId, orderId), eq(payments.method, 'card')))).length;
-      const due = amountDue(order);
-      const [payment] = await db.insert(payments).values({ orderId, method: 'card', amountCents: due, status: 'pending', createdAt: now }).returning({ id: payments.id });
-      try {
-        const session = await adapters.payments.createSession({
-          reference: `pay-${payment!.id}`,
-          amountCents: due,
-          currency: 'EUR',
-          description: lang === 'en' ? `Order ${order.id}` : `Παραγγελία ${order.id}`,
-          returnUrl: urls.returnUrl,
-          cancelUrl: urls.cancelUrl,
-          idempotencyKey: `order-${orderId}-attempt-${attemptNo + 1}`,
-        });
-        await db.update(payments).set({ providerSessionId: session.sessionId }).where(eq(payments.id, payment!.id));
-        await db.update(saleDocuments).set({ status: 'ON_PAYMENT' }).where(and(eq(saleDocuments.orderId, orderId), eq(saleDocuments.kind, 'order'), eq(saleDocuments.status, 'OPEN')));
-        return { ok: true, redirectUrl: session.redirectUrl };
-      } catch (e) {
-        await db.update(payments).set({ status: 'cancelled', decidedAt: now }).where(eq(payments.id, payment!.id));
-        return { ok: false, code: e instanceof PaymentError ? e.code : ErrorCode.NETWORK_CONNECTION_ERROR };
-      }
-    },
-
-    /**
-     * A payment webhook (the only way a card payment becomes approved). Verified by the port; handled
-     * once per event id; amounts must match the payment. Returns what it did, for the API's answer.
-     */
-    async handlePaymentWebhook(rawBody: string, signature: string | null): Promise<{ ok: true; handled: 'approved' | 'declined' | 'duplicate' | 'ignored' } | Fail> {
-      let event;
-      try {
-        event = await adapters.payments.parseWebhook(rawBody, signature, now.getTime());
-      } catch (e) {
-        return { ok: false, code: e instanceof PaymentError ? e.code : ErrorCode.TOKEN_ERROR };
-      }
-      const fresh = await db.insert(paymentEvents).values({ eventId: event.eventId, receivedAt: now }).onConflictDoNothing().returning({ id: paymentEvents.eventId });
-      if (!fresh.length) return { ok: true, handled: 'duplicate' };
-      const paymentId = Number(/^pay-(\d+)$/.exec(event.reference)?.[1]);
-      const [payment] = Number.isFinite(paymentId) ? await db.select().from(payments).where(eq(payments.id, paymentId)) : [];
-      if (!payment || payment.amountCents !== event.amountCents) return { ok: true, handled: 'ignored' };
-      // A payment of another due document (a debit) is the document payments' business.
-      if (payment.orderId === null) return documentPayments().handleCardEvent(payment, event);
-      if (event.type !== 'payment.approved') {
-        const status = event.type === 'payment.declined' ? 'declined' : event.type === 'payment.cancelled' ? 'cancelled' : 'expired';
-        await db.update(payments).set({ status, decidedAt: now }).where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
-        await db.update(saleDocuments).set({ status: 'OPEN' }).where(and(eq(saleDocuments.orderId, payment.orderId), eq(saleDocuments.kind, 'order'), eq(saleDocuments.status, 'ON_PAYMENT')));
-        return { ok: true, handled: 'declined' };
-      }
-      const moved = await db
-        .update(payments)
-        .set({ status: 'approved', decidedAt: now, cardCountry: event.cardCountry ?? null })
-        .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
-        .returning({ id: payments.id });
-      // The card's country is the third piece of VAT location evidence (decision 037).
-      if (moved.length && event.cardCountry) await profiles.recordCardCountry(payment.orderId, event.cardCountry);
-      // Not waiting any more: approved already (nothing to do), or stopped (its money becomes credit).
-      if (!moved.length) return documentPayments().approvedAfterStop(payment);
-      const paid = await this.markPaid(payment.orderId);
-      if (!paid) {
-        // Approved after the customer cancelled the order (the payment page was still open), or a
-        // second session paid an order another payment had paid already: the money is not lost, it
-        // becomes credit with its credit note (once per payment: the dedupe key).
-        const [order] = await db.select().from(orders).where(eq(orders.id, payment.orderId));
-        if (order && order.status !== 'pending') {
-          await rawBatch(db, creditNoteStatements({ userId: order.userId, amountCents: payment.amountCents, vatCents: 0, reason: 'refund', orderId: order.id, orderItemId: null, note: `pay-${payment.id}`, dedupeKey: `refund:payment:${payment.id}`, at: now }));
-        }
-      }
-      return { ok: true, handled: 'approved' };
-    },
-
     /**
      * The order is paid (card webhook, or staff confirming a bank transfer): once only (a conditional
      * update), the order document PAID, a receipt or invoice and a payment document numbered in their
@@ -411,16 +341,10 @@ export function createOrderService(deps: ServiceDeps) {
       return db.select().from(domains).where(eq(domains.userId, userId)).orderBy(asc(domains.expiresAt));
     },
 
-    /** The sandbox payment page's buttons: decide the session, then deliver its signed webhook here. */
-    async decideSandboxPayment(sessionId: string, decision: SandboxDecision) {
-      const webhook = await decideSandboxSession(db, webhookSecretOf(env as unknown as { PAYMENTS_WEBHOOK_SECRET?: string }), sessionId, decision, now.getTime());
-      await this.handlePaymentWebhook(webhook.body, webhook.signature);
-      return webhook.session;
-    },
-
-    async sandboxPayment(sessionId: string) {
-      return getSandboxSession(db, sessionId, now.getTime());
-    },
+    startCardPayment: payments_.startCardPayment,
+    handlePaymentWebhook: payments_.handlePaymentWebhook,
+    decideSandboxPayment: payments_.decideSandboxPayment,
+    sandboxPayment: payments_.sandboxPayment,
 
     creditBalance: credit.creditBalance,
     grantCredit: credit.grantCredit,
