@@ -59,6 +59,13 @@ describe('parseConfig', () => {
     expect(allFake.config.payments.kind).toBe('sandbox');
   });
 
+  it('refuses a sandbox myDATA beside real payments (receipts nobody transmits, with the demo seller)', () => {
+    const noMydata = { MYDATA_API_URL: '', MYDATA_USER_ID: '', MYDATA_SUBSCRIPTION_KEY: '' };
+    expect(problems(parseConfig({ ...FULL_PRODUCTION, ...noMydata, SANDBOX_PORTS: 'mydata' }))).toEqual({ SANDBOX_PORTS: 'invalid' });
+    const r = parseConfig({ ...FULL_PRODUCTION });
+    expect(r.ok && r.config.seller.vatNumber).toBe('801234560');
+  });
+
   it('requires the webhook secret in production even when payments are the sandbox', () => {
     const r = parseConfig({ APP_ENV: 'production', PUBLIC_ORIGIN: 'https://demo.example.gr', ADMIN_HOSTS: 'admin.demo.example.gr', SANDBOX_PORTS: '*' });
     expect(problems(r)).toEqual({ PAYMENTS_WEBHOOK_SECRET: 'missing' });

@@ -234,6 +234,10 @@ function build(raw: Record<string, unknown>, ctx: z.RefinementCtx): AppConfig {
     if (costly.length) problem('SANDBOX_PORTS', 'invalid', `payments may be a sandbox only while ${costly.join(', ')} are sandboxes too`);
   }
 
+  // Real money needs real legal documents: myDATA may be a sandbox in production only while payments
+  // are one too (a demo), or the shop would take money and issue receipts nobody transmits.
+  if (production && real.get('payments') && !real.get('mydata')) problem('SANDBOX_PORTS', 'invalid', 'mydata may be a sandbox only while payments is one too');
+
   // The seller is printed on every legal document: production names it, unless myDATA is a sandbox
   // too (a demo), where the demo seller stands in. Half of it is a mistake anywhere.
   const sellerGiven = SELLER_SETTINGS.filter((k) => given(raw, k) !== undefined);

@@ -9,7 +9,7 @@ import { ErrorCode } from '../../core/errors';
 import { formatMoney } from '../../core/money';
 import { createDb } from '../../db/client';
 import { creditNoteStatements, rawBatch } from '../../db/raw-batch';
-import { legalDocumentFiles, saleDocuments, users } from '../../db/schema';
+import { mydataTransmissions, legalDocumentFiles, saleDocuments, users } from '../../db/schema';
 import { DEMO_USERS } from '../../db/seed/demo-users';
 import { documentNumber } from '../../worker/services/legal-pdf';
 import { pdfText } from '../pdf-text';
@@ -185,6 +185,12 @@ describe('legal documents as files', () => {
     ]);
     const rows = await db.select().from(legalDocumentFiles).where(and(eq(legalDocumentFiles.documentId, c.legal.id), eq(legalDocumentFiles.source, 'rendered')));
     expect(rows).toHaveLength(2);
+    // Cancelled at AADE: the MARK and QR are no longer printed (a new version without them).
+    await db.update(mydataTransmissions).set({ status: 'cancelled', cancellationMark: '400001926543299' }).where(eq(mydataTransmissions.documentId, c.legal.id));
+    const third = (await servicesAt().legalDocuments.ensurePdf(c.legal.id))!;
+    expect(third.id).not.toBe(second.id);
+    expect(await pdfText(new Uint8Array(await (await env.FILES.get(third.objectKey))!.arrayBuffer()))).not.toContain(mark);
+    expect((await servicesAt().legalDocuments.ensurePdf(c.legal.id))!.id).toBe(third.id);
   });
 
   it("a corrective credit note is a legal document too: its own PDF names what it corrects, and the invoice's tab lists it", async () => {

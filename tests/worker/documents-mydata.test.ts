@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AadeInvoice } from '../../core/documents/mydata-mapping';
 import { createDb } from '../../db/client';
-import { auditLog, mydataTransmissions, sandboxMydataInvoices, saleDocuments } from '../../db/schema';
+import { auditLog, payments, mydataTransmissions, sandboxMydataInvoices, saleDocuments } from '../../db/schema';
 import { createAdapters } from '../../worker/adapters';
 import type { MydataPort } from '../../worker/adapters/mydata/port';
 import { createSandboxMydata } from '../../worker/adapters/mydata/sandbox';
@@ -129,6 +129,19 @@ describe('transmitting legal documents', () => {
     // Sending again changes nothing: the document is transmitted.
     expect(await at().mydata.transmit(doc.id)).toMatchObject({ status: 'sent', mark: row.mark });
     expect(await sandboxRows('REC', doc.number)).toHaveLength(1);
+  });
+
+  it('an order placed for a bank transfer but paid by card is sent with the card as its payment method (7)', async () => {
+    const c = await readyCart('mdcard');
+    const placed = await at().orders.placeOrder(c.owner, { profileId: c.profileId, method: 'bank_transfer', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null });
+    if (!placed.ok) throw new Error(`place ${placed.code}`);
+    const w = watched();
+    const started = await at(Date.now(), w.port).orders.startCardPayment(c.id, placed.orderId, { returnUrl: 'http://localhost/r', cancelUrl: 'http://localhost/c' }, 'el');
+    if (!started.ok) throw new Error(`card ${started.code}`);
+    const [pay] = await db.select().from(payments).where(and(eq(payments.orderId, placed.orderId), eq(payments.method, 'card')));
+    await at(Date.now(), w.port).orders.decideSandboxPayment(pay!.providerSessionId!, 'approve');
+    expect(w.sent).toHaveLength(1);
+    expect(w.sent[0]!.paymentMethods).toEqual([{ type: 7, amountCents: expect.any(Number) }]);
   });
 
   it('an invoice to a Greek business is 2.1 with the counterpart by ΑΦΜ (no name)', async () => {

@@ -106,12 +106,12 @@ export function createLegalDocumentService(deps: ServiceDeps) {
         .orderBy(desc(legalDocumentFiles.id))
         .limit(1);
       const [tx] = await db.select().from(mydataTransmissions).where(eq(mydataTransmissions.documentId, doc.id));
-      const mark = tx?.mark ? { mark: tx.mark, uid: tx.uid, qrUrl: tx.qrUrl } : null;
+      // Only a document AADE holds prints its MARK and QR: one cancelled there prints none again.
+      const mark = tx?.mark && tx.status === 'sent' ? { mark: tx.mark, uid: tx.uid, qrUrl: tx.qrUrl } : null;
       if (newest) {
-        if (!mark) return newest;
-        // The MARK each file printed is kept with its bytes; a file without this MARK is outdated.
+        // The MARK each file printed is kept with its bytes; a file with another MARK (or none) is outdated.
         const head = await env.FILES.head(newest.objectKey);
-        if (head?.customMetadata?.mark === mark.mark) return newest;
+        if ((head?.customMetadata?.mark ?? '') === (mark?.mark ?? '')) return newest;
       }
       const bytes = await render(doc, mark);
       const filename = `${documentNumber(doc.series, doc.number)}.pdf`;

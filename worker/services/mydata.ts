@@ -3,10 +3,10 @@
 // a corrective credit note once its original has a MARK. What AADE could not take now (network, 5xx,
 // a technical error) is retried by cron with back-off; what it refused is 'failed' and waits for staff,
 // who can send it again or cancel a transmitted one at AADE.
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { mydataInvoice, type Billing, type MappingProblem, type MydataSource, type SourceLine, type SourcePayment } from '../../core/documents/mydata-mapping';
 import { auditStatement, rawBatch } from '../../db/raw-batch';
-import { mydataTransmissions, orders, saleDocumentLines, saleDocuments, users } from '../../db/schema';
+import { mydataTransmissions, orders, payments, saleDocumentLines, saleDocuments, users } from '../../db/schema';
 import { aadeUid, markOfDuplicate, uidOfDuplicate, type MydataError } from '../adapters/mydata/port';
 import { configOf } from '../config';
 import type { ServiceDeps } from '.';
@@ -49,9 +49,17 @@ export function createMydataService(deps: ServiceDeps) {
     if (doc.orderId === null) return [];
     const [order] = await db.select({ method: orders.paymentMethod, creditCents: orders.creditCents, grandTotalCents: orders.grandTotalCents }).from(orders).where(eq(orders.id, doc.orderId));
     if (!order) return [];
+    // The money came through the payment that paid the order (an order placed for a bank transfer may
+    // be paid by card from its pay tab): an approved payment whose money did not become credit.
+    const paid = await db
+      .select({ method: payments.method })
+      .from(payments)
+      .where(and(eq(payments.orderId, doc.orderId), eq(payments.status, 'approved'), sql`NOT EXISTS (SELECT 1 FROM credit_movements m WHERE m.dedupe_key = 'refund:payment:' || ${payments.id})`))
+      .orderBy(desc(payments.id))
+      .limit(1);
     return [
       { method: 'credit', amountCents: order.creditCents },
-      { method: order.method, amountCents: order.grandTotalCents - order.creditCents },
+      { method: paid[0]?.method ?? order.method, amountCents: order.grandTotalCents - order.creditCents },
     ];
   }
 
