@@ -48,7 +48,7 @@ async function buyWithInvoice(page: Page, js: boolean) {
   await profile.getByTestId('type-INV').check();
   await profile.getByLabel('Ονοματεπώνυμο ή επωνυμία').fill('Τιμολόγηση Ο.Ε.');
   await profile.getByLabel('ΑΦΜ / αριθμός ΦΠΑ').fill(AFM);
-  await profile.getByLabel('ΔΟΥ').fill('Α΄ Αθηνών');
+  await profile.getByLabel('ΔΟΥ').selectOption('1101');
   await profile.getByLabel('Διεύθυνση').fill('Ερμού 5');
   await profile.getByLabel('Πόλη').fill('Αθήνα');
   await profile.getByLabel('Τ.Κ.').fill('10563');
