@@ -252,7 +252,8 @@ describe('credit notes cancelled', () => {
   });
 });
 
-describe('the staff screen', () => {
+// Several full page renders per test: the shared machine's load pushes them past vitest's 5 s default.
+describe('the staff screen', { timeout: 20_000 }, () => {
   it('is refused to customers and to staff without two-factor; works for staff, with a refund through the form', async () => {
     const o = await paidCardOrder('refscreen');
     const customer = new Browser();
@@ -331,7 +332,7 @@ describe('the staff screen', () => {
   });
 });
 
-describe('review fixes (refunds)', () => {
+describe('review fixes (refunds)', { timeout: 20_000 }, () => {
   /** Services whose payments port refunds at the sandbox and then loses the answer (49997), once. */
   function losingFirstAnswer() {
     const adapters = createAdapters(configOf(env), db);
