@@ -8,9 +8,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, resolveCode } from '../../core/errors';
-import { refundableCents } from '../../core/documents/refunds';
 import { eurosToCents } from '../../core/validation/admin-forms';
-import { cancelDocumentSchema, debitFormSchema, debitLinesOf, dueAtOf, refundFormSchema } from '../../core/validation/refund-forms';
+import { cancelDocumentSchema, confirmTransferSchema, debitFormSchema, debitLinesOf, dueAtOf, refundFormSchema, retryRefundSchema } from '../../core/validation/refund-forms';
 import { StaffDebitForm, StaffDocumentCard, type StaffDocument } from '../components/admin/staff-documents';
 import { requireAdmin } from '../lib/auth.server';
 import { codeAlertType, codeMessage } from '../lib/codes';
@@ -21,7 +20,7 @@ import { pageMeta } from '../lib/meta';
 import { parseForm } from '../lib/submission.server';
 import { codeData } from '../lib/route-error.server';
 
-const DONE = ['refunded', 'refund_pending', 'debit_added', 'debit_cancelled', 'credit_cancelled'] as const;
+const DONE = ['refunded', 'refund_pending', 'debit_added', 'debit_cancelled', 'credit_cancelled', 'transfer_confirmed'] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
@@ -43,21 +42,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     dueAt: d.dueAt?.getTime() ?? null,
     // A fresh key per page view: a double submit of this form is one action, a new visit a new one.
     key: crypto.randomUUID(),
-    payment: d.payment
-      ? {
-          id: d.payment.id,
-          amountCents: d.payment.amountCents,
-          refundedCents: d.payment.refundedCents,
-          refundableCents: refundableCents({
-            method: 'card',
-            status: 'approved',
-            amountCents: d.payment.amountCents,
-            refundedCents: d.payment.refundedCents,
-            pendingCents: d.payment.refunds.filter((r) => r.status === 'pending').reduce((a, r) => a + r.amountCents, 0),
-          }),
-          refunds: d.payment.refunds.map((r) => ({ id: r.id, amountCents: r.amountCents, status: r.status, reason: r.reason, lastError: r.lastError, at: r.createdAt.getTime() })),
-        }
-      : null,
+    payments: d.payments.map((p) => ({
+      id: p.id,
+      amountCents: p.amountCents,
+      refundedCents: p.refundedCents,
+      creditedCents: p.creditedCents,
+      refundableCents: p.refundableCents,
+      refunds: p.refunds.map((r) => ({ id: r.id, amountCents: r.amountCents, status: r.status, reason: r.reason, lastError: r.lastError, at: r.createdAt.getTime() })),
+    })),
+    transfer: d.transfer,
   }));
   return {
     meta: { title: t('refunds:meta_title') },
@@ -96,6 +89,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const r = await context.services.refunds.refundPayment({ paymentId: submission.value.payment_id, amountCents: cents, reason: submission.value.reason ?? '', idempotencyKey: submission.value.key }, actor);
     if (!r.ok) return refuse(r.code, r.field);
     return back(r.status === 'succeeded' ? 'refunded' : 'refund_pending');
+  }
+  if (intent === 'retry_refund') {
+    const submission = parseForm(form, retryRefundSchema);
+    if (submission.status !== 'success') return refuse(ErrorCode.VALIDATION_ERROR, 'refund_id');
+    const r = await context.services.refunds.retryRefund(submission.value.refund_id, actor);
+    if (!r.ok) return refuse(r.code, r.field);
+    return back(r.status === 'succeeded' ? 'refunded' : 'refund_pending');
+  }
+  if (intent === 'confirm_debit_transfer') {
+    const submission = parseForm(form, confirmTransferSchema);
+    if (submission.status !== 'success') return refuse(ErrorCode.VALIDATION_ERROR, 'payment_id');
+    const r = await context.services.refunds.confirmDebitTransfer({ documentId: submission.value.document_id, paymentId: submission.value.payment_id }, actor);
+    if (!r.ok) return refuse(r.code, r.field);
+    return back('transfer_confirmed');
   }
   if (intent === 'add_debit') {
     const submission = parseForm(form, debitFormSchema);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../errors';
 import { cartTotals } from '../cart/pricing';
 import { documentLines } from './lines';
-import { creditCancelRefusal, creditNoteLines, debitCancelRefusal, debitLines, refundRefusal, refundSplit, statusAfterRefund } from './refunds';
+import { creditCancelRefusal, creditNoteLines, debitCancelRefusal, debitLines, isRefundRefusal, refundableCents, refundRefusal, refundSplit, statusAfterRefund } from './refunds';
 
 const paid = { method: 'card', status: 'approved', amountCents: 12_400, refundedCents: 0, pendingCents: 0 };
 
@@ -116,5 +116,22 @@ describe('cancel rules', () => {
     expect(creditCancelRefusal({ doc: { ...doc, status: 'CANCELLED' }, movementCents: 2_000, usedCents: 0, balanceCents: 2_000 })).toBe(ErrorCode.CREDIT_STATUS_NOT_PERMITTED);
     expect(creditCancelRefusal({ doc, movementCents: 2_000, usedCents: 0, balanceCents: 1_999 })).toBe(ErrorCode.CREDIT_PAYING_NOT_ALLOWED_BY_STATUS);
     expect(creditCancelRefusal({ doc, movementCents: 2_000, usedCents: 1, balanceCents: 5_000 })).toBe(ErrorCode.CREDIT_PAYING_NOT_ALLOWED_BY_STATUS);
+  });
+});
+
+describe('refundableCents with credit already given back', () => {
+  it('subtracts the credit of failed items of the order, never below 0 (35516 above it)', () => {
+    expect(refundableCents({ ...paid, creditedCents: 10_000 })).toBe(2_400);
+    expect(refundableCents({ ...paid, refundedCents: 2_000, pendingCents: 400, creditedCents: 10_000 })).toBe(0);
+    expect(refundableCents({ ...paid, creditedCents: 20_000 })).toBe(0);
+    expect(refundRefusal({ ...paid, creditedCents: 12_400 }, 1)).toBe(ErrorCode.BALANCE_MUST_BE_ZERO_OR_EQUAL);
+    expect(refundRefusal({ ...paid, creditedCents: 12_300 }, 100)).toBeNull();
+  });
+});
+
+describe('isRefundRefusal', () => {
+  it('only a definite refusal by the processor closes a refund; a lost answer does not', () => {
+    for (const code of [35516, 35512, 35502, 100]) expect(isRefundRefusal(code)).toBe(true);
+    for (const code of [49997, 35523, 500, 0]) expect(isRefundRefusal(code)).toBe(false);
   });
 });

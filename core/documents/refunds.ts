@@ -14,12 +14,26 @@ export type RefundablePayment = {
   refundedCents: number;
   /** Refunds asked for and not decided yet: they count, so two staff cannot over-refund together. */
   pendingCents: number;
+  /**
+   * Money of the order already given back as credit for items that failed (credit movements
+   * `refund:item:<id>` of the order): back to the card as well would pay it out twice.
+   */
+  creditedCents?: number;
 };
 
 /** What is left to give back to the card. */
 export function refundableCents(p: RefundablePayment): number {
-  return Math.max(0, p.amountCents - p.refundedCents - p.pendingCents);
+  return Math.max(0, p.amountCents - p.refundedCents - p.pendingCents - (p.creditedCents ?? 0));
 }
+
+/**
+ * The processor's definite refusals (more than is left, not approved, no such session, a bad input):
+ * only these close a refund as failed. Anything else (a timeout, 49997, a bad answer) may have refunded
+ * at the processor, so the refund stays pending and is retried with its own key (decision 040).
+ */
+export const REFUND_REFUSALS: readonly number[] = [ErrorCode.BALANCE_MUST_BE_ZERO_OR_EQUAL, ErrorCode.DOCUMENT_STATUS_NOT_PERMITTED, ErrorCode.SALE_DOCUMENT_NOT_FOUND, ErrorCode.VALIDATION_ERROR];
+
+export const isRefundRefusal = (code: number) => REFUND_REFUSALS.includes(code);
 
 /**
  * Why this refund may not be asked for (null: it may): only a card payment (35510), only once approved

@@ -23,6 +23,12 @@ export const refundFormSchema = z.object({
 
 export const cancelDocumentSchema = z.object({ document_id: id });
 
+/** Try a pending refund again (its own key: the processor answers the same refund). */
+export const retryRefundSchema = z.object({ refund_id: id, document_id: id });
+
+/** A debit's pending bank transfer arrived. */
+export const confirmTransferSchema = z.object({ payment_id: id, document_id: id });
+
 export const debitFormSchema = z.object({
   user_id: id,
   reason: z.enum(DEBIT_REASONS),

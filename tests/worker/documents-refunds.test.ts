@@ -10,8 +10,12 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../core/errors';
 import { createDb } from '../../db/client';
 import { DEMO_USERS } from '../../db/seed';
-import { auditLog, orders, creditMovements, documentAllocations, mydataTransmissions, paymentRefunds, payments, saleDocumentLines, saleDocuments, sandboxPaymentRefunds } from '../../db/schema';
+import { auditLog, orders, orderItems, creditMovements, documentAllocations, mydataTransmissions, paymentRefunds, payments, saleDocumentLines, saleDocuments, sandboxPaymentRefunds } from '../../db/schema';
 import { createSandboxPayments } from '../../worker/adapters/payments/sandbox';
+import { createAdapters } from '../../worker/adapters';
+import { PaymentError, type PaymentsPort } from '../../worker/adapters/payments/port';
+import { createServices } from '../../worker/services';
+import { configOf } from '../../worker/config';
 import { creditNoteStatements, rawBatch } from '../../db/raw-batch';
 import { readyCart, servicesAt } from './customers';
 import { Browser, form, login } from './helpers';
@@ -248,7 +252,8 @@ describe('credit notes cancelled', () => {
   });
 });
 
-describe('the staff screen', () => {
+// Several full page renders per test: the shared machine's load pushes them past vitest's 5 s default.
+describe('the staff screen', { timeout: 20_000 }, () => {
   it('is refused to customers and to staff without two-factor; works for staff, with a refund through the form', async () => {
     const o = await paidCardOrder('refscreen');
     const customer = new Browser();
@@ -324,5 +329,123 @@ describe('the staff screen', () => {
     expect(html).toContain('data-code="35703"');
     expect(html).toContain(`data-testid="staff-document-${crd!.id}"`);
     expect((await docOf(crd!.id)).status).toBe('COMPLETED');
+  });
+});
+
+describe('review fixes (refunds)', { timeout: 20_000 }, () => {
+  /** Services whose payments port refunds at the sandbox and then loses the answer (49997), once. */
+  function losingFirstAnswer() {
+    const adapters = createAdapters(configOf(env), db);
+    let calls = 0;
+    const inner = adapters.payments;
+    const payments: PaymentsPort = Object.assign(Object.create(inner) as PaymentsPort, {
+      refund: async (input: Parameters<PaymentsPort['refund']>[0]) => {
+        calls += 1;
+        const r = await inner.refund(input);
+        if (calls === 1) throw new PaymentError(ErrorCode.NETWORK_CONNECTION_ERROR, { reason: 'timeout' });
+        return r;
+      },
+    });
+    const services = createServices({ db, env, now: new Date(), origin: 'http://localhost', adapters: { ...adapters, payments } });
+    return { services, calls: () => calls };
+  }
+
+  it('credit already given back for failed items of the order is not refunded to the card too (35516), in the service and on the screen', async () => {
+    const o = await paidCardOrder('refitemcredit');
+    const [item] = await db.select().from(orderItems).where(eq(orderItems.orderId, o.orderId));
+    const credited = o.payment.amountCents - 300;
+    await rawBatch(db, creditNoteStatements({ userId: o.id, amountCents: credited, vatCents: 0, reason: 'refund', orderId: o.orderId, orderItemId: item!.id, note: item!.name, dedupeKey: `refund:item:${item!.id}`, at: new Date() }));
+    const actor = await staffActor();
+    const all = await servicesAt().refunds.refundPayment({ paymentId: o.payment.id, amountCents: o.payment.amountCents, reason: '', idempotencyKey: crypto.randomUUID() }, actor);
+    expect(all).toEqual({ ok: false, code: ErrorCode.BALANCE_MUST_BE_ZERO_OR_EQUAL });
+    expect(await db.select().from(sandboxPaymentRefunds).where(eq(sandboxPaymentRefunds.sessionId, o.payment.providerSessionId!))).toHaveLength(0);
+    const { b } = await staffBrowser();
+    const page = await b.open(`${ADMIN}/admin/documents?email=${encodeURIComponent(o.email)}`);
+    expect(page.html).toContain(`data-testid="staff-refundable"><span data-cents="300">`);
+    const rest = await servicesAt().refunds.refundPayment({ paymentId: o.payment.id, amountCents: 300, reason: '', idempotencyKey: crypto.randomUUID() }, actor);
+    expect(rest).toMatchObject({ ok: true, status: 'succeeded' });
+    const more = await servicesAt().refunds.refundPayment({ paymentId: o.payment.id, amountCents: 1, reason: '', idempotencyKey: crypto.randomUUID() }, actor);
+    expect(more).toEqual({ ok: false, code: ErrorCode.BALANCE_MUST_BE_ZERO_OR_EQUAL });
+    expect((await paymentOf(o.payment.id)).refundedCents).toBe(300);
+  });
+
+  it('a refund whose answer is lost stays pending and counts; a new key is refused (35516); retry completes it once', async () => {
+    const o = await paidCardOrder('reflost');
+    const actor = await staffActor();
+    const lossy = losingFirstAnswer();
+    const total = o.payment.amountCents;
+    const first = await lossy.services.refunds.refundPayment({ paymentId: o.payment.id, amountCents: total, reason: 'lost', idempotencyKey: crypto.randomUUID() }, actor);
+    expect(first).toEqual({ ok: false, code: ErrorCode.NETWORK_CONNECTION_ERROR });
+    const [row] = await refundsOf(o.payment.id);
+    expect(row).toMatchObject({ status: 'pending', creditDocumentId: null });
+    expect(row!.lastError).toMatch(/^49997/);
+    // The page's next submit carries a new key: refused before the processor.
+    const second = await lossy.services.refunds.refundPayment({ paymentId: o.payment.id, amountCents: total, reason: 'again', idempotencyKey: crypto.randomUUID() }, actor);
+    expect(second).toEqual({ ok: false, code: ErrorCode.BALANCE_MUST_BE_ZERO_OR_EQUAL });
+    expect(lossy.calls()).toBe(1);
+
+    // Staff see the error and try again through the form: the processor answers the same refund.
+    const { b } = await staffBrowser();
+    const url = `${ADMIN}/admin/documents?email=${encodeURIComponent(o.email)}`;
+    const page = await b.open(url);
+    expect(page.html).toContain(`data-testid="staff-refund-retry-${row!.id}"`);
+    const retry = await b.fetch(url, form({ _token: page.token, intent: 'retry_refund', email: o.email, document_id: String(o.payDoc.id), refund_id: String(row!.id) }));
+    expect(retry.status, /data-code="(\d+)"/.exec(await retry.clone().text())?.[1]).toBe(303);
+    expect((await refundsOf(o.payment.id)).map((r) => r.status)).toEqual(['succeeded']);
+    expect((await paymentOf(o.payment.id)).refundedCents).toBe(total);
+    expect((await docOf(o.payDoc.id)).status).toBe('REFUNDED');
+    expect(await db.select().from(sandboxPaymentRefunds).where(eq(sandboxPaymentRefunds.sessionId, o.payment.providerSessionId!))).toHaveLength(1);
+    expect(await db.select().from(saleDocuments).where(and(eq(saleDocuments.relatedDocumentId, o.legal.id), eq(saleDocuments.reason, 'card_refund')))).toHaveLength(1);
+    expect(await db.select().from(auditLog).where(and(eq(auditLog.action, 'payment.refund_retried'), eq(auditLog.targetId, String(o.payment.id))))).toHaveLength(1);
+    // Again: nothing more.
+    const again = await servicesAt().refunds.retryRefund(row!.id, actor);
+    expect(again.ok).toBe(false);
+    expect(await db.select().from(saleDocuments).where(and(eq(saleDocuments.relatedDocumentId, o.legal.id), eq(saleDocuments.reason, 'card_refund')))).toHaveLength(1);
+  });
+
+  it('the screen lists the refundable card payment of an order even when an earlier approved one became credit', async () => {
+    const c = await readyCart('refmulti');
+    const s = servicesAt();
+    const placed = await s.orders.placeOrder(c.owner, { profileId: c.profileId, method: 'card', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null });
+    if (!placed.ok) throw new Error(`place ${placed.code}`);
+    const urls = { returnUrl: 'http://localhost/r', cancelUrl: 'http://localhost/c' };
+    expect((await s.orders.startCardPayment(c.id, placed.orderId, urls, 'el')).ok).toBe(true);
+    expect((await s.orders.startCardPayment(c.id, placed.orderId, urls, 'el')).ok).toBe(true);
+    const [early, real] = await db.select().from(payments).where(eq(payments.orderId, placed.orderId)).orderBy(asc(payments.id));
+    await servicesAt().orders.decideSandboxPayment(real!.providerSessionId!, 'approve');
+    // The earlier session was approved too and its money became credit (refund:payment:<id>).
+    await db.update(payments).set({ status: 'approved' }).where(eq(payments.id, early!.id));
+    await rawBatch(db, creditNoteStatements({ userId: c.id, amountCents: early!.amountCents, vatCents: 0, reason: 'refund', orderId: placed.orderId, orderItemId: null, note: `pay-${early!.id}`, dedupeKey: `refund:payment:${early!.id}`, at: new Date() }));
+    const { b } = await staffBrowser();
+    const page = await b.open(`${ADMIN}/admin/documents?email=${encodeURIComponent(c.email)}`);
+    expect(page.html).toContain(`name="payment_id" value="${real!.id}"`);
+    expect(page.html).not.toContain(`name="payment_id" value="${early!.id}"`);
+  });
+
+  it("staff confirm a debit's bank transfer: PAID, a PAY document, an audit row; a second click changes nothing", async () => {
+    const c = await readyCart('refdebitbank');
+    const actor = await staffActor();
+    const added = await servicesAt().debits.addDebit({ userId: c.id, reason: 'manual', lines: [{ description: 'Εργασία', netCents: 2_000 }], dueAt: new Date(Date.now() + 86_400_000), key: crypto.randomUUID() }, actor);
+    if (!added.ok) throw new Error(`debit ${added.code}`);
+    expect((await servicesAt().documentPayments.payByBankTransfer(c.id, added.documentId)).ok).toBe(true);
+    const [transfer] = await db.select().from(payments).where(and(eq(payments.documentId, added.documentId), eq(payments.method, 'bank_transfer')));
+    const { b } = await staffBrowser();
+    const url = `${ADMIN}/admin/documents?email=${encodeURIComponent(c.email)}`;
+    const page = await b.open(url);
+    expect(page.html).toContain(`data-testid="staff-confirm-transfer-${added.documentId}"`);
+    const fields = { _token: page.token, intent: 'confirm_debit_transfer', email: c.email, document_id: String(added.documentId), payment_id: String(transfer!.id) };
+    const done = await b.fetch(url, form(fields));
+    expect(done.status, /data-code="(\d+)"/.exec(await done.clone().text())?.[1]).toBe(303);
+    expect(done.headers.get('Location')).toContain('done=transfer_confirmed');
+    expect((await docOf(added.documentId)).status).toBe('PAID');
+    const pays = async () => (await db.select().from(documentAllocations).where(eq(documentAllocations.dueDocumentId, added.documentId))).filter((a) => a.payingDocumentId !== null);
+    const [alloc] = await pays();
+    expect((await docOf(alloc!.payingDocumentId!)).kind).toBe('payment');
+    const audits = () => db.select().from(auditLog).where(and(eq(auditLog.action, 'payment.bank_transfer_confirmed'), eq(auditLog.targetId, String(transfer!.id))));
+    expect(await audits()).toHaveLength(1);
+    const again = await b.fetch(url, form(fields));
+    expect(again.status).toBe(409);
+    expect(await pays()).toHaveLength(1);
+    expect(await audits()).toHaveLength(1);
   });
 });

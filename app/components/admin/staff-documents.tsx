@@ -23,8 +23,13 @@ export type StaffDocument = {
   createdAt: number;
   dueAt: number | null;
   key: string;
-  payment: { id: number; amountCents: number; refundedCents: number; refundableCents: number; refunds: StaffRefund[] } | null;
+  /** The order's refundable card payments (every approved one whose money did not become credit). */
+  payments: StaffPayment[];
+  /** A debit's bank transfer waiting for staff to see it arrive. */
+  transfer: { paymentId: number; amountCents: number } | null;
 };
+
+export type StaffPayment = { id: number; amountCents: number; refundedCents: number; creditedCents: number; refundableCents: number; refunds: StaffRefund[] };
 
 const INPUT = 'mt-1 w-full rounded border border-slate-300 px-3 py-2';
 
@@ -92,7 +97,21 @@ export function StaffDocumentCard({ doc, email, alert, values }: { doc: StaffDoc
         ) : null}
       </dl>
       {alert ? <div className="mt-3">{alert}</div> : null}
-      {doc.payment ? <RefundBox doc={doc} payment={doc.payment} email={email} values={values} /> : null}
+      {doc.payments.map((p) => (
+        <RefundBox key={p.id} doc={doc} payment={p} email={email} values={values?.payment_id === String(p.id) ? values : undefined} />
+      ))}
+      {doc.transfer ? (
+        <Form method="post" className="mt-3 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-3">
+          <Hidden email={email} documentId={doc.id} />
+          <input type="hidden" name="payment_id" value={doc.transfer.paymentId} />
+          <p className="text-sm text-slate-700">
+            {t('refunds:transfer_waiting')} <Price cents={doc.transfer.amountCents} exact />
+          </p>
+          <SubmitButton intent="confirm_debit_transfer" className="btn-secondary" testId={`staff-confirm-transfer-${doc.id}`}>
+            {t('refunds:confirm_transfer')}
+          </SubmitButton>
+        </Form>
+      ) : null}
       {cancellable ? (
         <Form method="post" className="mt-3">
           <Hidden email={email} documentId={doc.id} />
@@ -105,17 +124,23 @@ export function StaffDocumentCard({ doc, email, alert, values }: { doc: StaffDoc
   );
 }
 
-function RefundBox({ doc, payment, email, values }: { doc: StaffDocument; payment: NonNullable<StaffDocument['payment']>; email: string; values?: Record<string, string> }) {
+function RefundBox({ doc, payment, email, values }: { doc: StaffDocument; payment: StaffPayment; email: string; values?: Record<string, string> }) {
   const { t } = useTranslation();
   const when = useWhen();
-  const id = `refund-${doc.id}`;
+  const id = `refund-${doc.id}-${payment.id}`;
   return (
-    <section className="mt-3 border-t border-slate-100 pt-3" aria-labelledby={`${id}-title`} data-testid={`staff-refunds-${doc.id}`}>
+    <section className="mt-3 border-t border-slate-100 pt-3" aria-labelledby={`${id}-title`} data-testid={`staff-refunds-${doc.id}`} data-payment={payment.id}>
       <h4 id={`${id}-title`} className="font-semibold">
         {t('refunds:card_refunds')}
       </h4>
       <p className="text-sm text-slate-700">
-        {t('refunds:paid_by_card')} <Price cents={payment.amountCents} exact /> · {t('refunds:refunded_so_far')} <Price cents={payment.refundedCents} exact /> · {t('refunds:refundable')}{' '}
+        {t('refunds:paid_by_card')} <Price cents={payment.amountCents} exact /> · {t('refunds:refunded_so_far')} <Price cents={payment.refundedCents} exact /> ·{' '}
+        {payment.creditedCents > 0 ? (
+          <>
+            {t('refunds:credited_for_items')} <Price cents={payment.creditedCents} exact /> ·{' '}
+          </>
+        ) : null}
+        {t('refunds:refundable')}{' '}
         <span data-testid="staff-refundable">
           <Price cents={payment.refundableCents} exact />
         </span>
@@ -127,6 +152,15 @@ function RefundBox({ doc, payment, email, values }: { doc: StaffDocument; paymen
               {when(r.at)} · <Price cents={r.amountCents} exact /> · <strong>{t(`refunds:refund_status.${r.status}`)}</strong>
               {r.reason ? ` · ${r.reason}` : ''}
               {r.lastError ? <span className="block font-mono text-xs text-slate-600">{r.lastError}</span> : null}
+              {r.status === 'pending' ? (
+                <Form method="post" className="mt-1">
+                  <Hidden email={email} documentId={doc.id} />
+                  <input type="hidden" name="refund_id" value={r.id} />
+                  <SubmitButton intent="retry_refund" className="btn-secondary" testId={`staff-refund-retry-${r.id}`}>
+                    {t('refunds:retry_refund')}
+                  </SubmitButton>
+                </Form>
+              ) : null}
             </li>
           ))}
         </ul>
