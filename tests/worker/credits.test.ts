@@ -111,7 +111,7 @@ describe('credit balance', () => {
     expect(await at().orders.creditBalance(c.id)).toBe(order!.grandTotalCents);
     const found = await at().orders.order(c.id, placed.orderId);
     const note = found!.documents.find((d) => d.kind === 'credit');
-    expect(note).toMatchObject({ series: 'CRD', totalCents: order!.grandTotalCents, vatCents: order!.vatCents });
+    expect(note).toMatchObject({ series: 'CRN', totalCents: order!.grandTotalCents, vatCents: order!.vatCents });
     // Cron finds nothing to retry, and running fulfilment again refunds nothing twice.
     await at().orders.fulfil(placed.orderId);
     expect(await at().orders.creditBalance(c.id)).toBe(order!.grandTotalCents);

@@ -15,6 +15,12 @@ export const dueBalanceSql = (documentId: number): Raw => ({
 /** Which payments wait for this due document: an order's by order_id, a debit's by document_id. */
 const paymentsOf = (due: DueRef): Raw => (due.orderId !== null ? { sql: 'order_id = ?', params: [due.orderId] } : { sql: 'order_id IS NULL AND document_id = ?', params: [due.documentId] });
 
+/**
+ * For a payments row `p`: its money did not become credit. An approved card payment that arrived after
+ * it was stopped is credit (`refund:payment:<id>`), so it paid nothing and must not count as payment.
+ */
+export const NOT_CREDITED = "NOT EXISTS (SELECT 1 FROM credit_movements WHERE dedupe_key = 'refund:payment:' || p.id)";
+
 export type DueRef = { documentId: number; orderId: number | null; userId: number };
 
 /**
@@ -26,14 +32,14 @@ export type DueRef = { documentId: number; orderId: number | null; userId: numbe
  * less (or nothing), card sessions stop (their late approval becomes credit: webhook), the document is
  * payable again or PAID.
  */
-export function creditUseStatements(input: { due: DueRef; amountCents: number; movementKey: string; at: Date }): Raw[] {
+export function creditUseStatements(input: { due: DueRef; amountCents: number; movementKey: string; at: Date; debitLegal?: DebitLegal }): Raw[] {
   const { due, amountCents: x, movementKey: key } = input;
   const at = input.at.getTime();
   const balance = dueBalanceSql(due.documentId);
   const pays = paymentsOf(due);
   const orderWaits: Raw =
     due.orderId !== null
-      ? { sql: "AND EXISTS (SELECT 1 FROM orders WHERE id = ? AND status = 'pending') AND NOT EXISTS (SELECT 1 FROM payments WHERE order_id = ? AND status = 'approved')", params: [due.orderId, due.orderId] }
+      ? { sql: `AND EXISTS (SELECT 1 FROM orders WHERE id = ? AND status = 'pending') AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = ? AND p.status = 'approved' AND ${NOT_CREDITED})`, params: [due.orderId, due.orderId] }
       : { sql: '', params: [] };
   const allowed: Raw = {
     sql: `(EXISTS (SELECT 1 FROM credit_movements WHERE dedupe_key = ?) OR (
@@ -74,7 +80,7 @@ export function creditUseStatements(input: { due: DueRef; amountCents: number; m
       params: [due.userId, due.documentId, at, key],
     },
     // A debit the credit paid off is PAID here; an order is paid by markPaid (receipt, fulfilment).
-    ...(due.orderId === null ? [debitPaidIfSettled(due.documentId)] : []),
+    ...(due.orderId === null ? [debitPaidIfSettled(due.documentId), ...(input.debitLegal ? debitLegalStatements(due, input.debitLegal, at) : [])] : []),
   ];
 }
 
@@ -82,6 +88,44 @@ export function creditUseStatements(input: { due: DueRef; amountCents: number; m
 export function debitPaidIfSettled(documentId: number): Raw {
   const balance = dueBalanceSql(documentId);
   return { sql: `UPDATE sale_documents SET status = 'PAID' WHERE id = ? AND kind = 'debit' AND status IN ${PAYABLE} AND ${balance.sql} <= 0`, params: [documentId, ...balance.params] };
+}
+
+/** The legal document a paid debit gets: receipt or invoice (the buyer's type) and its buyer snapshot. */
+export type DebitLegal = { kind: 'receipt' | 'invoice'; billing: unknown };
+
+/** The receipt/invoice of a debit, as an SQL expression (the PAY document is related to it too). */
+export const debitLegalOf = (debitId: number): Raw => ({ sql: "(SELECT id FROM sale_documents WHERE related_document_id = ? AND kind IN ('receipt', 'invoice'))", params: [debitId] });
+
+/**
+ * A debit is a sale (its lines carry VAT): PAID, it gets its receipt or invoice, once (no legal
+ * document related to it yet), numbered in REC/INV without gaps, with the debit's lines and figures,
+ * order_id NULL and related_document_id the debit, queued for myDATA. In the batch that makes it PAID.
+ */
+export function debitLegalStatements(due: DueRef, legal: DebitLegal, at: number): Raw[] {
+  const series = legal.kind === 'invoice' ? 'INV' : 'REC';
+  const doc = debitLegalOf(due.documentId);
+  const needed: Raw = { sql: `(SELECT status FROM sale_documents WHERE id = ? AND kind = 'debit') = 'PAID' AND ${doc.sql} IS NULL`, params: [due.documentId, ...doc.params] };
+  return [
+    { sql: 'INSERT INTO document_counters (series, last_number) VALUES (?, 0) ON CONFLICT(series) DO NOTHING', params: [series] },
+    { sql: `UPDATE document_counters SET last_number = last_number + 1 WHERE series = ? AND ${needed.sql}`, params: [series, ...needed.params] },
+    {
+      sql: `INSERT INTO sale_documents (user_id, order_id, kind, series, number, status, total_cents, vat_cents, net_cents, billing, related_document_id, reason, created_at)
+        SELECT d.user_id, NULL, ?, ?, c.last_number, 'PAID', d.total_cents, d.vat_cents, d.net_cents, ?, d.id, NULL, ?
+        FROM sale_documents d, document_counters c WHERE d.id = ? AND c.series = ? AND ${needed.sql}`,
+      params: [legal.kind, series, legal.billing == null ? null : JSON.stringify(legal.billing), at, due.documentId, series, ...needed.params],
+    },
+    {
+      sql: `INSERT INTO sale_document_lines (document_id, position, description, sku, quantity, net_cents, vat_rate_bp, vat_cents, total_cents)
+        SELECT ${doc.sql}, l.position, l.description, l.sku, l.quantity, l.net_cents, l.vat_rate_bp, l.vat_cents, l.total_cents FROM sale_document_lines l
+        WHERE l.document_id = ? AND ${doc.sql} IS NOT NULL ON CONFLICT(document_id, position) DO NOTHING`,
+      params: [...doc.params, due.documentId, ...doc.params],
+    },
+    {
+      sql: `INSERT INTO mydata_transmissions (document_id, status, attempts, next_attempt_at, updated_at) SELECT ${doc.sql}, 'pending', 0, ?, ? WHERE ${doc.sql} IS NOT NULL
+        ON CONFLICT(document_id) DO NOTHING`,
+      params: [...doc.params, at, at, ...doc.params],
+    },
+  ];
 }
 
 /**
@@ -92,7 +136,7 @@ export function debitPaidIfSettled(documentId: number): Raw {
  * cancelled meanwhile) becomes credit with its credit note, once per payment (`refund:payment:<id>`).
  * Last, the payment is approved: a repeated event finds it approved and every statement does nothing.
  */
-export function paymentArrivedStatements(input: { paymentId: number; due: DueRef; amountCents: number; method: 'card' | 'bank_transfer'; at: Date }): Raw[] {
+export function paymentArrivedStatements(input: { paymentId: number; due: DueRef; amountCents: number; method: 'card' | 'bank_transfer'; at: Date; debitLegal?: DebitLegal }): Raw[] {
   const { paymentId: p, due, amountCents: a } = input;
   const at = input.at.getTime();
   const balance = dueBalanceSql(due.documentId);
@@ -122,6 +166,7 @@ export function paymentArrivedStatements(input: { paymentId: number; due: DueRef
       params: [due.userId, due.documentId, at, ...fits.params],
     },
     debitPaidIfSettled(due.documentId),
+    ...(input.debitLegal ? debitLegalStatements(due, input.debitLegal, at) : []),
     // Paid off: a bank transfer still awaited for it is not awaited any more.
     {
       sql: "UPDATE payments SET status = 'cancelled', decided_at = ? WHERE order_id IS NULL AND document_id = ? AND id <> ? AND status = 'pending' AND (SELECT status FROM sale_documents WHERE id = ?) = 'PAID'",

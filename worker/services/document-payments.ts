@@ -4,7 +4,7 @@
 // idempotency key (document-payment-statements.ts). Orders are paid through the order service
 // (markPaid issues the receipt or invoice and starts fulfilment; startCardPayment opens the card page);
 // debits are paid here: a PAY document, its allocation and PAID, in the batch that approves the payment.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { checkExpectedBalance, checkPayment, creditOffer, DUE_KINDS, PAYABLE_STATUSES, type DocumentKind, type DocumentStatus } from '../../core/documents/balance';
 import { ErrorCode } from '../../core/errors';
 import { amountDue } from '../../core/orders/credit';
@@ -13,8 +13,10 @@ import { creditMovements, orders, payments, saleDocuments } from '../../db/schem
 import { PaymentError, type PaymentEvent } from '../adapters/payments/port';
 import type { ServiceDeps } from '.';
 import type { Fail } from './billing-profiles';
-import { creditNoteIf, creditUseStatements, paymentArrivedStatements, type DueRef } from './document-payment-statements';
+import { createBillingProfileService } from './billing-profiles';
+import { creditNoteIf, creditUseStatements, paymentArrivedStatements, type DebitLegal, type DueRef } from './document-payment-statements';
 import { createDocumentService, type SaleDocument } from './documents';
+import { createMydataService } from './mydata';
 import { createOrderService } from './orders';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -67,6 +69,32 @@ export function createDocumentPaymentService(deps: ServiceDeps, hooks?: OrderHoo
     return { document, order, refusal };
   }
 
+  /**
+   * The receipt or invoice a debit gets once paid: the buyer it was charged to (its billing), else the
+   * customer's default billing profile now; no profile: a retail receipt without a buyer.
+   */
+  async function debitLegalFor(debit: { kind: string; userId: number; billing: unknown }): Promise<DebitLegal | undefined> {
+    if (debit.kind !== 'debit') return undefined;
+    let billing = (debit.billing ?? null) as ({ type?: string } & Record<string, unknown>) | null;
+    if (!billing) {
+      const p = await createBillingProfileService(deps).defaultProfile(debit.userId);
+      billing = p ? { type: p.type, name: p.name, vatNumber: p.vatNumber, taxOffice: p.taxOffice, address: p.address, city: p.city, postcode: p.postcode, country: p.countryIso2, vatWaived: p.vatWaived } : null;
+    }
+    return { kind: billing?.type === 'INV' ? 'invoice' : 'receipt', billing };
+  }
+
+  /** A paid debit's legal document goes to myDATA at once; a failure stays queued for cron. */
+  async function transmitDebitLegal(debitId: number) {
+    const [row] = await db
+      .select({ id: saleDocuments.id })
+      .from(saleDocuments)
+      .where(and(eq(saleDocuments.relatedDocumentId, debitId), inArray(saleDocuments.kind, ['receipt', 'invoice'])));
+    if (!row) return;
+    await createMydataService(deps)
+      .transmit(row.id)
+      .catch((e: unknown) => console.error('mydata transmission of a paid debit failed; cron retries', { debitId, error: String(e) }));
+  }
+
   const dueOf = (document: SaleDocument): DueRef => ({ documentId: document.id, orderId: document.kind === 'order' ? document.orderId : null, userId: document.userId });
 
   const service = {
@@ -111,7 +139,7 @@ export function createDocumentPaymentService(deps: ServiceDeps, hooks?: OrderHoo
       const check = checkPayment({ due: { kind: document.kind as DocumentKind, status: document.status as DocumentStatus, totalCents: document.totalCents, balanceCents: document.balanceCents }, paying: 'credit', amountCents: input.amountCents, creditBalanceCents: await creditBalance(userId) });
       if (!check.ok) return { ok: false, code: check.code, field: check.code === ErrorCode.PAYING_DOCUMENT_BALANCE_IS_ZERO ? undefined : 'amount' };
       try {
-        await rawBatch(db, creditUseStatements({ due: dueOf(document), amountCents: check.amountCents, movementKey, at: now }));
+        await rawBatch(db, creditUseStatements({ due: dueOf(document), amountCents: check.amountCents, movementKey, at: now, debitLegal: await debitLegalFor(document) }));
       } catch (e) {
         if (!/NOT NULL constraint failed: credit_movements\.amount_cents/.test(String((e as Error)?.message ?? e))) throw e;
         // A twin submission won the race: what it did stands.
@@ -124,6 +152,7 @@ export function createDocumentPaymentService(deps: ServiceDeps, hooks?: OrderHoo
         if ((await creditBalance(userId)) < check.amountCents) return { ok: false, code: ErrorCode.USER_CREDIT_EXHAUSTED, field: 'amount' };
         return { ok: false, code: ErrorCode.SALE_DOCUMENT_UPDATE_EXCEPTION };
       }
+      if (document.kind === 'debit') await transmitDebitLegal(document.id);
       return service.afterCredit(userId, documentId, false);
     },
 
@@ -148,7 +177,6 @@ export function createDocumentPaymentService(deps: ServiceDeps, hooks?: OrderHoo
       if (!expected.ok) return { ok: false, code: expected.code };
       if (order) return ordersOf().startCardPayment(userId, order.id, urls, lang);
       const amount = document.balanceCents;
-      const attemptNo = (await db.select({ id: payments.id }).from(payments).where(and(eq(payments.documentId, document.id), eq(payments.method, 'card')))).length;
       const [payment] = await db.insert(payments).values({ orderId: null, documentId: document.id, method: 'card', amountCents: amount, status: 'pending', createdAt: now }).returning({ id: payments.id });
       try {
         const session = await adapters.payments.createSession({
@@ -158,7 +186,10 @@ export function createDocumentPaymentService(deps: ServiceDeps, hooks?: OrderHoo
           description: `${lang === 'en' ? 'Debit' : 'Χρέωση'} ${document.series}-${document.number}`,
           returnUrl: urls.returnUrl,
           cancelUrl: urls.cancelUrl,
-          idempotencyKey: `document-${document.id}-attempt-${attemptNo + 1}`,
+          // Keyed by the payment row (its own reference): a double click makes two rows, so two sessions,
+          // never the same key for two references (which the processor refuses). The session not used
+          // expires; if both are approved the second's money becomes credit (paymentArrived).
+          idempotencyKey: `document-${document.id}-payment-${payment!.id}`,
         });
         await db.update(payments).set({ providerSessionId: session.sessionId }).where(eq(payments.id, payment!.id));
         await db.update(saleDocuments).set({ status: 'ON_PAYMENT' }).where(and(eq(saleDocuments.id, document.id), sql`${saleDocuments.status} IN ('OPEN', 'OVERDUE', 'DECLINED')`));
@@ -208,8 +239,13 @@ export function createDocumentPaymentService(deps: ServiceDeps, hooks?: OrderHoo
     async paymentArrived(payment: PaymentRow, method: 'card' | 'bank_transfer'): Promise<boolean> {
       const [debit] = await db.select().from(saleDocuments).where(eq(saleDocuments.id, payment.documentId ?? -1));
       if (!debit) return false;
-      const results = await rawBatch(db, paymentArrivedStatements({ paymentId: payment.id, due: { documentId: debit.id, orderId: null, userId: debit.userId }, amountCents: payment.amountCents, method, at: now }));
-      return (results.at(-1)?.meta.changes ?? 0) > 0;
+      const results = await rawBatch(
+        db,
+        paymentArrivedStatements({ paymentId: payment.id, due: { documentId: debit.id, orderId: null, userId: debit.userId }, amountCents: payment.amountCents, method, at: now, debitLegal: await debitLegalFor(debit) }),
+      );
+      const arrived = (results.at(-1)?.meta.changes ?? 0) > 0;
+      if (arrived) await transmitDebitLegal(debit.id);
+      return arrived;
     },
 
     /**

@@ -281,9 +281,10 @@ export function createOrderService(deps: ServiceDeps) {
         // document must say (the retry below reads it again).
         { sql: "UPDATE orders SET status = 'paid', paid_at = ? WHERE id = ? AND status = 'pending' AND credit_cents = ?", params: [now.getTime(), orderId, order.creditCents] },
         { sql: "UPDATE sale_documents SET status = 'PAID' WHERE order_id = ? AND kind = 'order' AND (SELECT status FROM orders WHERE id = ?) = 'paid'", params: [orderId, orderId] },
-        // The awaited transfer is what paid, unless a card did (the pay-with tab offers both).
+        // The awaited transfer is what paid, unless a card did (the pay-with tab offers both); a card whose
+        // money became credit (it arrived after it was stopped) paid nothing.
         {
-          sql: `UPDATE payments SET status = CASE WHEN EXISTS (SELECT 1 FROM payments c WHERE c.order_id = ? AND c.method = 'card' AND c.status = 'approved') THEN 'cancelled' ELSE 'approved' END, decided_at = ?
+          sql: `UPDATE payments SET status = CASE WHEN EXISTS (SELECT 1 FROM payments c WHERE c.order_id = ? AND c.method = 'card' AND c.status = 'approved' AND NOT EXISTS (SELECT 1 FROM credit_movements WHERE dedupe_key = 'refund:payment:' || c.id)) THEN 'cancelled' ELSE 'approved' END, decided_at = ?
             WHERE order_id = ? AND method = 'bank_transfer' AND status = 'pending' AND (SELECT status FROM orders WHERE id = ?) = 'paid'`,
           params: [orderId, now.getTime(), orderId, orderId],
         },
