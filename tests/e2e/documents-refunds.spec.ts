@@ -61,7 +61,7 @@ test('staff refund part of a card payment: the payment is partly refunded and a 
   await expect(payment.getByTestId('staff-refund')).toHaveAttribute('data-status', 'succeeded');
   const note = page.locator('[data-testid^="staff-document-"][data-kind="credit"]');
   await expect(note).toHaveCount(1);
-  await expect(note).toContainText('CRD-');
+  await expect(note).toContainText('CRN-');
   await expect(note).toContainText('Επιστροφή στην κάρτα');
   await expect(note).toContainText('1,00');
   // A credit note whose money went to the card cannot be cancelled as credit.

@@ -63,7 +63,7 @@ describe('card refunds', () => {
     expect((await paymentOf(o.payment.id)).refundedCents).toBe(part);
     expect((await docOf(o.payDoc.id)).status).toBe('PARTIALLY_REFUNDED');
     const note = await docOf(first.creditDocumentId!);
-    expect(note).toMatchObject({ kind: 'credit', series: 'CRD', reason: 'card_refund', relatedDocumentId: o.legal.id, totalCents: part, userId: o.id, status: 'REFUNDED' });
+    expect(note).toMatchObject({ kind: 'credit', series: 'CRN', reason: 'card_refund', relatedDocumentId: o.legal.id, totalCents: part, userId: o.id, status: 'REFUNDED' });
     expect(note.netCents + note.vatCents).toBe(part);
     expect(note.billing).toEqual(o.legal.billing);
     const lines = await linesOf(note.id);

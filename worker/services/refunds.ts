@@ -33,7 +33,9 @@ const MAX_REASON = 200;
 /** The credit already given back for the order's failed items (one param: the order id). */
 const ITEM_CREDIT_SQL = "(SELECT COALESCE(SUM(amount_cents), 0) FROM credit_movements WHERE order_id = ? AND reason = 'refund' AND amount_cents > 0 AND dedupe_key LIKE 'refund:item:%')";
 
-const NEW_CREDIT_NOTE = "(SELECT id FROM sale_documents WHERE series = 'CRD' AND number = (SELECT last_number FROM document_counters WHERE series = 'CRD'))";
+// Corrective credit notes (they correct a legal document and go to myDATA) have their own gapless series
+// (db/raw-batch.ts CORRECTIVE_CREDIT_SERIES); plain credit grants stay in CRD.
+const NEW_CREDIT_NOTE = "(SELECT id FROM sale_documents WHERE series = 'CRN' AND number = (SELECT last_number FROM document_counters WHERE series = 'CRN'))";
 
 export function createRefundService(deps: ServiceDeps) {
   const { db, now } = deps;
@@ -123,12 +125,12 @@ export function createRefundService(deps: ServiceDeps) {
               }),
             ]
           : []),
-        { sql: "INSERT INTO document_counters (series, last_number) VALUES ('CRD', 0) ON CONFLICT(series) DO NOTHING", params: [] },
-        w({ sql: "UPDATE document_counters SET last_number = last_number + 1 WHERE series = 'CRD'", params: [] }),
+        { sql: "INSERT INTO document_counters (series, last_number) VALUES ('CRN', 0) ON CONFLICT(series) DO NOTHING", params: [] },
+        w({ sql: "UPDATE document_counters SET last_number = last_number + 1 WHERE series = 'CRN'", params: [] }),
         w({
           // REFUNDED: the note's money went to the card, so it can never pay a document (decision 040).
           sql: `INSERT INTO sale_documents (user_id, order_id, kind, series, number, status, total_cents, vat_cents, net_cents, billing, related_document_id, reason, created_at)
-            SELECT ?, NULL, 'credit', 'CRD', last_number, 'REFUNDED', ?, ?, ?, (SELECT billing FROM sale_documents WHERE id = ?), ?, 'card_refund', ? FROM document_counters WHERE series = 'CRD'`,
+            SELECT ?, NULL, 'credit', 'CRN', last_number, 'REFUNDED', ?, ?, ?, (SELECT billing FROM sale_documents WHERE id = ?), ?, 'card_refund', ? FROM document_counters WHERE series = 'CRN'`,
           params: [legal.userId, amount, split.vatCents, split.netCents, legal.id, legal.id, at],
         }),
         ...noteLines.map((l) =>
