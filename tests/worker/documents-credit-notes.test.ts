@@ -8,8 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../core/errors';
 import { createDb } from '../../db/client';
 import { creditNoteStatements, rawBatch } from '../../db/raw-batch';
-import { saleDocuments } from '../../db/schema';
+import { DEMO_USERS } from '../../db/seed';
+import { saleDocuments, users } from '../../db/schema';
 import { newCustomer, servicesAt as at, uniqueName } from './customers';
+import { Browser, login } from './helpers';
 import { newStaff } from './staff';
 
 const db = createDb(env.DB);
@@ -81,5 +83,38 @@ describe('credit notes spent first-in first-out', () => {
     expect((await at().documents.list(c.id, { ...allCredits, kind: 'all' })).unusedCents).toBe(1_000);
     expect((await at().documents.usedToPay(a)).map((u) => u.amountCents)).toEqual([3_000]);
     expect((await at().documents.usedToPay(b)).map((u) => u.amountCents)).toEqual([1_000]);
+  });
+
+  it('on the pages: the spent note shows balance 0 and names the debit it paid; a note that gave no credit (a card refund) is 0 and not unused', async () => {
+    const demo = DEMO_USERS[0]!;
+    const email = `${uniqueName('crdpage')}@example.gr`;
+    const now = new Date();
+    const [u] = await db.insert(users).values({ email, emailVerifiedAt: now, passwordHash: demo.passwordHash, firstName: 'Ελένη', lastName: 'Ν', gdprProcessingAt: now, gdprValidityAt: now, createdAt: now, updatedAt: now }).returning({ id: users.id });
+    const userId = u!.id;
+    const first = await grant(userId, 2_000);
+    const debit = await newDebit(userId, 2_000);
+    expect(await at().documentPayments.payWithCredit(userId, debit.id, { amountCents: 2_000, idempotencyKey: crypto.randomUUID(), expectedBalanceCents: 2_000 })).toMatchObject({ ok: true });
+    // A card refund's note: REFUNDED, no credit movement (the money went to the card).
+    await rawBatch(db, [
+      { sql: "INSERT INTO document_counters (series, last_number) VALUES ('CRD', 0) ON CONFLICT(series) DO NOTHING", params: [] },
+      { sql: "UPDATE document_counters SET last_number = last_number + 1 WHERE series = 'CRD'", params: [] },
+      {
+        sql: "INSERT INTO sale_documents (user_id, order_id, kind, series, number, status, total_cents, vat_cents, net_cents, reason, created_at) SELECT ?, NULL, 'credit', 'CRD', last_number, 'REFUNDED', 700, 0, 700, 'card_refund', ? FROM document_counters WHERE series = 'CRD'",
+        params: [userId, Date.now()],
+      },
+    ]);
+    const card = (await db.select().from(saleDocuments).where(and(eq(saleDocuments.userId, userId), eq(saleDocuments.reason, 'card_refund'))))[0]!;
+    expect((await at().documents.documentFor(userId, card.id))!.balanceCents).toBe(0);
+
+    const b = new Browser();
+    expect((await login(b, email, demo.password)).status).toBe(303);
+    const list = await b.open('/account/documents?kind=credits');
+    expect(list.html).toContain('data-unused="0"');
+    expect(list.html).toContain(`data-id="${first.id}" data-kind="credit" data-status="COMPLETED" data-balance="0"`);
+    expect(list.html).toContain(`data-id="${card.id}" data-kind="credit" data-status="REFUNDED" data-balance="0"`);
+    const page = await b.open(`/account/documents/${first.id}/used-to-pay`);
+    expect(page.html).toContain('data-testid="document-balance" data-cents="0"');
+    expect(page.html).toContain(`data-testid="used-to-pay-row" data-amount="2000" data-document="${debit.id}"`);
+    expect(page.html).toContain('πρώτα του παλαιότερου πιστωτικού');
   });
 });
