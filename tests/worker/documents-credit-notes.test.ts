@@ -10,6 +10,7 @@ import { createDb } from '../../db/client';
 import { creditNoteStatements, rawBatch } from '../../db/raw-batch';
 import { DEMO_USERS } from '../../db/seed';
 import { saleDocuments, users } from '../../db/schema';
+import { createServices } from '../../worker/services';
 import { newCustomer, servicesAt as at, uniqueName } from './customers';
 import { Browser, login } from './helpers';
 import { newStaff } from './staff';
@@ -116,5 +117,31 @@ describe('credit notes spent first-in first-out', () => {
     expect(page.html).toContain('data-testid="document-balance" data-cents="0"');
     expect(page.html).toContain(`data-testid="used-to-pay-row" data-amount="2000" data-document="${debit.id}"`);
     expect(page.html).toContain('πρώτα του παλαιότερου πιστωτικού');
+  });
+
+  it('a use of credit landing between the check and the batch still stops the cancel (35703): the guard is inside the batch', async () => {
+    const c = await newCustomer('crdrace');
+    const actor = { userId: (await newStaff({ totp: true })).id, ip: '203.0.113.9' };
+    const a = await grant(c.id, 5_000);
+    await grant(c.id, 5_000);
+    // D1 as the service sees it, with another tab's use of credit committed just before each batch: the
+    // balance (7 000) still holds the note's 5 000, but the 3 000 spent fall to the oldest note.
+    const racing = new Proxy(env.DB, {
+      get(target, key) {
+        if (key === 'batch') {
+          return async (statements: D1PreparedStatement[]) => {
+            await target.prepare("INSERT INTO credit_movements (user_id, amount_cents, reason, dedupe_key, created_at) VALUES (?, -3000, 'order', ?, ?)").bind(c.id, `test:${crypto.randomUUID()}`, Date.now()).run();
+            return target.batch(statements);
+          };
+        }
+        const value = Reflect.get(target, key);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const services = createServices({ db: createDb(racing), env, now: new Date(), origin: 'http://localhost' });
+    expect(await services.debits.cancelCreditNote(a.id, actor)).toEqual({ ok: false, code: ErrorCode.CREDIT_PAYING_NOT_ALLOWED_BY_STATUS });
+    expect((await db.select().from(saleDocuments).where(eq(saleDocuments.id, a.id)))[0]!.status).toBe('COMPLETED');
+    expect(await at().orders.creditBalance(c.id)).toBe(7_000);
+    expect((await at().documents.documentFor(c.id, a.id))!.balanceCents).toBe(2_000);
   });
 });
