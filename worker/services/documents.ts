@@ -67,6 +67,14 @@ export function createDocumentService(deps: ServiceDeps) {
       return { ...doc, balanceCents, shownStatus: effectiveStatus(shown, now), payable: isPayable(shown, now) };
     },
 
+    /**
+     * What is left of each of the customer's credit notes (an id not in the map: 0, it gave no credit).
+     * For screens that list notes themselves (the staff documents screen shows total − allocations).
+     */
+    async creditNoteBalances(userId: number): Promise<Map<number, number>> {
+      return (await creditNotesOf(db, userId)).remaining;
+    },
+
     /** The list page: one page of the customer's documents with the totals of all that match. */
     async list(userId: number, filters: DocumentFilters) {
       return listDocuments(db, userId, filters, now);
