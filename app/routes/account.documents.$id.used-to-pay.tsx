@@ -1,5 +1,6 @@
 // Used-to-pay (issue #13 §2; spec §2 sale document tabs): for a payment or a credit note, the
-// documents it paid and how much of each (document_allocations with this paying document).
+// documents it paid and how much of each (document_allocations with this paying document; for a credit
+// note, the uses of credit its credit paid, oldest note first: worker/services/documents.ts).
 import { data, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -13,12 +14,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const rows = await context.services.documents.usedToPay(d);
   return data({
     paying: d.kind === 'payment' || d.kind === 'credit',
+    credit: d.kind === 'credit',
     rows: rows.map((r) => ({ id: r.allocationId, amountCents: r.amountCents, at: r.at.getTime(), document: { id: r.document.id, kind: r.document.kind, series: r.document.series, number: r.document.number, status: r.document.status } })),
   });
 }
 
 export default function DocumentUsedToPay() {
-  const { paying, rows } = useLoaderData<typeof loader>();
+  const { paying, credit, rows } = useLoaderData<typeof loader>();
   const { t } = useTranslation('documents');
   const when = useDocDate();
   const columns = [
@@ -32,7 +34,7 @@ export default function DocumentUsedToPay() {
       <h2 id="used-title" className="mb-1 text-lg font-semibold">
         {t('used_title')}
       </h2>
-      <p className="mb-3 text-sm text-slate-700">{t('used_intro')}</p>
+      <p className="mb-3 text-sm text-slate-700">{credit ? t('used_intro_credit') : t('used_intro')}</p>
       {rows.length === 0 ? (
         <p className="text-slate-700" data-testid="tab-empty">
           {paying ? t('used_none') : t('used_not_paying')}

@@ -4,8 +4,9 @@
 // - a debit is numbered in DEB without gaps, with its lines at the VAT rate of the customer's default
 //   billing profile, once per form key (the audit row carries the key and the insert checks it);
 // - a debit is cancelled only while OPEN or OVERDUE and nothing pays it (conditional update);
-// - a credit note is cancelled only while COMPLETED, with a movement that takes its credit back — and
-//   that movement is written only if the balance still holds the amount (else a NULL fails the batch).
+// - a credit note is cancelled only while COMPLETED and its whole credit is left (credit is spent oldest
+//   note first: core/documents/credit-notes.ts), with a movement that takes its credit back — written
+//   only if that still holds inside the batch (else a NULL fails the batch).
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../core/errors';
 import { creditCancelRefusal, debitCancelRefusal, debitLines } from '../../core/documents/refunds';
@@ -13,6 +14,7 @@ import { auditStatement, rawBatch, type Raw } from '../../db/raw-batch';
 import { creditMovements, documentAllocations, saleDocuments, users } from '../../db/schema';
 import type { ServiceDeps } from '.';
 import { createBillingProfileService, type Fail } from './billing-profiles';
+import { creditNotesOf } from './documents-list';
 import type { StaffActor } from './staff-orders';
 
 export type DebitInput = {
@@ -113,7 +115,10 @@ export function createDebitService(deps: ServiceDeps) {
 
     /**
      * Staff cancel a credit note that gave credit: CANCELLED with a movement taking the amount back,
-     * only if the customer's balance still holds it (35703, checked inside the batch).
+     * only while none of its credit was spent (35703). The balance is one pot, so "the balance still
+     * holds the amount" is not enough: a later note's money would be taken back. Credit is spent oldest
+     * note first, so this note is whole exactly when everything spent fits in the older notes' credit —
+     * checked before (remainingCredit) and again inside the batch (a use of credit meanwhile wins).
      */
     async cancelCreditNote(documentId: number, actor: StaffActor): Promise<{ ok: true } | Fail> {
       const [doc] = await db.select().from(saleDocuments).where(eq(saleDocuments.id, documentId));
@@ -126,7 +131,15 @@ export function createDebitService(deps: ServiceDeps) {
       const refusal = creditCancelRefusal({ doc, movementCents: movement?.amountCents ?? null, usedCents: Number(used?.cents ?? 0), balanceCents: Number(balance?.cents ?? 0) });
       if (refusal !== null) return { ok: false, code: refusal };
       const amount = movement!.amountCents;
+      const notes = await creditNotesOf(db, doc.userId);
+      if ((notes.remaining.get(documentId) ?? 0) !== amount) return { ok: false, code: ErrorCode.CREDIT_PAYING_NOT_ALLOWED_BY_STATUS };
       const at = now.getTime();
+      const createdAt = doc.createdAt.getTime();
+      // Credit spent (uses less releases; the reversal of a cancelled note is not spending)…
+      const spent = `MAX(0, -(SELECT COALESCE(SUM(CASE WHEN reason <> 'cancelled' AND (amount_cents < 0 OR reason = 'release') THEN amount_cents ELSE 0 END), 0) FROM credit_movements WHERE user_id = ?))`;
+      // …must fit in the credit of the older notes not cancelled, so none of it fell to this one.
+      const older = `(SELECT COALESCE(SUM(m.amount_cents), 0) FROM credit_movements m JOIN sale_documents s ON s.id = m.document_id AND s.user_id = m.user_id
+        WHERE m.user_id = ? AND m.amount_cents > 0 AND s.kind = 'credit' AND s.status <> 'CANCELLED' AND (s.created_at < ? OR (s.created_at = ? AND s.id < ?)))`;
       const cancelledNow: Raw = { sql: "EXISTS (SELECT 1 FROM sale_documents WHERE id = ? AND status = 'CANCELLED' AND cancelled_at = ?)", params: [documentId, at] };
       try {
         const results = await rawBatch(db, [
@@ -134,12 +147,13 @@ export function createDebitService(deps: ServiceDeps) {
             sql: "UPDATE sale_documents SET status = 'CANCELLED', cancelled_at = ? WHERE id = ? AND kind = 'credit' AND status = 'COMPLETED' AND NOT EXISTS (SELECT 1 FROM document_allocations WHERE paying_document_id = ?)",
             params: [at, documentId, documentId],
           },
-          // The balance (this note's credit included) must still hold the amount: NULL fails the batch.
+          // The balance (this note's credit included) must still hold the amount, and none of the note's
+          // credit may have been spent (oldest first): else NULL fails the batch.
           {
             sql: `INSERT INTO credit_movements (user_id, amount_cents, reason, order_id, order_item_id, document_id, note, dedupe_key, created_at)
-              SELECT ?, CASE WHEN (SELECT COALESCE(SUM(amount_cents), 0) FROM credit_movements WHERE user_id = ?) >= ? THEN -? ELSE NULL END, 'cancelled', NULL, NULL, ?, ?, ?, ?
+              SELECT ?, CASE WHEN (SELECT COALESCE(SUM(amount_cents), 0) FROM credit_movements WHERE user_id = ?) >= ? AND ${spent} <= ${older} THEN -? ELSE NULL END, 'cancelled', NULL, NULL, ?, ?, ?, ?
               WHERE ${cancelledNow.sql} ON CONFLICT(dedupe_key) DO NOTHING`,
-            params: [doc.userId, doc.userId, amount, amount, documentId, `cancel ${doc.series}-${doc.number}`, `cancel:credit:${documentId}`, at, ...cancelledNow.params],
+            params: [doc.userId, doc.userId, amount, doc.userId, doc.userId, createdAt, createdAt, documentId, amount, documentId, `cancel ${doc.series}-${doc.number}`, `cancel:credit:${documentId}`, at, ...cancelledNow.params],
           },
           auditStatement({ actorUserId: actor.userId, ip: actor.ip, action: 'credit.cancelled', targetType: 'sale_document', targetId: documentId, detail: { amountCents: amount }, at: now }, cancelledNow),
         ]);

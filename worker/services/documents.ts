@@ -1,14 +1,17 @@
 // The customer's sale documents (issue #13 §2; spec §2 sale document tabs, §3 Sale documents, §4):
 // lists per kind and one document with the relations its tabs show. Balances are never stored: a
-// document's balance is its total less the allocations that pay it (core/documents/balance.ts).
+// document's balance is its total less the allocations that pay it (core/documents/balance.ts); a credit
+// note's is what is left of the credit it gave, credit being spent oldest note first (uses of credit are
+// movements of one balance, not allocations against a note: core/documents/credit-notes.ts).
 // Every read is scoped to the document's owner, so a tab never shows another customer's rows.
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { balanceOf, type DocumentStatus } from '../../core/documents/balance';
+import { attributeUses } from '../../core/documents/credit-notes';
 import type { DocumentFilters } from '../../core/documents/filters';
 import { effectiveStatus, isPayable } from '../../core/documents/status';
 import { creditMovements, documentAllocations, saleDocumentLines, saleDocuments } from '../../db/schema';
 import type { ServiceDeps } from '.';
-import { listDocuments } from './documents-list';
+import { creditNotesOf, listDocuments } from './documents-list';
 
 export type SaleDocument = typeof saleDocuments.$inferSelect;
 export type OwnDocument = SaleDocument & {
@@ -48,13 +51,28 @@ export function createDocumentService(deps: ServiceDeps) {
         .from(saleDocuments)
         .where(userId === null ? eq(saleDocuments.id, id) : and(eq(saleDocuments.id, id), eq(saleDocuments.userId, userId)));
       if (!doc) return null;
-      const column = doc.kind === 'payment' || doc.kind === 'credit' ? documentAllocations.payingDocumentId : documentAllocations.dueDocumentId;
-      const [row] = await db.select({ cents: sql<number>`COALESCE(SUM(${documentAllocations.amountCents}), 0)` }).from(documentAllocations).where(eq(column, id));
-      const used = Number(row?.cents ?? 0);
-      // Legal documents are issued paid (they record a sale the order's payers settled).
-      const balanceCents = doc.kind === 'invoice' || doc.kind === 'receipt' ? 0 : balanceOf(doc.totalCents, [used]);
+      let balanceCents: number;
+      if (doc.kind === 'invoice' || doc.kind === 'receipt') {
+        // Legal documents are issued paid (they record a sale the order's payers settled).
+        balanceCents = 0;
+      } else if (doc.kind === 'credit') {
+        // What is left of its credit (none: a card refund's or a corrective note gave no credit).
+        balanceCents = (await creditNotesOf(db, doc.userId)).remaining.get(doc.id) ?? 0;
+      } else {
+        const column = doc.kind === 'payment' ? documentAllocations.payingDocumentId : documentAllocations.dueDocumentId;
+        const [row] = await db.select({ cents: sql<number>`COALESCE(SUM(${documentAllocations.amountCents}), 0)` }).from(documentAllocations).where(eq(column, id));
+        balanceCents = balanceOf(doc.totalCents, [Number(row?.cents ?? 0)]);
+      }
       const shown = { kind: doc.kind, status: doc.status, dueAt: doc.dueAt, balanceCents };
       return { ...doc, balanceCents, shownStatus: effectiveStatus(shown, now), payable: isPayable(shown, now) };
+    },
+
+    /**
+     * What is left of each of the customer's credit notes (an id not in the map: 0, it gave no credit).
+     * For screens that list notes themselves (the staff documents screen shows total − allocations).
+     */
+    async creditNoteBalances(userId: number): Promise<Map<number, number>> {
+      return (await creditNotesOf(db, userId)).remaining;
     },
 
     /** The list page: one page of the customer's documents with the totals of all that match. */
@@ -99,15 +117,35 @@ export function createDocumentService(deps: ServiceDeps) {
         .orderBy(asc(documentAllocations.id));
     },
 
-    /** Used-to-pay: for a payment or a credit note, the documents it paid and how much of each. */
-    async usedToPay(doc: Pick<SaleDocument, 'id' | 'kind' | 'userId'>) {
-      if (doc.kind !== 'payment' && doc.kind !== 'credit') return [];
-      return db
-        .select({ allocationId: documentAllocations.id, amountCents: documentAllocations.amountCents, at: documentAllocations.createdAt, document: refColumns })
-        .from(documentAllocations)
-        .innerJoin(saleDocuments, and(eq(saleDocuments.id, documentAllocations.dueDocumentId), eq(saleDocuments.userId, doc.userId)))
-        .where(eq(documentAllocations.payingDocumentId, doc.id))
-        .orderBy(asc(documentAllocations.id));
+    /**
+     * Used-to-pay: for a payment, the documents it paid and how much of each (its allocations). For a
+     * credit note, the uses of the credit balance its credit paid: every use of credit in time order,
+     * taken from the oldest notes first (attributeUses), and the parts that fell to this note.
+     */
+    async usedToPay(doc: Pick<SaleDocument, 'id' | 'kind' | 'userId'>): Promise<{ allocationId: number; amountCents: number; at: Date; document: DocumentRef }[]> {
+      if (doc.kind === 'payment') {
+        return db
+          .select({ allocationId: documentAllocations.id, amountCents: documentAllocations.amountCents, at: documentAllocations.createdAt, document: refColumns })
+          .from(documentAllocations)
+          .innerJoin(saleDocuments, and(eq(saleDocuments.id, documentAllocations.dueDocumentId), eq(saleDocuments.userId, doc.userId)))
+          .where(eq(documentAllocations.payingDocumentId, doc.id))
+          .orderBy(asc(documentAllocations.id));
+      }
+      if (doc.kind !== 'credit') return [];
+      const [notes, uses] = await Promise.all([
+        creditNotesOf(db, doc.userId),
+        db
+          .select({ allocationId: documentAllocations.id, amountCents: documentAllocations.amountCents, at: documentAllocations.createdAt, dueDocumentId: documentAllocations.dueDocumentId })
+          .from(documentAllocations)
+          .where(and(eq(documentAllocations.userId, doc.userId), isNotNull(documentAllocations.creditMovementId))),
+      ]);
+      const mine = attributeUses(notes.sources, uses.map((u) => ({ ...u, at: u.at.getTime() }))).get(doc.id) ?? [];
+      if (!mine.length) return [];
+      const refs = await db.select(refColumns).from(saleDocuments).where(and(inArray(saleDocuments.id, [...new Set(mine.map((u) => u.dueDocumentId))]), eq(saleDocuments.userId, doc.userId)));
+      return mine.flatMap((u) => {
+        const document = refs.find((r) => r.id === u.dueDocumentId);
+        return document ? [{ allocationId: u.allocationId, amountCents: u.amountCents, at: new Date(u.at), document }] : [];
+      });
     },
 
     /**
