@@ -147,3 +147,15 @@ describe('a double click on "pay by card" for a debit', () => {
     expect(both.map((r) => r.ok)).toEqual([true, true]);
   });
 });
+
+describe("an order's card payment", () => {
+  it('two clicks at once each get a payment page, neither an error (one key per payment row)', async () => {
+    const c = await readyCart('fixclicks');
+    const placed = await at().orders.placeOrder(c.owner, { profileId: c.profileId, method: 'card', idempotencyKey: key(), lang: 'el', uniqueId: null });
+    if (!placed.ok) throw new Error(`place ${placed.code}`);
+    const [a, b] = await Promise.all([at().orders.startCardPayment(c.id, placed.orderId, urls, 'el'), at().orders.startCardPayment(c.id, placed.orderId, urls, 'el')]);
+    expect(a.ok && b.ok).toBe(true);
+    const rows = await db.select().from(payments).where(and(eq(payments.orderId, placed.orderId), eq(payments.method, 'card')));
+    expect(rows.map((r) => r.status)).toEqual(['pending', 'pending']);
+  });
+});

@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { mydataInvoice, type Billing, type MappingProblem, type MydataSource, type SourceLine, type SourcePayment } from '../../core/documents/mydata-mapping';
 import { auditStatement, rawBatch } from '../../db/raw-batch';
-import { mydataTransmissions, orders, payments, saleDocumentLines, saleDocuments, users } from '../../db/schema';
+import { documentAllocations, mydataTransmissions, orders, payments, saleDocumentLines, saleDocuments, users } from '../../db/schema';
 import { aadeUid, markOfDuplicate, uidOfDuplicate, type MydataError } from '../adapters/mydata/port';
 import { configOf } from '../config';
 import type { ServiceDeps } from '.';
@@ -46,7 +46,25 @@ export function createMydataService(deps: ServiceDeps) {
   /** How the document was paid: the order's credit and money for a receipt/invoice; a credit note's money goes back as its reason says. */
   async function paymentsOf(doc: typeof saleDocuments.$inferSelect): Promise<SourcePayment[]> {
     if (doc.kind === 'credit') return [{ method: doc.reason === 'card_refund' ? 'card' : 'credit', amountCents: doc.totalCents }];
-    if (doc.orderId === null) return [];
+    if (doc.orderId === null) {
+      // A debit's receipt or invoice: what paid the debit (credit uses and money received for it).
+      if (doc.relatedDocumentId === null) return [];
+      const [credit] = await db
+        .select({ cents: sql<number>`COALESCE(SUM(${documentAllocations.amountCents}), 0)` })
+        .from(documentAllocations)
+        .where(and(eq(documentAllocations.dueDocumentId, doc.relatedDocumentId), sql`${documentAllocations.creditMovementId} IS NOT NULL`));
+      const [money] = await db
+        .select({ method: payments.method })
+        .from(payments)
+        .where(and(eq(payments.documentId, doc.relatedDocumentId), eq(payments.status, 'approved'), sql`NOT EXISTS (SELECT 1 FROM credit_movements m WHERE m.dedupe_key = 'refund:payment:' || ${payments.id})`))
+        .orderBy(desc(payments.id))
+        .limit(1);
+      const creditCents = Number(credit?.cents ?? 0);
+      return [
+        { method: 'credit', amountCents: creditCents },
+        ...(money ? [{ method: money.method, amountCents: doc.totalCents - creditCents }] : []),
+      ];
+    }
     const [order] = await db.select({ method: orders.paymentMethod, creditCents: orders.creditCents, grandTotalCents: orders.grandTotalCents }).from(orders).where(eq(orders.id, doc.orderId));
     if (!order) return [];
     // The money came through the payment that paid the order (an order placed for a bank transfer may

@@ -31,7 +31,6 @@ export function createOrderPayments(
       const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
       if (!order) return { ok: false, code: ErrorCode.ORDER_NOT_FOUND };
       if (order.status !== 'pending') return { ok: false, code: ErrorCode.DUE_DOCUMENT_BALANCE_ALREADY_PAID };
-      const attemptNo = (await db.select({ id: payments.id }).from(payments).where(and(eq(payments.orderId, orderId), eq(payments.method, 'card')))).length;
       const due = amountDue(order);
       const [payment] = await db.insert(payments).values({ orderId, method: 'card', amountCents: due, status: 'pending', createdAt: now }).returning({ id: payments.id });
       try {
@@ -42,7 +41,9 @@ export function createOrderPayments(
           description: lang === 'en' ? `Order ${order.id}` : `Παραγγελία ${order.id}`,
           returnUrl: urls.returnUrl,
           cancelUrl: urls.cancelUrl,
-          idempotencyKey: `order-${orderId}-attempt-${attemptNo + 1}`,
+          // One key per payment row: two clicks at once each get their own session (a key counted
+          // from earlier rows was the same for both, and the second click met a unique-key error).
+          idempotencyKey: `order-${orderId}-payment-${payment!.id}`,
         });
         await db.update(payments).set({ providerSessionId: session.sessionId }).where(eq(payments.id, payment!.id));
         await db.update(saleDocuments).set({ status: 'ON_PAYMENT' }).where(and(eq(saleDocuments.orderId, orderId), eq(saleDocuments.kind, 'order'), eq(saleDocuments.status, 'OPEN')));

@@ -22,6 +22,7 @@ import { PaymentError } from '../adapters/payments/port';
 import type { ServiceDeps } from '.';
 import { createDocumentPaymentService } from './document-payments';
 import { createMydataService } from './mydata';
+import { createDocumentService } from './documents';
 import type { Fail } from './billing-profiles';
 import type { StaffActor } from './staff-orders';
 
@@ -263,6 +264,8 @@ export function createRefundService(deps: ServiceDeps) {
       const [user] = await db.select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.email, email.trim().toLowerCase()));
       if (!user) return null;
       const docs = await db.select().from(saleDocuments).where(eq(saleDocuments.userId, user.id)).orderBy(desc(saleDocuments.id)).limit(200);
+      // Credit is spent oldest note first (core/documents/credit-notes.ts): what each note has left.
+      const noteLeft = await createDocumentService(deps).creditNoteBalances(user.id);
       const ids = docs.map((d) => d.id);
       const [asDue, asPaying] = ids.length
         ? await Promise.all([
@@ -295,7 +298,9 @@ export function createRefundService(deps: ServiceDeps) {
         const balanceCents =
           d.kind === 'invoice' || d.kind === 'receipt' || d.status === 'CANCELLED' || (d.kind === 'credit' && d.reason === 'card_refund')
             ? 0
-            : d.totalCents - (d.kind === 'payment' || d.kind === 'credit' ? used(asPaying, d.id) : used(asDue, d.id));
+            : d.kind === 'credit'
+              ? (noteLeft.get(d.id) ?? 0)
+              : d.totalCents - (d.kind === 'payment' ? used(asPaying, d.id) : used(asDue, d.id));
         const own = d.kind === 'payment' && d.orderId !== null && payDocOf.get(d.orderId) === d.id ? cardPayments.filter((c) => c.orderId === d.orderId) : [];
         const transfer = d.kind === 'debit' ? transfers.find((t) => t.documentId === d.id) : undefined;
         return {
