@@ -46,7 +46,7 @@ export default function Mailbox() {
                 {m.tag ? ` · ${m.tag}` : ''}
               </p>
               <p className="mt-1">
-                <span className="text-slate-600">{t('mailbox.to')}:</span> <span className="font-medium">{m.to}</span>
+                <span className="text-slate-600">{t('mailbox.to')}:</span> <span className="font-medium break-all">{m.to}</span>
               </p>
               {m.subject ? <p className="font-semibold">{m.subject}</p> : null}
               <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-sm text-slate-800">{m.body}</pre>
