@@ -3,6 +3,7 @@
 // table with its row actions), each with its ΔΟΥ and, for a reverse charge, the VIES consultation that
 // justified it; and the credit balance with its movements (decision 019). Someone else's or a missing
 // profile answers 3000 billing_not_found; a saved edit 3001 billing_profile_updated.
+import { documentNumber } from '../../core/documents/format';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -63,7 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     done: done === 'created' || done === 'deleted' || done === String(ErrorCode.BILLING_PROFILE_UPDATED) ? done : null,
     credit: {
       balanceCents,
-      movements: movements.map((m) => ({ id: m.id, amountCents: m.amountCents, reason: m.reason, orderId: m.orderId, note: m.note, at: m.createdAt.getTime(), document: m.series ? `${m.series}-${String(m.number).padStart(6, '0')}` : null })),
+      movements: movements.map((m) => ({ id: m.id, amountCents: m.amountCents, reason: m.reason, orderId: m.orderId, note: m.note, at: m.createdAt.getTime(), document: m.series && m.number !== null ? documentNumber({ series: m.series, number: m.number }) : null })),
     },
   });
 }

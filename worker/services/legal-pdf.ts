@@ -4,6 +4,7 @@
 // DejaVu Sans subset (Greek glyphs; pdf-lib adds a ToUnicode map, so text extractors and screen readers
 // read the Greek back). The same input gives the same bytes (fixed dates, no random id): two renders
 // racing each other store one file (UNIQUE(document_id, sha256)).
+import { documentNumber as formatNumber } from '../../core/documents/format';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { encode } from 'uqr';
@@ -48,9 +49,9 @@ export type LegalPdfInput = {
   mydata?: { mark: string; uid?: string | null; qrUrl?: string | null } | null;
 };
 
-/** "INV-000012": the number as every page of the site prints it. */
+/** "INV-000012": the number as every page of the site prints it (core/documents/format.ts). */
 export function documentNumber(series: string, number: number): string {
-  return `${series}-${String(number).padStart(6, '0')}`;
+  return formatNumber({ series, number });
 }
 
 /** The Greek title of the document (a Greek legal document is issued in Greek; decision 042). */

@@ -33,7 +33,8 @@ export type StaffPayment = { id: number; amountCents: number; refundedCents: num
 
 const INPUT = 'mt-1 w-full rounded border border-slate-300 px-3 py-2';
 
-export const documentNumber = (d: { series: string; number: number }) => `${d.series}-${String(d.number).padStart(6, '0')}`;
+export { documentNumber } from '../../../core/documents/format';
+import { documentNumber } from '../../../core/documents/format';
 
 function useWhen() {
   const { i18n } = useTranslation();
