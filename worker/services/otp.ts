@@ -2,7 +2,7 @@
 // the mail and SMS ports. Only a hash of each code is stored; the answers follow core/otp.ts.
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../core/errors';
-import { decideSend, decideVerify, generateOtp, OTP_MAX_ATTEMPTS, OTP_TTL_MS, resendWaitSeconds, type OtpState, type OtpVerifyDecision } from '../../core/otp';
+import { decideSend, decideVerify, generateOtp, newOtpState, OTP_MAX_ATTEMPTS, OTP_TTL_MS, resendWaitSeconds, type OtpState, type OtpVerifyDecision } from '../../core/otp';
 import { constantTimeEqual } from '../../core/totp';
 import { oneTimeCodes, otpPurposes } from '../../db/schema';
 import type { Language } from '../../i18n/config';
@@ -75,7 +75,7 @@ export function createOtpService(deps: ServiceDeps) {
         channel: input.channel,
         codeHash: await codeHash(input.purpose, input.target, code),
         sentAt: now,
-        expiresAt: new Date(now.getTime() + OTP_TTL_MS),
+        expiresAt: new Date(newOtpState(now.getTime()).expiresAt),
       });
       const t = getServerT(input.locale);
       const minutes = OTP_TTL_MS / 60_000;
