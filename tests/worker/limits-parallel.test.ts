@@ -125,6 +125,22 @@ describe('30 parallel attempts meet each limit, checked at most the limit', () =
     expect(late.ok).toBe(false);
   });
 
+  it('one authenticator code, sent at once to two login challenges (a code seen over a shoulder), logs in once', async () => {
+    const secret = generateTotpSecret();
+    const u = await newUser('par-replay', { totpSecret: secret, totpEnabledAt: new Date() });
+    const auth = createAuthService(deps());
+    const challenges: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const started = await auth.login(new Request('http://localhost/auth/login', { method: 'POST' }), loginInput(u.email, demo.password, i));
+      challenges.push((started as { challenge: string }).challenge);
+    }
+    const code = await totp(secret, Date.now());
+    const answers = await Promise.all(
+      challenges.map((challenge, i) => auth.completeTwoFactor(new Request('http://localhost/auth/login', { method: 'POST' }), { challenge, code, ip: ipOf(i), userAgent: 'test', visitorId: `v-${i}`, uniqueId: null })),
+    );
+    expect(answers.filter((a) => a.ok)).toHaveLength(1);
+  });
+
   it('an e-mail or SMS code: at most 5 wrong codes compared (one_time_codes.attempts)', async () => {
     const target = fresh('par-otp');
     const sentAt = new Date();
