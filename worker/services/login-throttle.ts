@@ -41,11 +41,6 @@ export function createLoginThrottle(db: Db, now: Date, rule: ThrottleRule) {
   const delay = sql.raw(delaySql('login_throttles.failures', rule));
 
   return {
-    /** Seconds the next attempt under `key` must still wait (0: go on). Only for what a page shows. */
-    async wait(key: string): Promise<number> {
-      return waitSeconds(await state(key), nowMs, rule);
-    },
-
     /**
      * Takes one attempt under `key` before it is checked: counted as a failure now, in one statement,
      * unless the key is within its delay (then nothing is counted and the wait is returned). A success
