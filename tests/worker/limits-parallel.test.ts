@@ -19,6 +19,7 @@ import { createAuthService } from '../../worker/services/auth';
 import { passwordThrottleKey, secondFactorThrottleKey } from '../../worker/services/login-throttle';
 import { sha256Hex } from '../../worker/services/otp';
 import { foldAnswer } from '../../worker/services/registration';
+import { Browser, form } from './helpers';
 
 const db = createDb(env.DB);
 const demo = DEMO_USERS[0];
@@ -179,6 +180,20 @@ describe('30 parallel attempts meet each limit, checked at most the limit', () =
     expect(answers.filter((a) => a.allowed)).toHaveLength(5);
     const verifyHits = await times(PARALLEL, () => rl.hit('otp_verify:target', subject));
     expect(verifyHits.filter((a) => a.allowed)).toHaveLength(10);
+  });
+});
+
+describe('through the login form, as the review tried it', () => {
+  it('30 wrong passwords posted at once from 30 browsers: at most 5 answered "wrong password", the rest 429', { timeout: 120_000 }, async () => {
+    const u = await newUser('par-http');
+    const browsers = Array.from({ length: PARALLEL }, () => new Browser());
+    const tokens = [];
+    for (const b of browsers) tokens.push((await b.open('/auth/login')).token);
+    const answers = await Promise.all(browsers.map((b, i) => b.fetch('/auth/login', form({ _token: tokens[i]!, email: u.email, password: `wrong-guess-${i}`, redirectTo: '/account' }))));
+    const statuses = tally(answers.map((r) => r.status));
+    console.log('login form, 30 parallel: answers by status', statuses);
+    expect(statuses[401] ?? 0).toBeLessThanOrEqual(5);
+    expect(statuses[429]).toBe(PARALLEL - (statuses[401] ?? 0));
   });
 });
 
