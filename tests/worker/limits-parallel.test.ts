@@ -187,9 +187,9 @@ describe('through the login form, as the review tried it', () => {
   it('30 wrong passwords posted at once from 30 browsers: at most 5 answered "wrong password", the rest 429', { timeout: 120_000 }, async () => {
     const u = await newUser('par-http');
     const browsers = Array.from({ length: PARALLEL }, () => new Browser());
-    const tokens = [];
-    for (const b of browsers) tokens.push((await b.open('/auth/login')).token);
-    const answers = await Promise.all(browsers.map((b, i) => b.fetch('/auth/login', form({ _token: tokens[i]!, email: u.email, password: `wrong-guess-${i}`, redirectTo: '/account' }))));
+    const csrf: string[] = [];
+    for (const b of browsers) csrf.push((await b.open('/auth/login')).token);
+    const answers = await Promise.all(browsers.map((b, i) => b.fetch('/auth/login', form({ _token: csrf[i]!, email: u.email, password: `wrong-guess-${i}`, redirectTo: '/account' }))));
     const statuses = tally(answers.map((r) => r.status));
     console.log('login form, 30 parallel: answers by status', statuses);
     expect(statuses[401] ?? 0).toBeLessThanOrEqual(5);
