@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countingFailures, crossesAlert, delayAfter, deviceSkipsDelay, KNOWN_DEVICE_MAX_FAILURES, nextFailures, PASSWORD_THROTTLE, SECOND_FACTOR_THROTTLE, waitSeconds, type ThrottleRule } from './login-throttle';
+import { countingFailures, crossesAlert, delayAfter, delaySteps, deviceSkipsDelay, KNOWN_DEVICE_MAX_FAILURES, KNOWN_DEVICE_TTL_MS, nextFailures, PASSWORD_THROTTLE, SECOND_FACTOR_ALERT_AFTER, SECOND_FACTOR_THROTTLE, waitSeconds, type ThrottleRule } from './login-throttle';
 
 const rule: ThrottleRule = { freeFailures: 5, baseSeconds: 2, capSeconds: 900, memoryMs: 86_400_000 };
 const T0 = 1_800_000_000_000;
@@ -51,5 +51,55 @@ describe('login throttle', () => {
     expect(deviceSkipsDelay({ userId: 7, failures: 0 }, 8)).toBe(false);
     expect(deviceSkipsDelay({ userId: 7, failures: 0 }, undefined)).toBe(false);
     expect(deviceSkipsDelay(null, 7)).toBe(false);
+  });
+
+  // Issue #19 §5: the policies decision 022 promises, pinned by behaviour with literal numbers, so a
+  // changed constant (the free failures, the base delay, the cap, the memory) fails here.
+  for (const [name, policy] of [
+    ['password step', PASSWORD_THROTTLE],
+    ['second factor', SECOND_FACTOR_THROTTLE],
+  ] as const) {
+    describe(`the ${name}'s policy`, () => {
+      it('five failures are free; the sixth attempt waits 2 s after the fifth failure, exactly', () => {
+        expect(waitSeconds({ failures: 4, lastFailureAt: T0 }, T0, policy)).toBe(0);
+        expect(waitSeconds({ failures: 5, lastFailureAt: T0 }, T0, policy)).toBe(2);
+        expect(waitSeconds({ failures: 5, lastFailureAt: T0 }, T0 + 1_001, policy)).toBe(1);
+        expect(waitSeconds({ failures: 5, lastFailureAt: T0 }, T0 + 2_000, policy)).toBe(0);
+      });
+
+      it('doubles the wait with every further failure up to 15 minutes, never more', () => {
+        const waits = [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 40].map((failures) => waitSeconds({ failures, lastFailureAt: T0 }, T0, policy));
+        expect(waits).toEqual([2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900, 900]);
+        expect(waitSeconds({ failures: 40, lastFailureAt: T0 }, T0 + 899_999, policy)).toBe(1);
+        expect(waitSeconds({ failures: 40, lastFailureAt: T0 }, T0 + 900_000, policy)).toBe(0);
+        expect(delaySteps(policy)).toEqual([
+          [5, 2],
+          [6, 4],
+          [7, 8],
+          [8, 16],
+          [9, 32],
+          [10, 64],
+          [11, 128],
+          [12, 256],
+          [13, 512],
+          [14, 900],
+        ]);
+      });
+
+      it('remembers a streak for one day after its last failure, not a millisecond longer', () => {
+        const state = { failures: 40, lastFailureAt: T0 };
+        expect(nextFailures(state, T0 + 86_399_999, policy)).toBe(41);
+        expect(nextFailures(state, T0 + 86_400_000, policy)).toBe(1);
+        expect(countingFailures(state, T0 + 86_400_000, policy)).toBe(0);
+      });
+    });
+  }
+
+  it('alerts the owner at the fifth wrong code; a known device has five guesses of its own and lasts 180 days', () => {
+    expect([4, 5, 6].map((f) => crossesAlert(f))).toEqual([false, true, false]);
+    expect(SECOND_FACTOR_ALERT_AFTER).toBe(5);
+    expect(deviceSkipsDelay({ userId: 7, failures: 4 }, 7)).toBe(true);
+    expect(deviceSkipsDelay({ userId: 7, failures: 5 }, 7)).toBe(false);
+    expect(KNOWN_DEVICE_TTL_MS).toBe(180 * 86_400_000);
   });
 });

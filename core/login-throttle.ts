@@ -48,6 +48,20 @@ export function delayAfter(failures: number, rule: ThrottleRule): number {
   return Math.min(rule.capSeconds, rule.baseSeconds * 2 ** Math.min(over, 30));
 }
 
+/**
+ * The delays below the cap as [failures, seconds] pairs, from the first failure that costs a wait up to
+ * the first that reaches the cap (every higher count waits the cap). The service turns them into one
+ * SQL CASE, so that "may this attempt go on?" and "count it" are one conditional statement (issue #19).
+ */
+export function delaySteps(rule: ThrottleRule): Array<[failures: number, seconds: number]> {
+  const steps: Array<[number, number]> = [];
+  for (let f = rule.freeFailures; ; f++) {
+    const seconds = delayAfter(f, rule);
+    steps.push([f, seconds]);
+    if (seconds >= rule.capSeconds) return steps;
+  }
+}
+
 /** Seconds the next attempt must still wait (0: it may go on). */
 export function waitSeconds(state: ThrottleState | null, nowMs: number, rule: ThrottleRule): number {
   const failures = countingFailures(state, nowMs, rule);

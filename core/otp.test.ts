@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from './errors';
-import { decideSend, decideVerify, generateOtp, maskEmail, maskMobile, OTP_MAX_ATTEMPTS, OTP_RESEND_AFTER_MS, OTP_TTL_MS, resendWaitSeconds } from './otp';
+import { decideSend, decideVerify, generateOtp, maskEmail, maskMobile, newOtpState, OTP_MAX_ATTEMPTS, OTP_RESEND_AFTER_MS, OTP_TTL_MS, resendWaitSeconds } from './otp';
 
 const T0 = 1_800_000_000_000;
 const sent = (over: Partial<{ sentAt: number; expiresAt: number; attempts: number; consumedAt: number | null }> = {}) => ({
@@ -47,22 +47,23 @@ describe('one-time codes', () => {
   });
 
   it('answers 90101 when no code was sent and 90005 when it was already used', () => {
-    expect(decideVerify(null, false, T0)).toMatchObject({ code: ErrorCode.OTP_MISMATCH_NO_PARAMS });
-    expect(decideVerify(sent({ consumedAt: T0 + 1 }), true, T0 + 2)).toMatchObject({ code: ErrorCode.OTP_ALREADY_VERIFIED });
+    expect(decideVerify(null, false, T0)).toEqual({ ok: false, code: ErrorCode.OTP_MISMATCH_NO_PARAMS, countsAttempt: false });
+    expect(decideVerify(sent({ consumedAt: T0 + 1 }), true, T0 + 2)).toEqual({ ok: false, code: ErrorCode.OTP_ALREADY_VERIFIED, countsAttempt: false });
   });
 
   it('counts wrong guesses down (90105) and throttles the last one while resend waits (90102)', () => {
     expect(decideVerify(sent(), false, T0 + 1000)).toEqual({ ok: false, code: ErrorCode.OTP_MISMATCH, attemptsLeft: OTP_MAX_ATTEMPTS - 1, countsAttempt: true });
-    expect(decideVerify(sent({ attempts: OTP_MAX_ATTEMPTS - 1 }), false, T0 + 1000)).toMatchObject({ code: ErrorCode.INCORRECT_OTP_AND_RESEND_THROTTLED, seconds: 59 });
+    // The last wrong guess inside the resend wait: refused, and counted (issue #19 §5).
+    expect(decideVerify(sent({ attempts: OTP_MAX_ATTEMPTS - 1 }), false, T0 + 1000)).toEqual({ ok: false, code: ErrorCode.INCORRECT_OTP_AND_RESEND_THROTTLED, seconds: 59, countsAttempt: true });
     // Once used up, even the right code is refused.
-    expect(decideVerify(sent({ attempts: OTP_MAX_ATTEMPTS }), true, T0 + 1000)).toMatchObject({ ok: false, code: ErrorCode.INCORRECT_OTP_AND_RESEND_THROTTLED });
-    expect(decideVerify(sent({ attempts: OTP_MAX_ATTEMPTS }), true, T0 + 120_000)).toMatchObject({ ok: false, code: ErrorCode.OTP_HAS_EXPIRED });
+    expect(decideVerify(sent({ attempts: OTP_MAX_ATTEMPTS }), true, T0 + 1000)).toEqual({ ok: false, code: ErrorCode.INCORRECT_OTP_AND_RESEND_THROTTLED, seconds: 59, countsAttempt: false });
+    expect(decideVerify(sent({ attempts: OTP_MAX_ATTEMPTS }), true, T0 + 120_000)).toEqual({ ok: false, code: ErrorCode.OTP_HAS_EXPIRED, countsAttempt: false });
   });
 
   it('answers 90103 for an expired code, 90104 if it expired while resend still waits', () => {
-    expect(decideVerify(sent(), true, T0 + OTP_TTL_MS)).toMatchObject({ code: ErrorCode.OTP_HAS_EXPIRED });
+    expect(decideVerify(sent(), true, T0 + OTP_TTL_MS)).toEqual({ ok: false, code: ErrorCode.OTP_HAS_EXPIRED, countsAttempt: false });
     const shortLived = sent({ expiresAt: T0 + 30_000 });
-    expect(decideVerify(shortLived, true, T0 + 40_000)).toMatchObject({ code: ErrorCode.EXPIRED_OTP_AND_RESEND_THROTTLED, seconds: 20 });
+    expect(decideVerify(shortLived, true, T0 + 40_000)).toEqual({ ok: false, code: ErrorCode.EXPIRED_OTP_AND_RESEND_THROTTLED, seconds: 20, countsAttempt: false });
   });
 
   it('never accepts a non-matching code, whatever the state', () => {
@@ -72,6 +73,35 @@ describe('one-time codes', () => {
         expect(d.ok).toBe(false);
       }),
     );
+  });
+
+  it('allows exactly five tries per code, the fifth still able to succeed (literal numbers: spec and decision 022)', () => {
+    // Past the 60 s resend wait, so every wrong guess answers 90105 with what is left.
+    const at = T0 + 61_000;
+    const fresh = newOtpState(T0);
+    expect([0, 1, 2, 3, 4].map((attempts) => decideVerify({ ...fresh, attempts }, false, at))).toEqual(
+      [4, 3, 2, 1, 0].map((attemptsLeft) => ({ ok: false, code: 90105, attemptsLeft, countsAttempt: true })),
+    );
+    expect(decideVerify({ ...fresh, attempts: 4 }, true, at)).toEqual({ ok: true });
+    // The sixth try is not a try: refused, right or wrong, and not counted.
+    expect(decideVerify({ ...fresh, attempts: 5 }, true, at)).toEqual({ ok: false, code: 90103, countsAttempt: false });
+    expect(decideVerify({ ...fresh, attempts: 5 }, false, at)).toEqual({ ok: false, code: 90103, countsAttempt: false });
+    // Inside the resend wait the fifth wrong guess is refused and counted; the sixth is refused uncounted.
+    expect(decideVerify({ ...fresh, attempts: 4 }, false, T0 + 30_000)).toEqual({ ok: false, code: 90102, seconds: 30, countsAttempt: true });
+    expect(decideVerify({ ...fresh, attempts: 5 }, true, T0 + 30_000)).toEqual({ ok: false, code: 90102, seconds: 30, countsAttempt: false });
+  });
+
+  it('keeps a code good for exactly ten minutes after it was sent', () => {
+    const code = newOtpState(T0);
+    expect(code).toEqual({ sentAt: T0, expiresAt: T0 + 600_000, attempts: 0, consumedAt: null });
+    expect(decideVerify(code, true, T0 + 599_999)).toEqual({ ok: true });
+    expect(decideVerify(code, false, T0 + 599_999)).toEqual({ ok: false, code: 90105, attemptsLeft: 4, countsAttempt: true });
+    expect(decideVerify(code, true, T0 + 600_000)).toEqual({ ok: false, code: 90103, countsAttempt: false });
+  });
+
+  it('lets a new code be sent exactly 60 seconds after the last one', () => {
+    expect(decideSend(newOtpState(T0), T0 + 59_999)).toEqual({ ok: false, code: 90106, seconds: 1 });
+    expect(decideSend(newOtpState(T0), T0 + 60_000)).toEqual({ ok: true });
   });
 
   it('masks a mobile number and an e-mail address', () => {

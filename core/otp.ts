@@ -29,6 +29,11 @@ export type OtpState = {
   consumedAt: number | null;
 };
 
+/** The state of a code just sent at `sentAtMs`: good for OTP_TTL_MS, no attempts yet. */
+export function newOtpState(sentAtMs: number): OtpState {
+  return { sentAt: sentAtMs, expiresAt: sentAtMs + OTP_TTL_MS, attempts: 0, consumedAt: null };
+}
+
 /** Seconds until a new code may be sent (0: now). */
 export function resendWaitSeconds(state: Pick<OtpState, 'sentAt'> | null, nowMs: number): number {
   if (!state) return 0;

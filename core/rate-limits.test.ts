@@ -13,4 +13,8 @@ describe('fixed windows', () => {
   it('limits per account more tightly than per IP (shared offices and NAT)', () => {
     expect(RATE_LIMITS['reset:account'].limit).toBeLessThan(RATE_LIMITS['reset:ip'].limit);
   });
+  it('sends at most five codes of one kind to one address or number an hour', () => {
+    expect(RATE_LIMITS['otp_send:target']).toEqual({ limit: 5, windowMs: 3_600_000 });
+    expect(RATE_LIMITS['otp_verify:target']).toEqual({ limit: 10, windowMs: 900_000 });
+  });
 });

@@ -8,6 +8,8 @@ export const RATE_LIMITS = {
   'login:ip': { limit: 30, windowMs: 15 * MIN },
   'register:ip': { limit: 10, windowMs: 60 * MIN },
   'otp_send:ip': { limit: 20, windowMs: 60 * MIN },
+  // Per kind of code and target (`<purpose>:<address or number>`, issue #19): one budget for every
+  // kind let four anonymous reset requests keep the owner's e-mail two-factor login out for an hour.
   'otp_send:target': { limit: 5, windowMs: 60 * MIN },
   'otp_verify:target': { limit: 10, windowMs: 15 * MIN },
   'reset:ip': { limit: 30, windowMs: 60 * MIN },

@@ -41,6 +41,42 @@ describe('TOTP (RFC 6238)', () => {
     expect(await verifyTotp(secret, await totp(secret, now - 90_000), now)).toBeNull();
   });
 
+  it('allows one step (30 s) of drift either side, exactly: two steps away is refused (issue #19 §5)', async () => {
+    // 1_700_000_020_000 ms is 10 s into its 30-second step (1_700_000_010_000 starts it).
+    const now = 1_700_000_020_000;
+    const secret = generateTotpSecret();
+    const step = Math.floor(now / 30_000);
+    for (const [offset, accepted] of [
+      [-60_000, null],
+      [-30_000, step - 1],
+      [0, step],
+      [30_000, step + 1],
+      [60_000, null],
+    ] as const) {
+      expect(await verifyTotp(secret, await totp(secret, now + offset), now), `offset ${offset}`).toBe(accepted);
+    }
+    // The edges of the step: 10 s back is the same step, 10.001 s back the previous one (still accepted),
+    // and 40.001 s back is two steps back (refused).
+    expect(await verifyTotp(secret, await totp(secret, now - 10_001), now)).toBe(step - 1);
+    expect(await verifyTotp(secret, await totp(secret, now - 40_001), now)).toBeNull();
+    expect(await verifyTotp(secret, await totp(secret, now + 49_999), now)).toBe(step + 1);
+    expect(await verifyTotp(secret, await totp(secret, now + 50_000), now)).toBeNull();
+  });
+
+  it('after a login with a code, refuses that code and any older one, and accepts a newer one', async () => {
+    const now = 1_700_000_020_000;
+    const secret = generateTotpSecret();
+    const used = await verifyTotp(secret, await totp(secret, now), now);
+    expect(used).toBe(Math.floor(now / 30_000));
+    expect(await verifyTotp(secret, await totp(secret, now), now, used)).toBeNull();
+    expect(await verifyTotp(secret, await totp(secret, now - 30_000), now, used)).toBeNull();
+    expect(await verifyTotp(secret, await totp(secret, now + 30_000), now, used)).toBe(used! + 1);
+    // Thirty seconds later the next step's code is accepted too, once.
+    const next = await verifyTotp(secret, await totp(secret, now + 30_000), now + 30_000, used);
+    expect(next).toBe(used! + 1);
+    expect(await verifyTotp(secret, await totp(secret, now + 30_000), now + 30_000, next)).toBeNull();
+  });
+
   it('refuses a code whose step was already used (no replay)', async () => {
     const now = 1_700_000_000_000;
     const secret = generateTotpSecret();

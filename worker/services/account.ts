@@ -61,10 +61,13 @@ export function createAccountService(deps: ServiceDeps) {
   const throttle = createLoginThrottle(db, now, PASSWORD_THROTTLE);
   async function checkCurrentPassword(u: typeof users.$inferSelect, password: string): Promise<AccountFailure | null> {
     const key = await passwordThrottleKey(u.email);
-    const wait = await throttle.wait(key);
-    if (wait > 0) return { ok: false, code: 429, status: 429, field: 'current_password', retryAfter: wait };
-    if (await verifyPassword(password, u.passwordHash)) return null;
-    await throttle.fail(key);
+    // The attempt is taken before the password is checked (issue #19): parallel guesses cannot all pass.
+    const taken = await throttle.take(key);
+    if (!taken.ok) return { ok: false, code: 429, status: 429, field: 'current_password', retryAfter: taken.wait };
+    if (await verifyPassword(password, u.passwordHash)) {
+      await throttle.clear(key);
+      return null;
+    }
     return { ok: false, code: ErrorCode.PASSWORD_MISMATCH, status: 400, field: 'current_password' };
   }
 

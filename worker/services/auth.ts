@@ -18,6 +18,7 @@ import { createCartService } from './cart';
 import { createLiveService } from './live';
 import { createKnownDevices, createLoginThrottle, passwordThrottleKey, secondFactorThrottleKey } from './login-throttle';
 import { createOtpService, sha256Hex } from './otp';
+import { spendToken, takeTokenAttempt } from './token-attempts';
 import { userStub } from './party-stubs';
 import { createRateLimitService } from './rate-limit';
 
@@ -97,8 +98,11 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** `verify` is the password check; tests wrap it to count that every answer costs one verification. */
-export function createAuthService(deps: ServiceDeps, { verify = verifyPassword }: { verify?: typeof verifyPassword } = {}) {
+/**
+ * `verify` is the password check and `checkTotp` the authenticator code's: tests wrap them to count
+ * which answers cost a check (one verification each; at most the limit under parallel requests).
+ */
+export function createAuthService(deps: ServiceDeps, { verify = verifyPassword, checkTotp = verifyTotp }: { verify?: typeof verifyPassword; checkTotp?: typeof verifyTotp } = {}) {
   const { db, env, now } = deps;
   const live = createLiveService(env);
   const limits = createRateLimitService(deps);
@@ -190,23 +194,26 @@ export function createAuthService(deps: ServiceDeps, { verify = verifyPassword }
       // The visitor's network, not the address, has to wait: said so (it reveals nothing about accounts).
       if (!hit.allowed) return { ok: false, code: 429, status: 429, retryAfter: hit.retryAfter, scope: 'network' };
       // Decision 022: the same steps, in the same order, for a known address, an unknown one and a
-      // delayed one (one user read, one throttle read, one argon2 verification), so neither the answer
-      // nor its time tells them apart. The delay is kept per address, known or not.
+      // delayed one (one user read, one throttle statement, one argon2 verification), so neither the
+      // answer nor its time tells them apart. The delay is kept per address, known or not.
       const key = await passwordThrottleKey(email);
       const [u] = await db.select().from(users).where(eq(users.email, email));
-      const wait = await passwordThrottle.wait(key);
-      // A browser that logged into this account before skips the delay (looked up for any address).
+      // Issue #19 (decision 044): the attempt is taken before the password is checked, each in one
+      // conditional statement, so thirty requests at once cannot all find "no delay yet". A browser that
+      // logged into this account before skips the address's delay for its own few guesses (decision 022).
       const device = await devices.find(request);
-      const known = deviceSkipsDelay(device, u?.id);
+      const known = device !== null && deviceSkipsDelay(device, u?.id) && (await devices.take(device, u!.id));
+      const taken = known ? { ok: true as const, failures: await passwordThrottle.count(key) } : await passwordThrottle.take(key);
       const passwordOk = (await verify(input.password, u?.passwordHash ?? (await decoy()))) && u !== undefined;
       // Within the delay even the right password waits: otherwise the delay would not slow guessing.
-      // The refused attempt does not count, so it does not lengthen the delay either.
-      if (wait > 0 && !known) return { ok: false, code: 429, status: 429, retryAfter: wait };
-      if (!passwordOk || !u) {
-        await passwordThrottle.fail(key);
-        if (known) await devices.fail(device!);
-        return { ok: false, code: ErrorCode.LOGIN_FAILED, status: 401 };
-      }
+      // The refused attempt was not counted, so it does not lengthen the delay either.
+      if (!taken.ok) return { ok: false, code: 429, status: 429, retryAfter: taken.wait };
+      // A wrong password was counted when it was taken.
+      if (!passwordOk || !u) return { ok: false, code: ErrorCode.LOGIN_FAILED, status: 401 };
+      // The right password ends the password step's streak, never the second factor's (decision 022),
+      // and is no wrong guess of the device's.
+      await passwordThrottle.clear(key);
+      if (known) await devices.release(device!);
       // Only the owner of the right password learns that staff suspended the account (2011). The
       // automatic suspension (2010) is retired (decision 022); migration 0010 lifted the old ones.
       if (u.status === 'suspended') return { ok: false, code: ErrorCode.ACCOUNT_SUSPENDED, status: 403 };
@@ -218,8 +225,6 @@ export function createAuthService(deps: ServiceDeps, { verify = verifyPassword }
       const patch: Partial<typeof users.$inferInsert> = { lastLoginAt: now, updatedAt: now };
       if (needsRehash(u.passwordHash)) patch.passwordHash = await hashPassword(input.password);
       await db.update(users).set(patch).where(eq(users.id, u.id));
-      // The right password ends the password step's streak, never the second factor's (decision 022).
-      await passwordThrottle.clear(key);
 
       if (u.totpEnabledAt || u.emailTwoFactor) return startTwoFactor(u, input);
       return { ok: true, user: toSessionUser(u), setCookies: await startSession(request, u, input) };
@@ -242,30 +247,44 @@ export function createAuthService(deps: ServiceDeps, { verify = verifyPassword }
       const [u] = await db.select().from(users).where(eq(users.id, row.userId));
       if (!u || u.status !== 'active') return { ok: false, code: ErrorCode.TWO_FACTOR_FAIL, status: 401, restart: true };
       // The account's streak of wrong codes runs across logins (decision 022): a new challenge after a
-      // right password gets no fresh guesses. Within the delay no code is looked at, right or wrong.
+      // right password gets no fresh guesses. Issue #19 (decision 044): the attempt is taken first, on
+      // the account's streak (or the known device's own allowance) and then on the challenge, each in
+      // one conditional statement; only a taken attempt has its code looked at.
       const throttleKey = secondFactorThrottleKey(u.id);
-      const wait = await secondFactorThrottle.wait(throttleKey);
       const device = await devices.find(request);
-      const known = deviceSkipsDelay(device, u.id);
-      if (wait > 0 && !known) return { ok: false, code: 429, status: 429, restart: false, retryAfter: wait };
+      const known = device !== null && deviceSkipsDelay(device, u.id) && (await devices.take(device, u.id));
+      const taken = known ? { ok: true as const, failures: await secondFactorThrottle.count(throttleKey) } : await secondFactorThrottle.take(throttleKey);
+      // Within the delay no code is looked at, right or wrong, and the challenge keeps its attempts.
+      if (!taken.ok) return { ok: false, code: 429, status: 429, restart: false, retryAfter: taken.wait };
+      const attempt = await takeTokenAttempt(db, { tokenHash: hash, purpose: 'login_2fa', max: TWO_FACTOR_MAX_ATTEMPTS, now });
+      if (attempt === null) {
+        // The challenge ran out meanwhile: this code was never checked, so it is no failure of the account's.
+        await secondFactorThrottle.release(throttleKey);
+        if (known) await devices.release(device!);
+        return { ok: false, code: ErrorCode.TWO_FACTOR_FAIL, status: 401, restart: true };
+      }
       const method = row.meta.method === 'email' ? 'email' : 'totp';
       let good = false;
       if (method === 'totp' && u.totpSecret) {
-        const counter = await verifyTotp(u.totpSecret, input.code, now.getTime(), u.totpLastCounter);
+        const counter = await checkTotp(u.totpSecret, input.code, now.getTime(), u.totpLastCounter);
+        // Conditional (RFC 6238 §5.2, one use per step): of two requests racing with the same code, or a
+        // newer one, only the one that moves the last used step forward logs in.
         if (counter !== null) {
-          await db.update(users).set({ totpLastCounter: counter }).where(eq(users.id, u.id));
-          good = true;
+          const moved = await db
+            .update(users)
+            .set({ totpLastCounter: counter })
+            .where(and(eq(users.id, u.id), sql`(${users.totpLastCounter} IS NULL OR ${users.totpLastCounter} < ${counter})`))
+            .returning({ id: users.id });
+          good = moved.length === 1;
         }
       } else if (method === 'email') {
         good = (await otp.verify({ purpose: 'login_2fa', target: u.email, code: input.code })).ok;
       }
       if (!good) {
-        const attempts = (typeof row.meta.attempts === 'number' ? row.meta.attempts : 0) + 1;
-        const spent = attempts >= TWO_FACTOR_MAX_ATTEMPTS;
-        await db.update(tokens).set({ meta: { ...row.meta, attempts }, consumedAt: spent ? now : null }).where(eq(tokens.tokenHash, hash));
-        if (known) await devices.fail(device!);
-        const failures = await secondFactorThrottle.fail(throttleKey);
-        if (crossesAlert(failures)) await alertSecondFactorFailures(u, failures);
+        // Already counted when taken; the last allowed attempt ends the challenge.
+        const spent = attempt >= TWO_FACTOR_MAX_ATTEMPTS;
+        if (spent) await spendToken(db, hash, now);
+        if (crossesAlert(taken.failures)) await alertSecondFactorFailures(u, taken.failures);
         return { ok: false, code: ErrorCode.TWO_FACTOR_FAIL, status: 401, restart: spent };
       }
       const consumed = await db.update(tokens).set({ consumedAt: now }).where(and(eq(tokens.tokenHash, hash), sql`${tokens.consumedAt} IS NULL`)).returning({ h: tokens.tokenHash });

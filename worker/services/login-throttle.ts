@@ -1,8 +1,9 @@
-// The counters behind the growing login delays (core/login-throttle.ts, decision 022), in D1's
-// login_throttles (one read before an attempt, one upsert after a failure, one delete after a success),
-// and the known devices that may skip them.
+// The counters behind the growing login delays (core/login-throttle.ts, decisions 022 and 044), in D1's
+// login_throttles, and the known devices that may skip them. An attempt is taken BEFORE its password or
+// code is checked, in one conditional statement (issue #19): thirty requests at once cannot all read
+// "no delay yet" and all be checked; a success then clears the streak.
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { KNOWN_DEVICE_TTL_MS, nextFailures, waitSeconds, type ThrottleRule, type ThrottleState } from '../../core/login-throttle';
+import { delaySteps, KNOWN_DEVICE_MAX_FAILURES, KNOWN_DEVICE_TTL_MS, waitSeconds, type ThrottleRule, type ThrottleState } from '../../core/login-throttle';
 import type { Db } from '../../db/client';
 import { loginThrottles, tokens } from '../../db/schema';
 import { parseCookies, serializeCookie } from '../http/cookies';
@@ -22,29 +23,56 @@ export async function clearPasswordThrottle(db: Db, normalizedEmail: string): Pr
   await db.delete(loginThrottles).where(eq(loginThrottles.key, await passwordThrottleKey(normalizedEmail)));
 }
 
+export type TakenAttempt = { ok: true; failures: number } | { ok: false; wait: number };
+
+/** The rule's delay after `failures` in a row, as SQL (the values are the rule's own numbers). */
+function delaySql(failures: string, rule: ThrottleRule): string {
+  const whens = delaySteps(rule).map(([f, s]) => `WHEN ${Math.trunc(f)} THEN ${Math.trunc(s)}`);
+  return `(CASE WHEN ${failures} < ${Math.trunc(rule.freeFailures)} THEN 0 ELSE CASE ${failures} ${whens.join(' ')} ELSE ${Math.trunc(rule.capSeconds)} END END)`;
+}
+
 export function createLoginThrottle(db: Db, now: Date, rule: ThrottleRule) {
   async function state(key: string): Promise<ThrottleState | null> {
     const [row] = await db.select().from(loginThrottles).where(eq(loginThrottles.key, key));
     return row ? { failures: row.failures, lastFailureAt: row.lastFailureAt.getTime() } : null;
   }
+  const nowMs = now.getTime();
+  const forgetBefore = nowMs - rule.memoryMs;
+  const delay = sql.raw(delaySql('login_throttles.failures', rule));
+
   return {
-    /** Seconds the next attempt under `key` must still wait (0: go on). */
-    async wait(key: string): Promise<number> {
-      return waitSeconds(await state(key), now.getTime(), rule);
+    /**
+     * Takes one attempt under `key` before it is checked: counted as a failure now, in one statement,
+     * unless the key is within its delay (then nothing is counted and the wait is returned). A success
+     * afterwards clears the streak.
+     */
+    async take(key: string): Promise<TakenAttempt> {
+      const row = await db.get<{ failures: number }>(sql`
+        INSERT INTO login_throttles (key, failures, last_failure_at) VALUES (${key}, 1, ${nowMs})
+        ON CONFLICT(key) DO UPDATE SET
+          failures = CASE WHEN login_throttles.last_failure_at <= ${forgetBefore} THEN 1 ELSE login_throttles.failures + 1 END,
+          last_failure_at = excluded.last_failure_at
+        WHERE login_throttles.last_failure_at <= ${forgetBefore} OR login_throttles.last_failure_at + ${delay} * 1000 <= ${nowMs}
+        RETURNING failures`);
+      if (row) return { ok: true, failures: row.failures };
+      // (At least a second: the refusal is what the statement decided, whatever a later read says.)
+      return { ok: false, wait: Math.max(1, waitSeconds(await state(key), nowMs, rule)) };
     },
 
-    /** Counts one failure; returns the new count (a forgotten streak restarts at one). */
-    async fail(key: string): Promise<number> {
-      const nowMs = now.getTime();
-      const forgetBefore = nowMs - rule.memoryMs;
-      // One statement, so two racing failures both count (no read-then-write).
+    /** Counts one attempt whatever the delay (a known device's, which skips it); returns the new count. */
+    async count(key: string): Promise<number> {
       const row = await db.get<{ failures: number }>(sql`
         INSERT INTO login_throttles (key, failures, last_failure_at) VALUES (${key}, 1, ${nowMs})
         ON CONFLICT(key) DO UPDATE SET
           failures = CASE WHEN login_throttles.last_failure_at <= ${forgetBefore} THEN 1 ELSE login_throttles.failures + 1 END,
           last_failure_at = excluded.last_failure_at
         RETURNING failures`);
-      return row?.failures ?? nextFailures(null, nowMs, rule);
+      return row?.failures ?? 1;
+    },
+
+    /** Gives back an attempt taken but never checked (another limit refused it after the take). */
+    async release(key: string): Promise<void> {
+      await db.run(sql`UPDATE login_throttles SET failures = failures - 1 WHERE key = ${key} AND failures > 0`);
     },
 
     async clear(key: string): Promise<void> {
@@ -55,6 +83,8 @@ export function createLoginThrottle(db: Db, now: Date, rule: ThrottleRule) {
 
 export const KNOWN_DEVICE_COOKIE = 'kd';
 export type KnownDevice = { tokenHash: string; userId: number; failures: number };
+
+const deviceFailures = sql`COALESCE(json_extract(${tokens.meta}, '$.failures'), 0)`;
 
 /**
  * Known devices (decision 022): the `kd` cookie of a browser that completed a login. Only a hash of
@@ -75,9 +105,35 @@ export function createKnownDevices(db: Db, now: Date) {
       return { tokenHash, userId: row.userId, failures: typeof row.meta.failures === 'number' ? row.meta.failures : 0 };
     },
 
-    /** One more wrong guess from this browser. */
-    async fail(device: KnownDevice): Promise<void> {
-      await db.update(tokens).set({ meta: { failures: device.failures + 1 } }).where(eq(tokens.tokenHash, device.tokenHash));
+    /**
+     * Takes one of the device's own guesses before it is checked (one conditional statement): true when
+     * it was within the device's allowance for `userId`, so this attempt may skip the account's delay.
+     */
+    async take(device: KnownDevice, userId: number): Promise<boolean> {
+      if (device.userId !== userId) return false;
+      const taken = await db
+        .update(tokens)
+        .set({ meta: sql`json_set(${tokens.meta}, '$.failures', ${deviceFailures} + 1)` })
+        .where(
+          and(
+            eq(tokens.tokenHash, device.tokenHash),
+            eq(tokens.purpose, 'known_device'),
+            eq(tokens.userId, userId),
+            isNull(tokens.consumedAt),
+            gt(tokens.expiresAt, now),
+            sql`${deviceFailures} < ${KNOWN_DEVICE_MAX_FAILURES}`,
+          ),
+        )
+        .returning({ h: tokens.tokenHash });
+      return taken.length === 1;
+    },
+
+    /** Gives back a guess taken by `take` that turned out right (a right password is no wrong guess). */
+    async release(device: KnownDevice): Promise<void> {
+      await db
+        .update(tokens)
+        .set({ meta: sql`json_set(${tokens.meta}, '$.failures', MAX(${deviceFailures} - 1, 0))` })
+        .where(eq(tokens.tokenHash, device.tokenHash));
     },
 
     /**

@@ -1,8 +1,8 @@
 // Sending and checking one-time codes (registration, two-factor e-mail codes, password reset) through
 // the mail and SMS ports. Only a hash of each code is stored; the answers follow core/otp.ts.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../core/errors';
-import { decideSend, decideVerify, generateOtp, OTP_TTL_MS, resendWaitSeconds, type OtpState } from '../../core/otp';
+import { decideSend, decideVerify, generateOtp, newOtpState, OTP_MAX_ATTEMPTS, OTP_TTL_MS, resendWaitSeconds, type OtpState, type OtpVerifyDecision } from '../../core/otp';
 import { constantTimeEqual } from '../../core/totp';
 import { oneTimeCodes, otpPurposes } from '../../db/schema';
 import type { Language } from '../../i18n/config';
@@ -56,7 +56,9 @@ export function createOtpService(deps: ServiceDeps) {
       const previous = await latest(input.purpose, input.target);
       const decision = decideSend(previous && stateOf(previous), now.getTime());
       if (!decision.ok) return { ok: false, code: decision.code, seconds: decision.seconds, status: 429 };
-      for (const [name, subject] of [['otp_send:ip', input.ip], ['otp_send:target', input.target]] as const) {
+      // The per-target budget is counted per kind of code (issue #19): reset or registration codes a
+      // stranger can ask for never use up the login codes of the address's owner.
+      for (const [name, subject] of [['otp_send:ip', input.ip], ['otp_send:target', `${input.purpose}:${input.target}`]] as const) {
         const hit = await limits.hit(name, subject);
         if (!hit.allowed) return { ok: false, code: ErrorCode.OTP_TOO_MANY_REQUESTS, seconds: hit.retryAfter, status: 429 };
       }
@@ -73,7 +75,7 @@ export function createOtpService(deps: ServiceDeps) {
         channel: input.channel,
         codeHash: await codeHash(input.purpose, input.target, code),
         sentAt: now,
-        expiresAt: new Date(now.getTime() + OTP_TTL_MS),
+        expiresAt: new Date(newOtpState(now.getTime()).expiresAt),
       });
       const t = getServerT(input.locale);
       const minutes = OTP_TTL_MS / 60_000;
@@ -92,23 +94,43 @@ export function createOtpService(deps: ServiceDeps) {
       const limit = await limits.hit('otp_verify:target', `${input.purpose}:${input.target}`);
       if (!limit.allowed) return { ok: false, code: ErrorCode.OTP_TOO_MANY_REQUESTS, seconds: limit.retryAfter, status: 429 };
       const row = await latest(input.purpose, input.target);
+      if (!row) return answer(decideVerify(null, false, now.getTime()));
+      // Issue #19 (decision 044): the attempt is taken before the code is compared, in one conditional
+      // statement (the same conditions decideVerify refuses on), so of thirty guesses at once at most
+      // OTP_MAX_ATTEMPTS are compared. A right code then consumes the code.
+      const [taken] = await db
+        .update(oneTimeCodes)
+        .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+        .where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.consumedAt), gt(oneTimeCodes.expiresAt, now), lt(oneTimeCodes.attempts, OTP_MAX_ATTEMPTS)))
+        .returning({ attempts: oneTimeCodes.attempts });
+      if (!taken) {
+        // Nothing left to take: used, expired or out of attempts, as the row says now. No comparison.
+        const [current] = await db.select().from(oneTimeCodes).where(eq(oneTimeCodes.id, row.id));
+        const refused = decideVerify(current ? stateOf(current) : null, false, now.getTime());
+        return answer(refused.ok || refused.countsAttempt ? { ok: false, code: ErrorCode.OTP_HAS_EXPIRED, countsAttempt: false } : refused);
+      }
       const typed = input.code.replace(/\s/g, '');
-      const matches = row ? constantTimeEqual(await codeHash(input.purpose, input.target, typed), row.codeHash) : false;
-      const decision = decideVerify(row && stateOf(row), matches, now.getTime());
+      const matches = constantTimeEqual(await codeHash(input.purpose, input.target, typed), row.codeHash);
+      // Decided on the state this attempt found (the attempts before its own).
+      const decision = decideVerify({ ...stateOf(row), attempts: taken.attempts - 1, consumedAt: null }, matches, now.getTime());
       if (decision.ok) {
         // Conditional: of two requests racing with the right code, one consumes it.
         const done = await db
           .update(oneTimeCodes)
           .set({ consumedAt: now })
-          .where(and(eq(oneTimeCodes.id, row!.id), sql`${oneTimeCodes.consumedAt} IS NULL`))
+          .where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.consumedAt)))
           .returning({ id: oneTimeCodes.id });
         return done.length ? { ok: true } : { ok: false, code: ErrorCode.OTP_ALREADY_VERIFIED, status: 409 };
       }
-      if (decision.countsAttempt && row) await db.update(oneTimeCodes).set({ attempts: sql`${oneTimeCodes.attempts} + 1` }).where(eq(oneTimeCodes.id, row.id));
-      const status = decision.code === ErrorCode.OTP_ALREADY_VERIFIED ? 409 : decision.code === ErrorCode.INCORRECT_OTP_AND_RESEND_THROTTLED || decision.code === ErrorCode.EXPIRED_OTP_AND_RESEND_THROTTLED ? 429 : 400;
-      return { ok: false, code: decision.code, attemptsLeft: decision.attemptsLeft, seconds: decision.seconds, status };
+      return answer(decision);
     },
   };
+}
+
+function answer(decision: OtpVerifyDecision): OtpVerifyResult {
+  if (decision.ok) return { ok: true };
+  const status = decision.code === ErrorCode.OTP_ALREADY_VERIFIED ? 409 : decision.code === ErrorCode.INCORRECT_OTP_AND_RESEND_THROTTLED || decision.code === ErrorCode.EXPIRED_OTP_AND_RESEND_THROTTLED ? 429 : 400;
+  return { ok: false, code: decision.code, attemptsLeft: decision.attemptsLeft, seconds: decision.seconds, status };
 }
 
 export type OtpService = ReturnType<typeof createOtpService>;

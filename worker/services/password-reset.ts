@@ -18,6 +18,7 @@ import { createAuthService, normalizeEmail, randomToken } from './auth';
 import { createOtpService, sha256Hex } from './otp';
 import { clearPasswordThrottle } from './login-throttle';
 import { createRateLimitService } from './rate-limit';
+import { spendToken, takeTokenAttempt } from './token-attempts';
 import { foldAnswer } from './registration';
 
 export const RESET_TOKEN_MS = 30 * 60_000;
@@ -184,6 +185,10 @@ export function createPasswordResetService(deps: ServiceDeps) {
       const found = await live(input.token, ['factor']);
       if (!found) return notValid;
       const u = found.user;
+      // Issue #19 (decision 044): the attempt is taken before the answer is checked, in one conditional
+      // statement, so thirty answers at once cannot all be checked against one token.
+      const attempt = await takeTokenAttempt(db, { tokenHash: found.hash, purpose: 'password_reset', max: RESET_ANSWER_ATTEMPTS, now, where: sql`json_extract(${tokens.meta}, '$.stage') = 'factor'` });
+      if (attempt === null) return notValid;
       // Both are checked every time (no early return), so timing does not tell which one was wrong.
       const answerOk = await verifyPassword(foldAnswer(input.answer), u.securityAnswerHash!);
       const dateOk = u.birthDate === input.birthDate.replaceAll('/', '-');
@@ -191,10 +196,9 @@ export function createPasswordResetService(deps: ServiceDeps) {
         await promote(found.hash);
         return { ok: true };
       }
-      const attempts = (typeof found.row.meta.attempts === 'number' ? found.row.meta.attempts : 0) + 1;
-      const spent = attempts >= RESET_ANSWER_ATTEMPTS;
-      await db.update(tokens).set({ meta: { ...found.row.meta, attempts }, consumedAt: spent ? now : null }).where(eq(tokens.tokenHash, found.hash));
-      return { ok: false, code: ErrorCode.TWO_FACTOR_FAIL, status: 401, attemptsLeft: RESET_ANSWER_ATTEMPTS - attempts, restart: spent };
+      const spent = attempt >= RESET_ANSWER_ATTEMPTS;
+      if (spent) await spendToken(db, found.hash, now);
+      return { ok: false, code: ErrorCode.TWO_FACTOR_FAIL, status: 401, attemptsLeft: RESET_ANSWER_ATTEMPTS - attempt, restart: spent };
     },
 
     /** reset-view4, instead of a forgotten answer: an SMS code, only to a verified mobile (2101 otherwise). */
