@@ -1,6 +1,21 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
-export const test = base.extend<{ js: boolean }>({
+/**
+ * The development-only doors (/dev/mailbox, /api/dev/*) open only with DEV_API_TOKEN (decision 045):
+ * playwright.config.ts makes one per run and the test server gets the same. Every context of every
+ * test sends it, including contexts a test opens itself (browser.newContext below), so no test has to.
+ */
+export const DEV_HEADERS: Record<string, string> = process.env.DEV_API_TOKEN ? { 'X-Dev-Token': process.env.DEV_API_TOKEN } : {};
+
+export const test = base.extend<{ js: boolean }, { browser: import('@playwright/test').Browser }>({
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = (options = {}) => newContext({ ...options, extraHTTPHeaders: { ...DEV_HEADERS, ...options.extraHTTPHeaders } });
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
   js: async ({}, use, testInfo) => {
     await use(testInfo.project.name === 'js');
   },
@@ -9,7 +24,7 @@ export const test = base.extend<{ js: boolean }>({
   // never inherits another's counters.
   extraHTTPHeaders: async ({}, use) => {
     const octet = () => 1 + Math.floor(Math.random() * 250);
-    await use({ 'CF-Connecting-IP': `10.${octet()}.${octet()}.${octet()}` });
+    await use({ 'CF-Connecting-IP': `10.${octet()}.${octet()}.${octet()}`, ...DEV_HEADERS });
   },
 });
 export { expect };
