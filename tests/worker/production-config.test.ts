@@ -100,6 +100,33 @@ describe('production with its settings', () => {
   });
 });
 
+describe('the demo accounts on the login page (issue #19 §4)', () => {
+  const passwords = DEMO_USERS.map((u) => u.password);
+  it('are not shown by a real production', async () => {
+    const html = await (await call('https://shop.example.gr/auth/login', production(FULL_PRODUCTION))).text();
+    expect(html).toContain('name="password"');
+    for (const p of passwords) expect(html.includes(p), p).toBe(false);
+    expect(html.includes('data-testid="demo-accounts"')).toBe(false);
+    // Nor by the translations every page loads.
+    for (const lang of ['el', 'en']) {
+      const text = await (await call(`https://shop.example.gr/locales/${lang}`, production(FULL_PRODUCTION))).text();
+      expect(text).toContain('"auth"');
+      for (const p of passwords) expect(text.includes(p), `${lang}: ${p}`).toBe(false);
+    }
+  });
+
+  it('are shown where the demo seed runs: development, and a demo with its sandboxes allowed', async () => {
+    for (const [label, url, e] of [
+      ['development', 'http://localhost/auth/login', env as unknown as Env],
+      ['demo', 'https://demo.example.gr/auth/login', production(DEMO)],
+    ] as const) {
+      const html = await (await call(url, e)).text();
+      expect(html.includes('data-testid="demo-accounts"'), label).toBe(true);
+      expect(html.includes(DEMO_USERS[0].password), label).toBe(true);
+    }
+  });
+});
+
 describe('development-only pages and calls', () => {
   it('do not exist in production, demo or not', async () => {
     for (const e of [production(FULL_PRODUCTION), production(DEMO)]) {
