@@ -11,7 +11,9 @@ export const test = base.extend<{ js: boolean }, { browser: import('@playwright/
   browser: [
     async ({ browser }, use) => {
       const newContext = browser.newContext.bind(browser);
-      browser.newContext = (options = {}) => newContext({ ...options, extraHTTPHeaders: { ...DEV_HEADERS, ...options.extraHTTPHeaders } });
+      // Only when the test gives its own headers: without any, Playwright fills in the test's options
+      // (its random client address and the token, below); a key present here would hide them.
+      browser.newContext = (options = {}) => newContext(options.extraHTTPHeaders ? { ...options, extraHTTPHeaders: { ...DEV_HEADERS, ...options.extraHTTPHeaders } } : options);
       await use(browser);
     },
     { scope: 'worker' },
