@@ -1,8 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { findChromium, INSTALL_HINT } from './scripts/find-chromium.mjs';
 
 // E2E_PORT lets two checkouts run their browser tests side by side.
 const PORT = Number(process.env.E2E_PORT ?? 8799);
+// The development-only doors (/dev/mailbox, /api/dev/*) open only with DEV_API_TOKEN (decision 045).
+// One token per run, made here in the runner before the test workers and the server start, so both
+// inherit it: scripts/serve-test.mjs passes it to wrangler, every request of the tests carries it.
+const DEV_TOKEN = (process.env.DEV_API_TOKEN ??= randomBytes(24).toString('hex'));
 const executablePath: string = findChromium() ?? '';
 if (!executablePath) throw new Error(INSTALL_HINT);
 // Flags measured on these machines (STACK.md): without the networking ones Chromium keeps trying
@@ -19,7 +24,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  use: { baseURL: `http://localhost:${PORT}`, locale: 'el-GR', timezoneId: 'Europe/Athens', trace: 'retain-on-failure' },
+  use: { baseURL: `http://localhost:${PORT}`, locale: 'el-GR', timezoneId: 'Europe/Athens', trace: 'retain-on-failure', extraHTTPHeaders: { 'X-Dev-Token': DEV_TOKEN } },
   projects: [
     { name: 'js', use: { ...desktop, javaScriptEnabled: true }, testIgnore: /quality-/ },
     { name: 'no-js', use: { ...desktop, javaScriptEnabled: false }, testIgnore: /quality-/ },

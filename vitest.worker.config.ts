@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -9,7 +10,9 @@ export default defineConfig({
     cloudflareTest(async () => ({
       wrangler: { configPath: './wrangler.toml' },
       miniflare: {
-        bindings: { APP_ENV: 'development', TEST_MIGRATIONS: await readD1Migrations(path.join(__dirname, 'migrations')) },
+        // The development-only doors need DEV_API_TOKEN (decision 045): a fresh one per run, which
+        // tests/worker/helpers.ts sends on every call to them.
+        bindings: { APP_ENV: 'development', DEV_API_TOKEN: randomBytes(24).toString('hex'), TEST_MIGRATIONS: await readD1Migrations(path.join(__dirname, 'migrations')) },
       },
     })),
   ],

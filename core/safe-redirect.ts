@@ -1,7 +1,28 @@
 // Where a form may send the browser afterwards: only a path on our own origin. Resolved the way a
-// browser resolves it (tabs and newlines dropped, '\' read as '/'), so '/\t/evil.example' cannot turn
-// into the protocol-relative '//evil.example'.
+// browser resolves it (tabs and newlines dropped, '\' read as '/', dot segments collapsed), and the
+// result checked again: '/.//evil.example' collapses to the protocol-relative '//evil.example', and an
+// encoded '/%2F%2Fevil.example' or '/%5Cevil.example' becomes one as soon as anything decodes it
+// (a proxy, a router, a later redirect). Such a path is refused, not repaired (issue #19 §4).
 const BASE = 'https://same.invalid';
+
+/** Decodes the escapes of ASCII characters only: enough to see a '/' or '\', and never throws. */
+function decodeAscii(path: string): string {
+  return path.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** True when the path, or any percent-decoding of it, starts like another host: '//' or '/\'. */
+function leadsElsewhere(path: string): boolean {
+  let current = path;
+  for (let i = 0; i < 6; i++) {
+    // A browser drops tabs and newlines anywhere in a URL.
+    if (/^[\\/][\t\n\r]*[\\/]/.test(current)) return true;
+    const decoded = decodeAscii(current);
+    if (decoded === current) return false;
+    current = decoded;
+  }
+  // Still changing after six rounds of decoding: nobody needs that, refuse it.
+  return true;
+}
 
 export function safeRedirectPath(value: unknown, fallback = '/'): string {
   if (typeof value !== 'string' || !value.startsWith('/')) return fallback;
@@ -12,5 +33,6 @@ export function safeRedirectPath(value: unknown, fallback = '/'): string {
     return fallback;
   }
   if (url.origin !== BASE) return fallback;
+  if (leadsElsewhere(url.pathname)) return fallback;
   return url.pathname + url.search + url.hash;
 }

@@ -10,9 +10,12 @@ const persistTo = process.argv[3] ?? `.wrangler/test-${port}`;
 // Browser tests need development (the demo notification call); benchmarks measure production, which
 // here is a demo: every port its sandbox, allowed by name, with a throw-away webhook secret (decision 021).
 const appEnv = process.argv[4] ?? 'development';
+// Development's own doors (/dev/mailbox, /api/dev/*) need DEV_API_TOKEN (decision 045): the one
+// Playwright's config made for this run, or a fresh one (then nothing but this server knows it).
+const devToken = process.env.DEV_API_TOKEN ?? randomBytes(24).toString('hex');
 const demoVars =
   appEnv === 'development'
-    ? []
+    ? ['--var', `DEV_API_TOKEN:${devToken}`]
     : [`SANDBOX_PORTS:*`, `PUBLIC_ORIGIN:http://localhost:${port}`, 'ADMIN_HOSTS:admin.localhost,my.localhost', `PAYMENTS_WEBHOOK_SECRET:${randomBytes(32).toString('hex')}`].flatMap((v) => ['--var', v]);
 rmSync(persistTo, { recursive: true, force: true });
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' };

@@ -1,7 +1,11 @@
 // `npm start`: build, apply the local D1 migrations, seed the demo data, serve the real Worker in
-// development (every port its sandbox; /dev/mailbox answers on localhost only, decision 021).
+// development (every port its sandbox, decision 021). The development-only pages and calls need
+// DEV_API_TOKEN (decision 045): made once into .dev.vars (which wrangler dev reads and git ignores),
+// and the mailbox link printed with it.
 // Options: --port N (default 8787), --persist-to DIR (default .wrangler/state), --no-build.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -12,6 +16,19 @@ const port = opt('--port', process.env.PORT ?? '8787');
 const persistTo = opt('--persist-to', '.wrangler/state');
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' };
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+/** DEV_API_TOKEN from .dev.vars, written there first when it has none. */
+function devToken() {
+  const file = '.dev.vars';
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const line = /^\s*DEV_API_TOKEN\s*=\s*"?([^"\r\n]+)"?\s*$/m.exec(text);
+  if (line) return line[1].trim();
+  const token = randomBytes(24).toString('hex');
+  appendFileSync(file, `${text && !text.endsWith('\n') ? '\n' : ''}# Opens /dev/mailbox and /api/dev/* (header X-Dev-Token, or the link npm start prints).\nDEV_API_TOKEN=${token}\n`);
+  console.log(`\n▶ wrote a new DEV_API_TOKEN to ${file}`);
+  return token;
+}
+const token = devToken();
 
 function run(label, cmd, cmdArgs) {
   console.log(`\n▶ ${label}`);
@@ -39,7 +56,10 @@ const timer = setInterval(async () => {
     if (res.ok && !announced) {
       announced = true;
       clearInterval(timer);
-      console.log(`\n✔ The storefront is ready: http://localhost:${port}\n`);
+      console.log(`\n✔ The storefront is ready: http://localhost:${port}`);
+      // The link sets an HttpOnly cookie and drops the token from the address: open it once per browser.
+      console.log(`  Development mailbox (e-mails and SMS the sandboxes sent): http://localhost:${port}/dev/mailbox?token=${token}`);
+      console.log(`  Development calls (/api/dev/*) take the header X-Dev-Token: ${token}\n`);
     }
   } catch {
     /* not up yet */

@@ -1,11 +1,11 @@
 // The validated configuration of this Worker (core/config.ts, decision 021), read once per `env`
 // object: the entry checks it before anything else runs, and answers 503 with one log line naming
 // what is missing when production is not fully configured (or a sandbox was not explicitly allowed).
-import { describeProblems, isLoopbackHost, parseConfig, type AppConfig, type ConfigProblem, type ConfigResult } from '../core/config';
+import { describeProblems, parseConfig, type AppConfig, type ConfigProblem, type ConfigResult } from '../core/config';
 import { envelopeFor, ErrorCode } from '../core/errors';
 import { isLanguage } from '../i18n/config';
 import { getServerT } from '../i18n/server';
-import { readCookie } from './http/cookies';
+import { readCookie, readHostCookie } from './http/cookies';
 
 export type { AppConfig } from '../core/config';
 
@@ -63,6 +63,8 @@ export function isAdminHost(config: AppConfig, hostname: string): boolean {
 }
 
 export const DEV_TOKEN_HEADER = 'X-Dev-Token';
+/** Set by the mailbox link (`/dev/mailbox?token=…`), so a browser can open the pages without the header. */
+export const DEV_TOKEN_COOKIE = 'dev_token';
 
 /** Length and content compared without an early exit. */
 function sameSecret(expected: string, submitted: string): boolean {
@@ -71,13 +73,18 @@ function sameSecret(expected: string, submitted: string): boolean {
   return diff === 0;
 }
 
+/** Is this the development token? Never true outside development or when none is configured. */
+export function isDevToken(config: AppConfig, submitted: string | null | undefined): boolean {
+  if (config.environment !== 'development' || config.devApiToken === null) return false;
+  return typeof submitted === 'string' && submitted !== '' && sameSecret(config.devApiToken, submitted);
+}
+
 /**
- * The development-only pages and calls (/dev/*, /api/dev/*): development only, and there only on this
- * machine's host names or with DEV_API_TOKEN in X-Dev-Token (a development server reachable on a LAN).
+ * The development-only pages and calls (/dev/*, /api/dev/*): development only, and there only with
+ * DEV_API_TOKEN, in X-Dev-Token or in the HttpOnly cookie the mailbox link sets. Not the host name:
+ * the Host header is the client's to choose (`Host: evil.localhost` opened the mailbox of login codes,
+ * issue #19 §4), and a page on another site can reach a development server through DNS rebinding.
  */
 export function devAccessAllowed(request: Request, config: AppConfig): boolean {
-  if (config.environment !== 'development') return false;
-  if (isLoopbackHost(new URL(request.url).hostname)) return true;
-  const submitted = request.headers.get(DEV_TOKEN_HEADER);
-  return config.devApiToken !== null && submitted !== null && sameSecret(config.devApiToken, submitted);
+  return isDevToken(config, request.headers.get(DEV_TOKEN_HEADER)) || isDevToken(config, readHostCookie(request, DEV_TOKEN_COOKIE));
 }

@@ -17,7 +17,7 @@ import { errorPage } from './error-page';
 import { readCookie } from './http/cookies';
 import { applySecurityHeaders } from './http/security-headers';
 import { readVisitorId } from './http/visitor';
-import { SESSION_COOKIE, userRoom } from './services/auth';
+import { readSessionCookie, userRoom } from './services/auth';
 
 export { Global } from '../party/global';
 export { User } from '../party/user';
@@ -39,7 +39,7 @@ async function handleParty(request: Request, env: Env): Promise<Response | null>
         // A visitor may only listen to its own channels: its guest room, or its user room with a
         // live session, tagged with that session so a logout reaches only this browser's tabs.
         if (readVisitorId(req) === lobby.name) return undefined;
-        const parsed = parseSessionCookie(readCookie(req, SESSION_COOKIE));
+        const parsed = parseSessionCookie(readSessionCookie(req));
         if (!parsed || lobby.name !== userRoom(parsed.userId)) return new Response('forbidden', { status: 403 });
         const stub = await getServerByName(env.User as unknown as DurableObjectNamespace<User>, lobby.name);
         const session = await stub.touchSession(parsed.token, Date.now());

@@ -9,6 +9,7 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
+import { DEMO_USERS } from '../../db/seed/demo-users';
 import { encodeProgress, KEEP_PROGRESS_COOKIE, KEEP_PROGRESS_SECONDS, sanitiseProgress, type Progress } from '../../core/keep-progress';
 import { serializeCookie, wantsSecure } from '../../worker/http/cookies';
 import { loginSchema, twoFactorSchema } from '../../core/validation/account-forms';
@@ -25,7 +26,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { t, lang } = await pageT(request);
   const redirectTo = safeRedirectTo(new URL(request.url).searchParams.get('redirectTo'));
   if (await context.session()) throw redirect(redirectTo, 303);
-  return { meta: { title: t('auth:login_meta_title') }, redirectTo, lang };
+  return { meta: { title: t('auth:login_meta_title') }, redirectTo, lang, demoAccounts: demoAccounts(context.development || context.config.demo) };
+}
+
+/**
+ * The seeded demo accounts and their passwords, only where the demo seed runs: development, and a
+ * production demo whose sandboxes were allowed (issue #19 §4). A real deployment never prints them,
+ * and they live here rather than in the translations every page downloads.
+ */
+function demoAccounts(shown: boolean) {
+  if (!shown) return null;
+  const customer = DEMO_USERS.find((u) => u.userGroup === 'user');
+  const admin = DEMO_USERS.find((u) => u.userGroup === 'admin');
+  if (!customer || !admin) return null;
+  return { customer: customer.email, customerPassword: customer.password, admin: admin.email, adminPassword: admin.password };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
@@ -107,7 +121,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo, demoAccounts } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as LoginActionData | undefined;
   const { t } = useTranslation('auth');
   return (
@@ -116,7 +130,11 @@ export default function Login() {
       <section id="panel1" aria-labelledby="login-title" className="card">
         <LoginPanel data={actionData} redirectTo={redirectTo} FormComponent={Form} />
       </section>
-      <p className="mt-4 text-sm text-slate-600">{t('demo_hint')}</p>
+      {demoAccounts ? (
+        <p className="mt-4 text-sm text-slate-600" data-testid="demo-accounts">
+          {t('demo_hint', demoAccounts)}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,18 +1,29 @@
 // Development-only mailbox (issue #3 §2): every e-mail and SMS the sandbox ports "sent". Answers
-// 404 unless the Worker runs with APP_ENV=development, and there unless the host is this machine or
-// the request carries DEV_API_TOKEN (decision 021).
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+// 404 unless the Worker runs with APP_ENV=development, and there only with DEV_API_TOKEN (decision
+// 045): the X-Dev-Token header, or the HttpOnly cookie that the link `npm start` prints
+// (`/dev/mailbox?token=…`) sets before sending the browser on without the token in its address.
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
+import { DEV_TOKEN_COOKIE, isDevToken } from '../../worker/config';
+import { hostCookieName, serializeCookie, wantsSecure } from '../../worker/http/cookies';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { codeData } from '../lib/route-error.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get('token');
+  if (token !== null && isDevToken(context.config, token)) {
+    url.searchParams.delete('token');
+    // Strict: no other site's link or form carries it along. A session cookie: gone with the browser.
+    const cookie = serializeCookie(hostCookieName(request, DEV_TOKEN_COOKIE), token, { httpOnly: true, sameSite: 'Strict', secure: wantsSecure(request) });
+    throw redirect(`/dev/mailbox${url.search}`, { status: 303, headers: { 'Set-Cookie': cookie } });
+  }
   if (!context.devAccess) throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 404 });
   const { t } = await pageT(request);
-  const to = new URL(request.url).searchParams.get('to') ?? '';
+  const to = url.searchParams.get('to') ?? '';
   const messages = await context.services.outbox.list({ to: to || undefined });
   return { meta: { title: t('mailbox.title') }, messages, to };
 }

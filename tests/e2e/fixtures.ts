@@ -1,6 +1,23 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
-export const test = base.extend<{ js: boolean }>({
+/**
+ * The development-only doors (/dev/mailbox, /api/dev/*) open only with DEV_API_TOKEN (decision 045):
+ * playwright.config.ts makes one per run and the test server gets the same. Every context of every
+ * test sends it, including contexts a test opens itself (browser.newContext below), so no test has to.
+ */
+export const DEV_HEADERS: Record<string, string> = process.env.DEV_API_TOKEN ? { 'X-Dev-Token': process.env.DEV_API_TOKEN } : {};
+
+export const test = base.extend<{ js: boolean }, { browser: import('@playwright/test').Browser }>({
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      // Only when the test gives its own headers: without any, Playwright fills in the test's options
+      // (its random client address and the token, below); a key present here would hide them.
+      browser.newContext = (options = {}) => newContext(options.extraHTTPHeaders ? { ...options, extraHTTPHeaders: { ...DEV_HEADERS, ...options.extraHTTPHeaders } } : options);
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
   js: async ({}, use, testInfo) => {
     await use(testInfo.project.name === 'js');
   },
@@ -9,7 +26,7 @@ export const test = base.extend<{ js: boolean }>({
   // never inherits another's counters.
   extraHTTPHeaders: async ({}, use) => {
     const octet = () => 1 + Math.floor(Math.random() * 250);
-    await use({ 'CF-Connecting-IP': `10.${octet()}.${octet()}.${octet()}` });
+    await use({ 'CF-Connecting-IP': `10.${octet()}.${octet()}.${octet()}`, ...DEV_HEADERS });
   },
 });
 export { expect };

@@ -1,6 +1,17 @@
 import { SELF } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
 
 export const ORIGIN = 'http://localhost';
+
+/** The development-only doors (/dev/*, /api/dev/*) open only with DEV_API_TOKEN (decision 045). */
+const DEV_PATH = /^(?:https?:\/\/[^/]+)?\/(?:api\/)?dev(?:[/?#]|$)/;
+
+/** The headers of a call, with X-Dev-Token added when it goes to a development-only door. */
+export function withDevToken(path: string, headers: Headers): Headers {
+  const token = (env as unknown as { DEV_API_TOKEN?: string }).DEV_API_TOKEN;
+  if (token && DEV_PATH.test(path) && !headers.has('X-Dev-Token')) headers.set('X-Dev-Token', token);
+  return headers;
+}
 
 /** A browser-like session: keeps cookies between requests, like a tab would. */
 let nextIp = 1;
@@ -30,6 +41,7 @@ export class Browser {
     const headers = new Headers(init.headers);
     if (this.cookies.size) headers.set('Cookie', this.cookieHeader());
     if (!headers.has('CF-Connecting-IP')) headers.set('CF-Connecting-IP', this.ip);
+    withDevToken(path, headers);
     const url = path.startsWith('http') ? path : `${ORIGIN}${path}`;
     const res = await SELF.fetch(url, { ...init, headers, redirect: 'manual' });
     this.absorb(res);
@@ -44,8 +56,9 @@ export class Browser {
     return { res, html, token };
   }
 
+  /** The CSRF cookie's value: `__Host-csrf_token` over https, `csrf_token` on http://localhost. */
   get csrf(): string {
-    return decodeURIComponent(this.cookies.get('csrf_token') ?? '');
+    return decodeURIComponent(this.cookies.get('__Host-csrf_token') ?? this.cookies.get('csrf_token') ?? '');
   }
 }
 

@@ -100,6 +100,33 @@ describe('production with its settings', () => {
   });
 });
 
+describe('the demo accounts on the login page (issue #19 §4)', () => {
+  const passwords = DEMO_USERS.map((u) => u.password);
+  it('are not shown by a real production', async () => {
+    const html = await (await call('https://shop.example.gr/auth/login', production(FULL_PRODUCTION))).text();
+    expect(html).toContain('name="password"');
+    for (const p of passwords) expect(html.includes(p), p).toBe(false);
+    expect(html.includes('data-testid="demo-accounts"')).toBe(false);
+    // Nor by the translations every page loads.
+    for (const lang of ['el', 'en']) {
+      const text = await (await call(`https://shop.example.gr/locales/${lang}`, production(FULL_PRODUCTION))).text();
+      expect(text).toContain('"auth"');
+      for (const p of passwords) expect(text.includes(p), `${lang}: ${p}`).toBe(false);
+    }
+  });
+
+  it('are shown where the demo seed runs: development, and a demo with its sandboxes allowed', async () => {
+    for (const [label, url, e] of [
+      ['development', 'http://localhost/auth/login', env as unknown as Env],
+      ['demo', 'https://demo.example.gr/auth/login', production(DEMO)],
+    ] as const) {
+      const html = await (await call(url, e)).text();
+      expect(html.includes('data-testid="demo-accounts"'), label).toBe(true);
+      expect(html.includes(DEMO_USERS[0].password), label).toBe(true);
+    }
+  });
+});
+
 describe('development-only pages and calls', () => {
   it('do not exist in production, demo or not', async () => {
     for (const e of [production(FULL_PRODUCTION), production(DEMO)]) {
@@ -108,18 +135,42 @@ describe('development-only pages and calls', () => {
     }
   });
 
-  it('answer in development only on loopback hosts or with DEV_API_TOKEN', async () => {
+  it('answer in development only with DEV_API_TOKEN, whatever the Host header says (issue #19 §4)', async () => {
     const e = { ...env, DEV_API_TOKEN: DEV_TOKEN } as unknown as Env;
-    expect((await call('http://localhost/api/dev/outbox', e)).status).toBe(200);
-    expect((await call('http://127.0.0.1/api/dev/outbox', e)).status).toBe(200);
-    expect((await call('http://admin.localhost/dev/mailbox', e)).status).toBe(200);
-    expect((await call('http://192.168.1.20:8787/api/dev/outbox', e)).status).toBe(404);
-    expect((await call('https://dev.example.gr/dev/mailbox', e)).status).toBe(404);
-    expect((await call('https://dev.example.gr/api/dev/outbox', e, { headers: { 'X-Dev-Token': 'wrong-token-0123456789abc' } })).status).toBe(404);
+    // The Host header is the client's to choose: `Host: evil.localhost` opened the mailbox of login codes.
+    for (const url of ['http://localhost/api/dev/outbox', 'http://127.0.0.1/api/dev/outbox', 'http://evil.localhost/dev/mailbox', 'http://admin.localhost/dev/mailbox', 'http://192.168.1.20:8787/api/dev/outbox', 'https://dev.example.gr/dev/mailbox']) {
+      expect((await call(url, e)).status, url).toBe(404);
+    }
+    expect((await call('http://evil.localhost/dev/mailbox', e, { headers: { 'X-Dev-Token': 'wrong-token-0123456789abc' } })).status).toBe(404);
+    expect((await call('http://evil.localhost/dev/mailbox', e, { headers: { Cookie: 'dev_token=wrong-token-0123456789abc' } })).status).toBe(404);
+    // The header opens them, on any host.
+    expect((await call('http://localhost/api/dev/outbox', e, { headers: { 'X-Dev-Token': DEV_TOKEN } })).status).toBe(200);
     expect((await call('https://dev.example.gr/api/dev/outbox', e, { headers: { 'X-Dev-Token': DEV_TOKEN } })).status).toBe(200);
     expect((await call('https://dev.example.gr/dev/mailbox', e, { headers: { 'X-Dev-Token': DEV_TOKEN } })).status).toBe(200);
     // Without a configured token, no header opens them.
-    expect((await call('https://dev.example.gr/api/dev/outbox', env as unknown as Env, { headers: { 'X-Dev-Token': '' } })).status).toBe(404);
+    const { DEV_API_TOKEN: _none, ...noToken } = env as unknown as Record<string, unknown>;
+    expect((await call('http://localhost/api/dev/outbox', { ...noToken } as unknown as Env, { headers: { 'X-Dev-Token': '' } })).status).toBe(404);
+    expect((await call('http://localhost/dev/mailbox', { ...noToken } as unknown as Env)).status).toBe(404);
+  });
+
+  it('opens the mailbox in a browser through the link npm start prints: the token becomes an HttpOnly cookie', async () => {
+    const e = { ...env, DEV_API_TOKEN: DEV_TOKEN } as unknown as Env;
+    expect((await call('http://localhost/dev/mailbox?token=wrong-token-0123456789abc', e)).status).toBe(404);
+    const link = await call(`http://localhost/dev/mailbox?token=${DEV_TOKEN}&to=maria%40example.gr`, e);
+    expect(link.status).toBe(303);
+    // The token leaves the address bar (and the history) at once.
+    expect(link.headers.get('Location')).toBe('/dev/mailbox?to=maria%40example.gr');
+    const cookie = link.headers.getSetCookie().find((c) => c.startsWith('dev_token='));
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    const pair = cookie!.split(';')[0]!;
+    expect((await call('http://localhost/dev/mailbox', e, { headers: { Cookie: pair } })).status).toBe(200);
+    expect((await call('http://localhost/api/dev/outbox', e, { headers: { Cookie: pair } })).status).toBe(200);
+    // Over https the cookie carries the __Host- prefix (no parent domain can plant it).
+    const secure = await call(`https://dev.example.gr/dev/mailbox?token=${DEV_TOKEN}`, e);
+    const secureCookie = secure.headers.getSetCookie().find((c) => c.startsWith('__Host-dev_token='));
+    expect(secureCookie).toMatch(/Secure/);
+    expect((await call('https://dev.example.gr/dev/mailbox', e, { headers: { Cookie: secureCookie!.split(';')[0]! } })).status).toBe(200);
   });
 });
 

@@ -1,6 +1,7 @@
 // Development-only calls (APP_ENV=development): they answer 404 anywhere else, so a deploy with
-// APP_ENV=production exposes none of them; in development they answer only on loopback hosts or with
-// DEV_API_TOKEN in X-Dev-Token (decision 021). Used by scripts and the browser tests.
+// APP_ENV=production exposes none of them; in development they answer only with DEV_API_TOKEN, in
+// X-Dev-Token or the mailbox link's cookie, whatever the host (decisions 021, 045). Used by scripts and
+// the browser tests (their helpers add the header).
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { registryFamilies, type RegistryFamily } from '../../core/catalog';

@@ -32,6 +32,23 @@ export function readCookie(request: Request, name: string): string | null {
 }
 
 /**
+ * The name of a cookie that must come from this host only (session, CSRF token, visitor id, dev
+ * token): with the `__Host-` prefix wherever the browser accepts it (https), because a browser
+ * stores a `__Host-` cookie only when it is Secure, has Path=/ and no Domain, so no parent domain or
+ * sibling host can plant or overwrite it (issue #19 §4). Plain-http development (localhost) cannot
+ * have it (Secure is refused there, see wantsSecure) and keeps the bare name. Writers and readers
+ * both call this, so a request always reads the cookie it would write.
+ */
+export function hostCookieName(request: Request, name: string): string {
+  return wantsSecure(request) ? `__Host-${name}` : name;
+}
+
+/** Reads a cookie written under hostCookieName: over https a bare-named (plantable) one is ignored. */
+export function readHostCookie(request: Request, name: string): string | null {
+  return readCookie(request, hostCookieName(request, name));
+}
+
+/**
  * Secure on https (every deployment). Plain-http development gets no Secure flag: Safari refuses to
  * store Secure cookies from http://localhost, and without its CSRF cookie no form would work.
  */
@@ -40,6 +57,8 @@ export function wantsSecure(request: Request): boolean {
 }
 
 export function serializeCookie(name: string, value: string, options: CookieOptions = {}): string {
+  // A browser drops a __Host- cookie that is not Secure or not on Path=/: never write one it would drop.
+  if (name.startsWith('__Host-')) options = { ...options, secure: true, path: '/' };
   const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${options.path ?? '/'}`, `SameSite=${options.sameSite ?? 'Lax'}`];
   if (options.maxAgeSeconds !== undefined) {
     parts.push(`Max-Age=${options.maxAgeSeconds}`);

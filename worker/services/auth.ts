@@ -5,7 +5,7 @@ import { ErrorCode } from '../../core/errors';
 import { crossesAlert, deviceSkipsDelay, PASSWORD_THROTTLE, SECOND_FACTOR_THROTTLE } from '../../core/login-throttle';
 import { parseSessionCookie, sessionCookieMaxAgeSeconds, sessionKindFor } from '../../core/sessions';
 import { users } from '../../db/schema';
-import { deleteCookie, parseCookies, serializeCookie, wantsSecure } from '../http/cookies';
+import { deleteCookie, hostCookieName, readHostCookie, serializeCookie, wantsSecure } from '../http/cookies';
 import { rotateCsrfCookie } from '../http/csrf';
 import { hashPassword, needsRehash, verifyPassword } from '../security/password-hash';
 import type { ServiceDeps } from '.';
@@ -23,6 +23,8 @@ import { userStub } from './party-stubs';
 import { createRateLimitService } from './rate-limit';
 
 export const SESSION_COOKIE = 'sid';
+/** The session cookie of this request: `__Host-sid` over https (issue #19 §4); every reader uses this. */
+export const readSessionCookie = (request: Request) => readHostCookie(request, SESSION_COOKIE);
 
 export type SessionUser = {
   id: number;
@@ -122,7 +124,7 @@ export function createAuthService(deps: ServiceDeps, { verify = verifyPassword, 
       .mergeAtLogin(meta.visitorId, u.id)
       .catch((e) => console.error('cart merge at login failed', e));
     await live.toUser(meta.visitorId, { channel: 'session', event: 'UserHasLoggedIn', unique_id: meta.uniqueId, data: {} }).catch(() => undefined);
-    const setCookie = serializeCookie(SESSION_COOKIE, `${u.id}.${token}`, {
+    const setCookie = serializeCookie(hostCookieName(request, SESSION_COOKIE), `${u.id}.${token}`, {
       httpOnly: true,
       sameSite: 'Lax',
       secure: wantsSecure(request),
@@ -164,7 +166,7 @@ export function createAuthService(deps: ServiceDeps, { verify = verifyPassword, 
   return {
     /** The logged-in user of this request, or null (no cookie, ended session, suspended account). */
     async current(request: Request): Promise<CurrentSession | null> {
-      const parsed = parseSessionCookie(parseCookies(request.headers.get('Cookie'))[SESSION_COOKIE]);
+      const parsed = parseSessionCookie(readSessionCookie(request));
       if (!parsed) return null;
       const session = await (await stub(parsed.userId)).touchSession(parsed.token, now.getTime());
       if (!session) return null;
@@ -180,7 +182,7 @@ export function createAuthService(deps: ServiceDeps, { verify = verifyPassword, 
      * tells its owner why with the errorCode cookie instead of a bare login page.
      */
     async suspendedSession(request: Request): Promise<'staff' | 'auto' | null> {
-      const parsed = parseSessionCookie(parseCookies(request.headers.get('Cookie'))[SESSION_COOKIE]);
+      const parsed = parseSessionCookie(readSessionCookie(request));
       if (!parsed) return null;
       const session = await (await stub(parsed.userId)).touchSession(parsed.token, now.getTime());
       if (!session) return null;
@@ -304,7 +306,7 @@ export function createAuthService(deps: ServiceDeps, { verify = verifyPassword, 
     /** Ends this browser's session; its tabs reload. Returns the cookie that removes it. */
     async logout(request: Request, session: CurrentSession, uniqueId: string | null): Promise<string> {
       await (await stub(session.user.id)).revokeSessions({ id: session.sessionId }, now.getTime(), uniqueId);
-      return deleteCookie(SESSION_COOKIE, { secure: wantsSecure(request) });
+      return deleteCookie(hostCookieName(request, SESSION_COOKIE), { secure: wantsSecure(request) });
     },
 
     async logoutEverywhere(session: CurrentSession, options: { keepThis: boolean }): Promise<number> {
