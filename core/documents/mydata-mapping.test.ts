@@ -138,6 +138,20 @@ describe('credit notes', () => {
     expect(inv.header.invoiceType).toBe('11.4');
     expect(inv.counterpart).toBeNull();
   });
+  it('of an OSS receipt: 11.4 whose gross is the money given back, the foreign VAT as other taxes', () => {
+    // A refund of a French receipt: its line at 20 %, 2,00 € of French VAT given back with 10,00 €.
+    const inv = mapped(
+      source({
+        kind: 'credit', series: 'CRD', number: 4, billing: null, lines: [{ netCents: 1000, vatRateBp: 2000, vatCents: 200 }], netCents: 1000, vatCents: 200, totalCents: 1200,
+        payments: [{ method: 'card', amountCents: 1200 }],
+        original: { kind: 'receipt', mark: '400001234567892', billing: { ...consumer, country: 'FR' }, lines: [{ netCents: 1000, vatRateBp: 2000, vatCents: 200 }] },
+      }),
+    );
+    expect(inv.header.invoiceType).toBe('11.4');
+    expect(inv.details[0]).toMatchObject({ vatCategory: 7, vatCents: 0, vatExemptionCategory: 30, otherTaxes: { category: 17, amountCents: 200 } });
+    expect(inv.summary).toMatchObject({ totalNetCents: 1000, totalVatCents: 0, totalOtherTaxesCents: 200, totalGrossCents: 1200 });
+    expect(inv.paymentMethods).toEqual([{ type: 7, amountCents: 1200 }]);
+  });
   it('waits for the original MARK, and a credit that corrects nothing is not sent', () => {
     expect(mydataInvoice(credit({ kind: 'invoice', mark: null, billing: greekBusiness, lines: [] }), seller)).toEqual({ ok: false, problem: 'original_not_sent' });
     expect(mydataInvoice(credit(null), seller)).toEqual({ ok: false, problem: 'not_transmittable' });
