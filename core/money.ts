@@ -40,3 +40,20 @@ export function divideRounded(cents: Cents, divisor: number): Cents {
   const r = Math.floor(q + 0.5);
   return cents < 0 ? -r : r;
 }
+
+/**
+ * Splits `total` over `weights` in proportion, in whole cents, so the parts add up to `total` exactly:
+ * each part is rounded down and the cents left go to the largest remainders (ties: the earlier line).
+ */
+export function shareOut(total: Cents, weights: readonly number[]): Cents[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (total === 0 || sum <= 0) return weights.map(() => 0);
+  const sign = total < 0 ? -1 : 1;
+  const abs = Math.abs(total);
+  const exact = weights.map((w) => (abs * Math.max(0, w)) / sum);
+  const parts = exact.map((x) => Math.floor(x));
+  let left = abs - parts.reduce((a, b) => a + b, 0);
+  const order = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (let k = 0; left > 0; k = (k + 1) % order.length, left--) parts[order[k]!.i]! += 1;
+  return parts.map((p) => p * sign);
+}

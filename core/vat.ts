@@ -1,6 +1,6 @@
 // VAT display rules of spec §4 "VAT display" and §9 "Prices, VAT and lengths".
 // Prices are stored without VAT; showing them with VAT multiplies by the chosen country's rate.
-import type { Cents } from './money';
+import { shareOut, type Cents } from './money';
 
 export type VatChoice = { show: boolean; country: string };
 
@@ -28,6 +28,65 @@ export function applyVat(cents: Cents, rateBp: number): Cents {
 
 export function vatAmount(cents: Cents, rateBp: number): Cents {
   return applyVat(cents, rateBp) - cents;
+}
+
+/**
+ * THE rounding rule (issue #20 §1, decision 050): VAT is worked out and rounded PER LINE, on the line's
+ * net after its share of any discount, and every total is the sum of its lines. A shop that shows
+ * prices with VAT shows each line rounded; adding those up must give the total the customer pays,
+ * and the invoice, the receipt and myDATA list the same lines. Nothing else in the code rounds VAT.
+ */
+export type VatLine = {
+  /** The line's net before the discount (the catalogue price). */
+  listNetCents: Cents;
+  /** The line's share of the discount (net). */
+  discountCents: Cents;
+  /** listNetCents − discountCents: the net charged. */
+  netCents: Cents;
+  vatCents: Cents;
+  /** netCents + vatCents: what the line costs with VAT. */
+  grossCents: Cents;
+};
+
+export type VatTotals = {
+  lines: VatLine[];
+  /** Sum of the lines' list nets (before the discount). */
+  subTotalCents: Cents;
+  discountCents: Cents;
+  /** Sum of the lines' nets after the discount. */
+  netCents: Cents;
+  vatCents: Cents;
+  grossCents: Cents;
+  vatRateBp: number;
+};
+
+/** One line at one rate: VAT rounded half up on this line alone. */
+export function lineWithVat(netCents: Cents, rateBp: number): { netCents: Cents; vatCents: Cents; grossCents: Cents } {
+  const grossCents = applyVat(netCents, rateBp);
+  return { netCents, vatCents: grossCents - netCents, grossCents };
+}
+
+/**
+ * Lines (net cents) at one rate, with a discount off their sum: the discount is shared over the
+ * lines' nets by largest remainder (so it adds up to the cent), then VAT per line as above.
+ */
+export function linesWithVat(listNets: readonly Cents[], rateBp: number, discountCents: Cents = 0): VatTotals {
+  const discounts = shareOut(discountCents, listNets);
+  const lines = listNets.map((listNetCents, i) => {
+    const d = discounts[i] ?? 0;
+    const l = lineWithVat(listNetCents - d, rateBp);
+    return { listNetCents, discountCents: d, ...l };
+  });
+  const sum = (f: (l: VatLine) => number) => lines.reduce((a, l) => a + f(l), 0);
+  return {
+    lines,
+    subTotalCents: sum((l) => l.listNetCents),
+    discountCents: sum((l) => l.discountCents),
+    netCents: sum((l) => l.netCents),
+    vatCents: sum((l) => l.vatCents),
+    grossCents: sum((l) => l.grossCents),
+    vatRateBp: rateBp,
+  };
 }
 
 export function quoteFromRate(rateBp: number): string {

@@ -24,6 +24,21 @@ export function Price({ cents, className, strike = false, exact = false }: { cen
   );
 }
 
+/**
+ * A sum of net prices as the visitor sees it: each with VAT rounded on its own, then added (the one
+ * rule of core/vat.ts), so a subtotal always equals the lines shown above it.
+ */
+export function PriceSum({ lines, className, testId }: { lines: readonly number[]; className?: string; testId?: string }) {
+  const { display } = useVat();
+  const { i18n } = useTranslation();
+  const cents = lines.reduce((a, n) => a + displayCents(n, display), 0);
+  return (
+    <span className={className} data-testid={testId} data-cents={cents}>
+      {formatMoney(cents, i18n.language === 'en' ? 'en' : 'el')}
+    </span>
+  );
+}
+
 /** "με ΦΠΑ 24%" / "χωρίς ΦΠΑ" next to a price list, so no number is ambiguous. */
 export function VatNote({ className }: { className?: string }) {
   const { display } = useVat();

@@ -7,6 +7,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { beginCheckoutEvent } from '../../core/analytics';
+import { cartTotals } from '../../core/cart/pricing';
 import { amountDue, creditToApply } from '../../core/orders/credit';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
@@ -79,13 +80,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // A preview of the discount and the totals it leaves (the order checks the coupon again).
     const code = String(form.get('coupon') ?? '');
     const owner = await cartOwner(context);
-    const view = await context.services.cart.view(owner, { lang, vatRateBp: Number(form.get('vat_rate_bp')) || 0 });
+    // The rate of the customer's default profile, as the page shows it (never a rate the form sends).
+    const profiles = await context.services.orders.billingProfiles(session.user.id);
+    const selected = profiles.find((p) => p.isDefault) ?? profiles[0] ?? null;
+    const country = selected ? (await context.services.catalog.countries()).find((c) => c.iso2 === selected.countryIso2) : undefined;
+    const rateBp = !selected ? 2400 : selected.vatWaived || !country?.eu ? 0 : country.vatRateBp;
+    const view = await context.services.cart.view(owner, { lang, vatRateBp: rateBp, vatWaived: selected?.vatWaived ?? false });
     const c = await orders.coupon(session.user.id, code, view.totals.subTotalCents, lang);
     if (!c.ok) return data({ intent, couponError: c.key, couponParams: c.params, coupon: code }, 400);
-    const rate = view.totals.vatRateBp;
-    const left = view.totals.subTotalCents - c.discountCents;
-    const vatCents = Math.round((left * rate) / 10_000);
-    return { intent, coupon: c.code, preview: { discountCents: c.discountCents, subTotalCents: view.totals.subTotalCents, vatCents, grandTotalCents: left + vatCents } };
+    // The one VAT rule (core/vat.ts): the coupon shared over the lines, VAT per line, as the order will.
+    const t = cartTotals(view.lines.map((l) => l.price?.totalCents ?? 0), view.totals.vatRateBp, false, c.discountCents);
+    return { intent, coupon: c.code, preview: { discountCents: t.discountCents, subTotalCents: t.subTotalCents, vatCents: t.vatCents, grandTotalCents: t.grandTotalCents } };
   }
   if (intent === 'place_order') {
     const submission = parseForm(form, placeOrderSchema);
@@ -225,7 +230,6 @@ export default function Checkout() {
             </fieldset>
             <div className="flex flex-wrap items-end gap-2" data-testid="coupon">
               <InputField meta={order.fields.coupon} label={t('coupon')} autoComplete="off" className="min-w-0 flex-1" />
-              <input type="hidden" name="vat_rate_bp" value={view.totals.vatRateBp} />
               <SubmitButton intent="apply_coupon" className="btn-secondary" testId="coupon-apply" noValidate>
                 {t('coupon_apply')}
               </SubmitButton>

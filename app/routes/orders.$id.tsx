@@ -7,6 +7,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { documentNumber } from '../../core/documents/format';
+import { orderLinesWithVat } from '../../core/documents/lines';
 import { ErrorCode } from '../../core/errors';
 import { BANK_DETAILS } from '../../core/orders/bank';
 import { UNPAID_ORDER_DAYS } from '../../core/orders/expiry';
@@ -29,11 +30,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!found) throw data(codeData({ code: ErrorCode.ORDER_NOT_FOUND }), { status: 404 });
   const url = new URL(request.url);
   const payment = url.searchParams.get('payment');
+  // Lines with VAT, as the grand total under them (core/documents/lines.ts: the document's own rule).
+  const priced = orderLinesWithVat(
+    found.items.map((i) => i.priceCents),
+    found.order,
+  );
   return {
     meta: { title: t('checkout:order_meta_title', { id: found.order.id }) },
     order: found.order,
-    items: found.items.map((i) => ({ id: i.id, position: i.position, parentPosition: i.parentPosition, kind: i.kind, sku: i.sku, action: i.action, name: i.name, lengthMonths: i.lengthMonths, priceCents: i.priceCents, status: i.status, attempts: i.attempts, result: i.result })),
+    items: found.items.map((i) => ({ id: i.id, position: i.position, parentPosition: i.parentPosition, kind: i.kind, sku: i.sku, action: i.action, name: i.name, lengthMonths: i.lengthMonths, priceCents: i.priceCents, grossCents: priced.lineGrossCents[found.items.indexOf(i)] ?? i.priceCents, status: i.status, attempts: i.attempts, result: i.result })),
     documents: found.documents.map((d) => ({ id: d.id, kind: d.kind, series: d.series, number: d.number, status: d.status, totalCents: d.totalCents })),
+    discountGrossCents: priced.discountGrossCents,
     payments: found.payments.map((p) => ({ id: p.id, method: p.method, status: p.status, amountCents: p.amountCents })),
     returned: payment === 'return' || payment === 'cancelled' ? payment : null,
     justCancelled: url.searchParams.get('cancelled') === '1',
@@ -63,7 +70,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function OrderPage() {
-  const { order, items, documents, payments, returned, justCancelled, bank, payByMs } = useLoaderData<typeof loader>();
+  const { order, items, documents, payments, returned, justCancelled, bank, payByMs, discountGrossCents } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as { code?: number } | undefined;
   const { t, i18n } = useTranslation('checkout');
   const paid = order.status !== 'pending' && order.status !== 'cancelled';
@@ -160,20 +167,27 @@ export default function OrderPage() {
               </span>
               <span className="flex items-center gap-3 text-sm">
                 <ItemState status={i.status} attempts={i.attempts} result={i.result} />
-                <Price cents={i.priceCents} exact />
+                <span data-testid="order-item-price" data-cents={i.grossCents}>
+                  <Price cents={i.grossCents} exact />
+                </span>
               </span>
             </li>
           ))}
         </ul>
         {order.discountCents > 0 ? (
           <p className="mt-3 text-right text-sm text-emerald-800" data-testid="order-discount">
-            {t('discount', { code: order.couponCode })}: −<Price cents={order.discountCents} exact />
+            {t('discount', { code: order.couponCode })}: −<Price cents={discountGrossCents} exact />
           </p>
         ) : null}
-        <p className="mt-3 text-right font-semibold">
+        <p className="mt-3 text-right font-semibold" data-testid="order-total" data-cents={order.grandTotalCents}>
           {t('grand_total')}: <Price cents={order.grandTotalCents} exact />
           {order.vatWaived ? <span className="ml-2 text-xs font-normal text-slate-600">{t('reverse_charge_note')}</span> : null}
         </p>
+        {order.vatCents > 0 ? (
+          <p className="mt-1 text-right text-xs text-slate-600" data-testid="order-vat" data-cents={order.vatCents}>
+            {t('vat_included', { rate: order.vatRateBp / 100 })}: <Price cents={order.vatCents} exact />
+          </p>
+        ) : null}
         {order.creditCents > 0 ? (
           <>
             <p className="mt-1 text-right text-sm text-emerald-800" data-testid="order-credit" data-cents={order.creditCents}>
@@ -207,7 +221,7 @@ export default function OrderPage() {
                 ) : null}
               </span>
               <span>
-                {d.status} · <Price cents={d.totalCents} exact />
+                {t(`documents:status.${d.status}`)} · <Price cents={d.totalCents} exact />
               </span>
             </li>
           ))}

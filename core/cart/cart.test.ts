@@ -62,9 +62,10 @@ describe('cart pricing', () => {
     expect(p.totalCents).toBe(500_000);
   });
 
-  it('computes VAT once on the sum, and none for reverse charge', () => {
-    expect(cartTotals([1000, 1595], 2400)).toEqual({ subTotalCents: 2595, vatCents: 623, grandTotalCents: 3218, vatRateBp: 2400 });
-    expect(cartTotals([1000], 2400, true)).toEqual({ subTotalCents: 1000, vatCents: 0, grandTotalCents: 1000, vatRateBp: 0 });
+  it('computes VAT per line (the totals are sums of the lines), and none for reverse charge', () => {
+    expect(cartTotals([1000, 1595], 2400)).toEqual({ subTotalCents: 2595, discountCents: 0, vatCents: 623, grandTotalCents: 3218, vatRateBp: 2400, lineGrossCents: [1240, 1978] });
+    expect(cartTotals([990, 299], 2400)).toMatchObject({ vatCents: 310, grandTotalCents: 1599, lineGrossCents: [1228, 371] });
+    expect(cartTotals([1000], 2400, true)).toEqual({ subTotalCents: 1000, discountCents: 0, vatCents: 0, grandTotalCents: 1000, vatRateBp: 0, lineGrossCents: [1000] });
   });
 
   it('never prices below zero and always picks an allowed length (property)', () => {

@@ -1,7 +1,7 @@
 // Cart pricing rules (issue #5 §1): which lengths an item allows and what each costs, promotions, set-up
 // and RGP fees, and the totals. Pure functions over the catalogue's prices; the server alone computes
 // totals (the browser only shows them).
-import { applyVat } from '../vat';
+import { linesWithVat } from '../vat';
 import { pricePerInterval } from '../lengths';
 import type { CartItem } from './types';
 
@@ -59,15 +59,15 @@ export function priceLine(item: CartItem, offered: readonly OfferedLength[], opt
   };
 }
 
-export type CartTotals = { subTotalCents: number; vatCents: number; grandTotalCents: number; vatRateBp: number };
+export type CartTotals = { subTotalCents: number; discountCents: number; vatCents: number; grandTotalCents: number; vatRateBp: number; lineGrossCents: number[] };
 
 /**
- * Totals: VAT on the sum, not per line, so rounding happens once (the invoice does the same). A
- * reverse-charge customer (vat_waived) pays no VAT.
+ * Totals by the one rule of core/vat.ts: VAT per line (on each line's net after its share of the
+ * coupon), totals as the sums of the lines, so the lines shown with VAT add up to the grand total and
+ * the invoice lists the same amounts. A reverse-charge customer (vat_waived) pays no VAT.
  */
-export function cartTotals(lineTotals: readonly number[], vatRateBp: number, vatWaived = false): CartTotals {
-  const subTotalCents = lineTotals.reduce((a, b) => a + b, 0);
+export function cartTotals(lineTotals: readonly number[], vatRateBp: number, vatWaived = false, discountCents = 0): CartTotals {
   const rate = vatWaived ? 0 : vatRateBp;
-  const grandTotalCents = applyVat(subTotalCents, rate);
-  return { subTotalCents, vatCents: grandTotalCents - subTotalCents, grandTotalCents, vatRateBp: rate };
+  const t = linesWithVat(lineTotals, rate, discountCents);
+  return { subTotalCents: t.subTotalCents, discountCents: t.discountCents, vatCents: t.vatCents, grandTotalCents: t.grossCents, vatRateBp: rate, lineGrossCents: t.lines.map((l) => l.grossCents) };
 }

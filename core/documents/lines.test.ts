@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cartTotals } from '../cart/pricing';
-import { documentLines, shareOut, vatByRate } from './lines';
+import { documentLines, orderLinesWithVat, shareOut, vatByRate } from './lines';
 
 describe('shareOut', () => {
   it('gives the leftover cents to the largest remainders', () => {
@@ -35,14 +35,14 @@ describe('documentLines', () => {
         (nets, rateBp, discountPct) => {
           const sub = nets.reduce((a, b) => a + b, 0);
           const discountCents = Math.floor((sub * discountPct) / 100);
-          const totals = cartTotals([sub - discountCents], rateBp);
+          const totals = cartTotals(nets, rateBp, false, discountCents);
           const lines = documentLines(
             nets.map((n, i) => ({ description: `line ${i}`, sku: null, netCents: n })),
             { discountCents, vatCents: totals.vatCents, vatRateBp: rateBp },
           );
           const net = lines.reduce((a, l) => a + l.netCents, 0);
           const vat = lines.reduce((a, l) => a + l.vatCents, 0);
-          expect(net).toBe(totals.subTotalCents);
+          expect(net).toBe(totals.subTotalCents - totals.discountCents);
           expect(vat).toBe(totals.vatCents);
           expect(lines.reduce((a, l) => a + l.totalCents, 0)).toBe(totals.grandTotalCents);
           lines.forEach((l) => expect(l.netCents).toBeGreaterThanOrEqual(0));
@@ -63,5 +63,19 @@ describe('documentLines', () => {
       [2, 100, 24, 124],
       [3, 100, 24, 124],
     ]);
+  });
+});
+
+describe('orderLinesWithVat (the order page)', () => {
+  it('shows each line with VAT; they add up to the grand total', () => {
+    expect(orderLinesWithVat([990, 299], { discountCents: 0, vatCents: 310, vatRateBp: 2400, grandTotalCents: 1599 })).toEqual({ lineGrossCents: [1228, 371], discountGrossCents: 0 });
+    // An order priced before the per-line rule (VAT 3,09 € on the sum) still adds up to what it charged.
+    expect(orderLinesWithVat([990, 299], { discountCents: 0, vatCents: 309, vatRateBp: 2400, grandTotalCents: 1598 }).lineGrossCents.reduce((a, b) => a + b, 0)).toBe(1598);
+  });
+
+  it('with a coupon: lines as bought, the coupon with VAT, lines − coupon = total', () => {
+    // 10 € + 5 € less 1,50 €: nets 9,00 + 4,50, VAT 2,16 + 1,08, total 16,74 €.
+    const r = orderLinesWithVat([1000, 500], { discountCents: 150, vatCents: 324, vatRateBp: 2400, grandTotalCents: 1674 });
+    expect(r).toEqual({ lineGrossCents: [1240, 620], discountGrossCents: 186 });
   });
 });

@@ -1,39 +1,32 @@
-// The lines of a legal document (issue #13 §3–4): the order's items become lines whose net and VAT add
-// up to the document's totals to the cent. The order's VAT is worked out once on the sum (cartTotals),
-// and a coupon comes off the subtotal; both are shared out over the lines by largest remainder, so
-// myDATA (which checks that the summary equals the sum of the lines) and the PDF agree with the order.
+// The lines of a legal document (issue #13 §3–4; issue #20 §1): the order's items become lines whose net
+// and VAT add up to the document's totals to the cent. A coupon comes off the subtotal, shared out over
+// the lines by largest remainder; VAT is then worked out PER LINE (core/vat.ts linesWithVat, the one
+// rule the cart and checkout use too), so the cart's lines, the PDF's lines and myDATA's lines agree.
 // Pure, integer cents.
+
+import { shareOut } from '../money';
+import { linesWithVat } from '../vat';
+
+export { shareOut };
 
 export type LineInput = { description: string; sku: string | null; netCents: number };
 export type DocumentLine = { position: number; description: string; sku: string | null; quantity: number; netCents: number; vatRateBp: number; vatCents: number; totalCents: number };
 
 /**
- * Splits `total` over `weights` in proportion, in whole cents, so the parts add up to `total` exactly:
- * each part is rounded down and the cents left go to the largest remainders (ties: the earlier line).
- */
-export function shareOut(total: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (total === 0 || sum <= 0) return weights.map(() => 0);
-  const sign = total < 0 ? -1 : 1;
-  const abs = Math.abs(total);
-  const exact = weights.map((w) => (abs * Math.max(0, w)) / sum);
-  const parts = exact.map((x) => Math.floor(x));
-  let left = abs - parts.reduce((a, b) => a + b, 0);
-  const order = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
-  for (let k = 0; left > 0; k = (k + 1) % order.length, left--) parts[order[k]!.i]! += 1;
-  return parts.map((p) => p * sign);
-}
-
-/**
- * The document's lines from the order's items: the discount is shared out over the items' net prices,
- * then the order's VAT over the discounted nets. Lines with nothing to charge (a free add-on) are kept:
- * an invoice lists what was bought.
+ * The document's lines from the order's items: the discount shared out over the items' net prices,
+ * then VAT per line (linesWithVat). An order priced before the per-line rule (its stored VAT differs
+ * from the lines' sum) keeps what it charged: its VAT is shared out over the lines instead, so the
+ * document never disagrees with the money taken. Lines with nothing to charge (a free add-on) are
+ * kept: an invoice lists what was bought.
  */
 export function documentLines(items: readonly LineInput[], order: { discountCents: number; vatCents: number; vatRateBp: number }): DocumentLine[] {
-  const nets = items.map((i) => i.netCents);
-  const discounts = shareOut(order.discountCents, nets);
-  const discounted = nets.map((n, i) => n - discounts[i]!);
-  const vats = shareOut(order.vatCents, discounted);
+  const priced = linesWithVat(
+    items.map((i) => i.netCents),
+    order.vatRateBp,
+    order.discountCents,
+  );
+  const discounted = priced.lines.map((l) => l.netCents);
+  const vats = priced.vatCents === order.vatCents ? priced.lines.map((l) => l.vatCents) : shareOut(order.vatCents, discounted);
   return items.map((item, i) => ({
     position: i + 1,
     description: item.description,
@@ -79,4 +72,21 @@ export function lineDescription(item: { kind: string; action: string | null; nam
   const years = item.lengthMonths % 12 === 0 ? item.lengthMonths / 12 : null;
   const length = years !== null ? `${years} ${years === 1 ? 'έτος' : 'έτη'}` : `${item.lengthMonths} ${item.lengthMonths === 1 ? 'μήνας' : 'μήνες'}`;
   return `${what} ${item.name} · ${length}`;
+}
+
+/**
+ * An order's lines as its page shows them (issue #20 §1): each with VAT, by the document's own rule, so
+ * they add up to the grand total. With a coupon the lines show their price before it (as bought) and
+ * the coupon its amount with VAT, worked out as what the lines lose, so lines − coupon = total still.
+ */
+export function orderLinesWithVat(nets: readonly number[], order: { discountCents: number; vatCents: number; vatRateBp: number; grandTotalCents: number }): { lineGrossCents: number[]; discountGrossCents: number } {
+  if (order.discountCents <= 0) {
+    const lines = documentLines(
+      nets.map((n) => ({ description: '', sku: null, netCents: n })),
+      order,
+    );
+    return { lineGrossCents: lines.map((l) => l.totalCents), discountGrossCents: 0 };
+  }
+  const listed = linesWithVat(nets, order.vatRateBp);
+  return { lineGrossCents: listed.lines.map((l) => l.grossCents), discountGrossCents: listed.grossCents - order.grandTotalCents };
 }

@@ -71,12 +71,25 @@ describe('a retail receipt for services', () => {
     }
     expect(mydataInvoice(source({ lines: [{ netCents: 100, vatRateBp: 2300, vatCents: 23 }] }), seller)).toEqual({ ok: false, problem: 'unknown_vat_rate' });
   });
-  it('sends a consumer in another member state (OSS) as VAT category 7, exemption 30, no Greek VAT', () => {
-    const inv = mapped(source({ billing: { ...consumer, country: 'DE' }, lines: [{ netCents: 1000, vatRateBp: 1900, vatCents: 190 }], payments: [{ method: 'card', amountCents: 1190 }] }));
+  it('sends a consumer in another member state (OSS) as VAT category 7, exemption 30, the foreign VAT as other taxes; gross = what was paid (decision 050)', () => {
+    const inv = mapped(source({ billing: { ...consumer, country: 'DE' }, lines: [{ netCents: 1000, vatRateBp: 1900, vatCents: 190 }, { netCents: 299, vatRateBp: 1900, vatCents: 57 }], payments: [{ method: 'card', amountCents: 1546 }] }));
     expect(inv.header.invoiceType).toBe('11.2');
-    expect(inv.details[0]).toMatchObject({ vatCategory: 7, vatCents: 0, vatExemptionCategory: 30 });
-    expect(inv.summary.totalGrossCents).toBe(1000);
-    expect(inv.paymentMethods).toEqual([{ type: 7, amountCents: 1000 }]);
+    expect(inv.details[0]).toMatchObject({ netCents: 1000, vatCategory: 7, vatCents: 0, vatExemptionCategory: 30, otherTaxes: { category: 17, amountCents: 190 } });
+    expect(inv.details[1]).toMatchObject({ netCents: 299, vatCents: 0, otherTaxes: { category: 17, amountCents: 57 } });
+    // Greek VAT 0; the German VAT the customer paid is in the gross, which is the receipt's total and the card amount.
+    expect(inv.summary).toMatchObject({ totalNetCents: 1299, totalVatCents: 0, totalOtherTaxesCents: 247, totalGrossCents: 1546 });
+    expect(inv.paymentMethods).toEqual([{ type: 7, amountCents: 1546 }]);
+    // The income is the net only: the foreign VAT is not ours.
+    expect(inv.summary.income.reduce((a, i) => a + i.amountCents, 0)).toBe(1299);
+  });
+  it('sends no other taxes where none was charged (Greek VAT, reverse charge, outside the EU)', () => {
+    const gr = mapped(source({}));
+    expect(gr.details.every((d) => d.otherTaxes === undefined)).toBe(true);
+    expect(gr.summary.totalOtherTaxesCents ?? 0).toBe(0);
+    const zero = mapped(source({ billing: { ...consumer, country: 'US' }, lines: [{ netCents: 1000, vatRateBp: 0, vatCents: 0 }], payments: [{ method: 'card', amountCents: 1000 }] }));
+    expect(zero.details[0]).toMatchObject({ vatCategory: 7, vatExemptionCategory: 4 });
+    expect(zero.details[0]!.otherTaxes).toBeUndefined();
+    expect(zero.summary.totalGrossCents).toBe(1000);
   });
   it('leaves out a free line but keeps one line when all are free', () => {
     expect(mapped(source({ lines: [{ netCents: 1000, vatRateBp: 2400, vatCents: 240 }, { netCents: 0, vatRateBp: 2400, vatCents: 0 }] })).details).toHaveLength(1);
@@ -124,6 +137,20 @@ describe('credit notes', () => {
     const inv = mapped(credit({ kind: 'receipt', mark: '400001234567891', billing: consumer, lines: [] }));
     expect(inv.header.invoiceType).toBe('11.4');
     expect(inv.counterpart).toBeNull();
+  });
+  it('of an OSS receipt: 11.4 whose gross is the money given back, the foreign VAT as other taxes', () => {
+    // A refund of a French receipt: its line at 20 %, 2,00 € of French VAT given back with 10,00 €.
+    const inv = mapped(
+      source({
+        kind: 'credit', series: 'CRD', number: 4, billing: null, lines: [{ netCents: 1000, vatRateBp: 2000, vatCents: 200 }], netCents: 1000, vatCents: 200, totalCents: 1200,
+        payments: [{ method: 'card', amountCents: 1200 }],
+        original: { kind: 'receipt', mark: '400001234567892', billing: { ...consumer, country: 'FR' }, lines: [{ netCents: 1000, vatRateBp: 2000, vatCents: 200 }] },
+      }),
+    );
+    expect(inv.header.invoiceType).toBe('11.4');
+    expect(inv.details[0]).toMatchObject({ vatCategory: 7, vatCents: 0, vatExemptionCategory: 30, otherTaxes: { category: 17, amountCents: 200 } });
+    expect(inv.summary).toMatchObject({ totalNetCents: 1000, totalVatCents: 0, totalOtherTaxesCents: 200, totalGrossCents: 1200 });
+    expect(inv.paymentMethods).toEqual([{ type: 7, amountCents: 1200 }]);
   });
   it('waits for the original MARK, and a credit that corrects nothing is not sent', () => {
     expect(mydataInvoice(credit({ kind: 'invoice', mark: null, billing: greekBusiness, lines: [] }), seller)).toEqual({ ok: false, problem: 'original_not_sent' });

@@ -23,6 +23,13 @@ export const VAT_CATEGORY_WITHOUT_VAT = 7;
  */
 export const EXEMPTION = { placeOfSupplyAbroad: 4, ossUnion: 30, other: 27 } as const;
 
+/**
+ * "Λοιποί Φόροι" (other taxes, an amount): how the VAT of another member state that an OSS customer paid
+ * travels with the document, so that AADE's gross (net + VAT + other taxes) is what the customer paid
+ * (decision 050). It is not Greek VAT (category 7, exemption 30) and not our income.
+ */
+export const OTHER_TAXES_CATEGORY_OSS_VAT = 17;
+
 /** AADE's payment method codes (paymentMethodDetails/type). */
 export const PAYMENT_METHOD = { domesticBankAccount: 1, onCredit: 5, pos: 7 } as const;
 
@@ -68,7 +75,16 @@ export type MydataSource = {
 
 export type AadeCounterpart = { vatNumber: string; country: string; branch: 0; name?: string; address?: { street?: string; postalCode: string; city: string } };
 export type AadeIncome = { type: string; category: string; amountCents: number };
-export type AadeLine = { lineNumber: number; netCents: number; vatCategory: number; vatCents: number; vatExemptionCategory: number | null; income: AadeIncome };
+export type AadeLine = {
+  lineNumber: number;
+  netCents: number;
+  vatCategory: number;
+  vatCents: number;
+  vatExemptionCategory: number | null;
+  /** Only on an OSS line: the foreign VAT as other taxes (decision 050). */
+  otherTaxes?: { category: number; amountCents: number };
+  income: AadeIncome;
+};
 
 export type AadeInvoice = {
   issuer: { vatNumber: string; country: 'GR'; branch: 0 };
@@ -76,7 +92,8 @@ export type AadeInvoice = {
   header: { series: string; aa: string; issueDate: string; invoiceType: MydataInvoiceType; currency: 'EUR'; correlatedInvoices: string[] };
   paymentMethods: { type: number; amountCents: number }[];
   details: AadeLine[];
-  summary: { totalNetCents: number; totalVatCents: number; totalGrossCents: number; income: AadeIncome[] };
+  /** totalGrossCents = net + VAT + other taxes (AADE's formula, the others being 0 here). */
+  summary: { totalNetCents: number; totalVatCents: number; totalOtherTaxesCents?: number; totalGrossCents: number; income: AadeIncome[] };
 };
 
 /** Why a document cannot be mapped; the service keeps it pending (waiting) or failed (staff). */
@@ -126,11 +143,20 @@ export function invoiceTypeOf(kind: 'receipt' | 'invoice', billing: Billing | nu
  * customer abroad: reverse charge or outside the EU, 4; a Greek customer, 27). VAT of another member
  * state (a consumer there, OSS): category 7 with exemption 30, sent as 0 since it is not Greek VAT.
  * Greek VAT (a Greek customer, or one outside the EU who was charged it): its category by rate.
+ * The foreign VAT of an OSS line is not lost: it goes as other taxes (decision 050), so the gross AADE
+ * records (and prints on the QR record) is what the customer paid.
  */
-export function vatOfLine(line: SourceLine, billing: Billing | null): { vatCategory: number; vatCents: number; vatExemptionCategory: number | null } | null {
+export function vatOfLine(line: SourceLine, billing: Billing | null): { vatCategory: number; vatCents: number; vatExemptionCategory: number | null; otherTaxes?: { category: number; amountCents: number } } | null {
   const country = countryOf(billing);
   if (line.vatRateBp === 0) return { vatCategory: VAT_CATEGORY_WITHOUT_VAT, vatCents: 0, vatExemptionCategory: country === 'GR' ? EXEMPTION.other : EXEMPTION.placeOfSupplyAbroad };
-  if (country !== 'GR' && isEu(country)) return { vatCategory: VAT_CATEGORY_WITHOUT_VAT, vatCents: 0, vatExemptionCategory: EXEMPTION.ossUnion };
+  if (country !== 'GR' && isEu(country)) {
+    return {
+      vatCategory: VAT_CATEGORY_WITHOUT_VAT,
+      vatCents: 0,
+      vatExemptionCategory: EXEMPTION.ossUnion,
+      ...(line.vatCents !== 0 ? { otherTaxes: { category: OTHER_TAXES_CATEGORY_OSS_VAT, amountCents: line.vatCents } } : {}),
+    };
+  }
   const category = VAT_CATEGORY_BY_RATE[line.vatRateBp];
   return category === undefined ? null : { vatCategory: category, vatCents: line.vatCents, vatExemptionCategory: null };
 }
@@ -152,8 +178,8 @@ export function counterpartOf(type: '2.1' | '2.2' | '2.3' | '11.2', billing: Bil
 
 /**
  * How the customer paid: card → POS/e-POS (7), bank transfer → a payment account in Greece (1), our
- * credit balance → "on credit" (5, AADE has no code for a prepaid balance). Amounts add up to `gross`:
- * a shortfall (an OSS document sends only its net) comes off the money-paid parts last.
+ * credit balance → "on credit" (5, AADE has no code for a prepaid balance). Amounts add up to `gross`
+ * (which includes an OSS line's foreign VAT, decision 050); a shortfall comes off the money-paid parts last.
  */
 export function paymentMethodsOf(payments: readonly SourcePayment[], grossCents: number): { type: number; amountCents: number }[] {
   const code = (m: SourcePayment['method']) => (m === 'card' ? PAYMENT_METHOD.pos : m === 'bank_transfer' ? PAYMENT_METHOD.domesticBankAccount : PAYMENT_METHOD.onCredit);
@@ -227,7 +253,8 @@ export function mydataInvoice(source: MydataSource, seller: { vatNumber: string 
   }
   const totalNetCents = details.reduce((s, l) => s + l.netCents, 0);
   const totalVatCents = details.reduce((s, l) => s + l.vatCents, 0);
-  const totalGrossCents = totalNetCents + totalVatCents;
+  const totalOtherTaxesCents = details.reduce((s, l) => s + (l.otherTaxes?.amountCents ?? 0), 0);
+  const totalGrossCents = totalNetCents + totalVatCents + totalOtherTaxesCents;
   // A credit note's money goes back the way its reason says; the service passes it as payments.
   const paymentMethods = paymentMethodsOf(source.payments, totalGrossCents);
 
@@ -239,7 +266,7 @@ export function mydataInvoice(source: MydataSource, seller: { vatNumber: string 
       header: { series: source.series, aa: String(source.number), issueDate: athensIssueDate(source.createdAt), invoiceType: type, currency: 'EUR', correlatedInvoices: correlated },
       paymentMethods,
       details,
-      summary: { totalNetCents, totalVatCents, totalGrossCents, income: incomeSummary(details) },
+      summary: { totalNetCents, totalVatCents, ...(totalOtherTaxesCents ? { totalOtherTaxesCents } : {}), totalGrossCents, income: incomeSummary(details) },
     },
   };
 }

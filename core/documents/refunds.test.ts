@@ -90,9 +90,11 @@ describe('creditNoteLines', () => {
 });
 
 describe('debitLines', () => {
-  it('adds VAT on the sum at the rate and shares it over the lines', () => {
+  it('adds VAT per line at the rate (decision 050)', () => {
     const lines = debitLines([{ description: 'Χρέωση', netCents: 1_000 }, { description: 'Τέλος', netCents: 500 }], 2400);
     expect(lines.map((l) => [l.netCents, l.vatCents])).toEqual([[1_000, 240], [500, 120]]);
+    // 9,90 € and 2,99 €: 2,376 → 2,38 and 0,7176 → 0,72 (the sum rounded once would be 3,09 €).
+    expect(debitLines([{ description: 'a', netCents: 990 }, { description: 'b', netCents: 299 }], 2400).map((l) => l.vatCents)).toEqual([238, 72]);
     expect(debitLines([{ description: 'x', netCents: 333 }], 0)[0]).toMatchObject({ vatCents: 0, totalCents: 333 });
   });
 });

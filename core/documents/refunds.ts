@@ -3,7 +3,7 @@
 // allows, how a refunded amount splits into net and VAT so that the credit notes of all refunds of a
 // legal document add up to it exactly, a debit's lines, and when a debit or a credit note may be cancelled.
 import { ErrorCode } from '../errors';
-import { vatAmount } from '../vat';
+import { linesWithVat } from '../vat';
 import { documentLines, shareOut, type DocumentLine } from './lines';
 
 export type RefundablePayment = {
@@ -94,12 +94,12 @@ export function creditNoteLines(source: readonly SourceLine[], split: { netCents
   return lines;
 }
 
-/** A debit's lines: VAT on the sum at the customer's rate (as an order), shared out over the lines. */
+/** A debit's lines: VAT per line at the customer's rate, as an order's (core/vat.ts linesWithVat). */
 export function debitLines(items: readonly { description: string; netCents: number }[], vatRateBp: number): DocumentLine[] {
-  const net = items.reduce((a, i) => a + i.netCents, 0);
+  const nets = items.map((i) => i.netCents);
   return documentLines(
     items.map((i) => ({ description: i.description, sku: null, netCents: i.netCents })),
-    { discountCents: 0, vatCents: vatAmount(net, vatRateBp), vatRateBp },
+    { discountCents: 0, vatCents: linesWithVat(nets, vatRateBp).vatCents, vatRateBp },
   );
 }
 

@@ -7,6 +7,7 @@
 // 2 (ORD), 3 (REC), 4 (PAY) and 5 (DEB) (tests/page-list.ts opens them).
 import { eq } from 'drizzle-orm';
 import { documentLines, lineDescription } from '../../core/documents/lines';
+import { linesWithVat } from '../../core/vat';
 import { legalDocumentLines, mydataQueued, numberedDocument, paymentAllocation, type OrderRef } from '../../worker/services/order-statements';
 import type { Db } from '../client';
 import { rawBatch, type Raw } from '../raw-batch';
@@ -36,7 +37,7 @@ export async function seedDemoDocuments(db: Db, now: Date = new Date()): Promise
   const paidAt = new Date(placedAt.getTime() + 5 * 60_000);
   const debitAt = new Date(now.getTime() - 2 * DAY);
   const subTotal = d.items.reduce((a, i) => a + i.priceCents, 0);
-  const vat = Math.round((subTotal * d.vatRateBp) / 10_000);
+  const vat = linesWithVat(d.items.map((i) => i.priceCents), d.vatRateBp).vatCents;
   const total = subTotal + vat;
   const billing = { type: 'REC', name: `${user.firstName} ${user.lastName}`, vatNumber: null, taxOffice: null, address: 'Ερμού 10', city: 'Αθήνα', postcode: '10563', country: 'GR', vatWaived: false };
   const order: OrderRef = { sql: '(SELECT id FROM orders WHERE idempotency_key = ?)', params: [d.orderKey] };

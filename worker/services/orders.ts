@@ -168,7 +168,7 @@ export function createOrderService(deps: ServiceDeps) {
         }
       }
       const key = input.idempotencyKey;
-      // A coupon comes off the subtotal before VAT; VAT is worked out again on what is left.
+      // A coupon comes off the subtotal before VAT (shared over the lines); VAT per line on what is left.
       let couponCode: string | null = null;
       let discountCents = 0;
       if (input.coupon?.trim()) {
@@ -177,7 +177,7 @@ export function createOrderService(deps: ServiceDeps) {
         couponCode = c.code;
         discountCents = c.discountCents;
       }
-      const totals = cartTotals([view.totals.subTotalCents - discountCents], view.totals.vatRateBp);
+      const totals = cartTotals(view.lines.map((l) => l.price?.totalCents ?? 0), view.totals.vatRateBp, false, discountCents);
       // Credit comes off the grand total (it is money already paid); the balance is checked again
       // inside the batch, so two tabs cannot spend the same credit twice.
       const creditCents = creditToApply({ balanceCents: await this.creditBalance(owner.userId), grandTotalCents: totals.grandTotalCents, use: input.useCredit === true });

@@ -18,7 +18,7 @@ export function Specs({ line }: { line: CartLine }) {
         {t('specs')}
         {line.optionsCents > 0 ? (
           <span className="ml-2 font-normal text-slate-600">
-            (+<Price cents={line.optionsCents} />)
+            (<Price cents={line.optionsCents} /> {t('in_price')})
           </span>
         ) : null}
       </summary>
@@ -96,7 +96,7 @@ export function ItemSettings({ line, hydrated }: { line: CartLine; hydrated: boo
       </button>
       {line.extraCents > 0 ? (
         <span className="text-xs text-slate-600">
-          {t('ssl.extra_cost')}: <Price cents={line.extraCents} />
+          {t('ssl.extra_cost')}: <Price cents={line.extraCents} /> {t('in_price')}
         </span>
       ) : null}
     </fetcher.Form>

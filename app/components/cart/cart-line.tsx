@@ -157,13 +157,16 @@ function LinePrice({ line, small = false }: { line: CartLine; small?: boolean })
       </div>
     );
   }
+  // The line's whole price (length, set-up fee, extra domains, server options) is one amount, shown
+  // with VAT rounded on it alone: the VAT rule of core/vat.ts, so the lines add up to the total.
+  const extras = p.totalCents - p.selected.totalCents;
   return (
     <div className={`text-right ${small ? '' : 'text-lg'}`} data-testid="line-price" data-cents={p.totalCents}>
-      {p.selected.onPromo && p.selected.baseCents !== p.selected.totalCents ? <Price cents={p.selected.baseCents} strike className="mr-2 text-sm text-slate-500" /> : null}
-      <Price cents={p.selected.totalCents} className="font-semibold" />
+      {p.selected.onPromo && p.selected.baseCents !== p.selected.totalCents ? <Price cents={p.selected.baseCents + extras} strike className="mr-2 text-sm text-slate-500" /> : null}
+      <Price cents={p.totalCents} className="font-semibold" />
       {p.setupFeeCents > 0 ? (
         <span className="block text-xs text-slate-700" data-testid="setup-fee">
-          {line.rgp ? t('rgp_fee') : t('setup_fee')}: <Price cents={p.setupFeeCents} />
+          {line.rgp ? t('rgp_fee_included') : t('setup_fee_included')}: <Price cents={p.setupFeeCents} />
         </span>
       ) : null}
     </div>

@@ -12,7 +12,7 @@ import { useRootData } from '../../lib/root-data';
 import { CsrfInput } from '../csrf-input';
 import { Dialog } from '../dialog';
 import { PageIdInput } from '../page-id-input';
-import { Price } from '../price';
+import { Price, PriceSum } from '../price';
 
 export const BADGE_PULSE_MS = 7000;
 export const SIDE_CART_SCROLL_PX = 70;
@@ -26,7 +26,7 @@ function useMiniCart() {
   const fetchers = useFetchers();
   const removing = new Set(fetchers.filter((f) => f.formData?.get('intent') === 'remove').map((f) => String(f.formData?.get('id'))));
   const items = cart.items.filter((i) => !removing.has(i.id) && !(i.parentId && removing.has(i.parentId)));
-  return { items, count: Math.max(0, cart.count - (cart.items.length - items.length)), subTotalCents: cart.subTotalCents };
+  return { items, count: Math.max(0, cart.count - (cart.items.length - items.length)), lineCents: items.map((i) => i.totalCents) };
 }
 
 export function CartBadge({ count, className = '' }: { count: number; className?: string }) {
@@ -115,7 +115,7 @@ function ItemList({ items, formId }: { items: MiniItem[]; formId: string }) {
 /** The header's cart: a badge and a dropdown (a <details>, so it opens without JavaScript). */
 export function HeaderCart() {
   const { t } = useTranslation('cart');
-  const { items, count, subTotalCents } = useMiniCart();
+  const { items, count, lineCents } = useMiniCart();
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   useEffect(() => {
@@ -141,7 +141,7 @@ export function HeaderCart() {
         {/* Spec §2: the empty cart hides the 'go to cart' links. */}
         {items.length ? (
           <div className="mt-2 flex items-center justify-between border-t border-slate-200 pt-2">
-            <Price cents={subTotalCents} className="font-semibold" />
+            <PriceSum lines={lineCents} className="font-semibold" />
             <Link to="/cart" className="btn-primary px-3 py-1 text-sm" data-testid="go-to-cart">
               {t('mini.go')}
             </Link>
@@ -199,14 +199,14 @@ export function SideCart() {
 /** The bottom bar on small screens. */
 export function MobileCartBar() {
   const { t } = useTranslation('cart');
-  const { items, count, subTotalCents } = useMiniCart();
+  const { items, count, lineCents } = useMiniCart();
   const { pathname } = useLocation();
   // On the cart and checkout pages the bar would only link to where the visitor already is, over the page.
   if (!items.length || pathname === '/cart' || pathname.startsWith('/cart/')) return null;
   return (
     <div className="mobile-cart-bar fixed inset-x-0 bottom-0 z-30 flex items-center justify-between border-t border-slate-200 bg-white px-4 py-2 shadow lg:hidden" data-testid="mobile-cart-bar">
       <span className="flex items-center gap-2 text-sm">
-        {t('mini.title')} <CartBadge count={count} /> <Price cents={subTotalCents} className="font-semibold" />
+        {t('mini.title')} <CartBadge count={count} /> <PriceSum lines={lineCents} className="font-semibold" />
       </span>
       <Link to="/cart" className="btn-primary px-3 py-1 text-sm">
         {t('mini.go')}

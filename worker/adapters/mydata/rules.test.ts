@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { euInvoice, receipt, SELLER_VAT } from './fixtures';
+import { euInvoice, ossReceipt, receipt, SELLER_VAT } from './fixtures';
 import { aadeUid, markOfDuplicate, uidOfDuplicate } from './port';
 import { checkInvoice } from './rules';
 
@@ -31,6 +31,13 @@ describe("AADE's rules as the sandbox applies them", () => {
     expect(codes({ ...r, details: [{ ...r.details[0]!, vatExemptionCategory: 4 }] })).toEqual(['271']);
     const e = euInvoice();
     expect(codes({ ...e, details: [{ ...e.details[0]!, vatExemptionCategory: null }] })).toEqual(['217']);
+  });
+  it('counts other taxes (an OSS line’s foreign VAT) in the gross, as AADE does', () => {
+    expect(codes(ossReceipt())).toEqual([]);
+    const o = ossReceipt();
+    // Lines' other taxes that the summary does not carry, or a gross without them, are refused.
+    expect(codes({ ...o, summary: { ...o.summary, totalOtherTaxesCents: 0 } })).toEqual(['203']);
+    expect(codes({ ...o, summary: { ...o.summary, totalGrossCents: 1000 }, paymentMethods: [{ type: 7, amountCents: 1000 }] })).toEqual(['208', '203']);
   });
   it('a 5.1 must correlate something', () => {
     const e = euInvoice();

@@ -51,11 +51,14 @@ export function checkInvoice(inv: AadeInvoice, userVat: string, today: string): 
   }
   const net = inv.details.reduce((s, d) => s + d.netCents, 0);
   const vat = inv.details.reduce((s, d) => s + d.vatCents, 0);
+  // Other taxes (an OSS line's foreign VAT, decision 050) are part of AADE's gross.
+  const other = inv.details.reduce((s, d) => s + (d.otherTaxes?.amountCents ?? 0), 0);
   const s = inv.summary;
+  const summaryOther = s.totalOtherTaxesCents ?? 0;
   if (net !== s.totalNetCents) add(E.netSumMismatch, "The sum of net values of the invoice lines doesn't match with total net value of the invoice");
   if (vat !== s.totalVatCents) add(E.vatSumMismatch, "The sum of vat amount of the invoice lines doesn't match with total vat amount of the invoice");
-  if (net + vat !== s.totalGrossCents) add(E.grossSumMismatch, "The sum of gross values of the invoice lines doesn't match with total gross value of the invoice");
-  if (s.totalNetCents + s.totalVatCents !== s.totalGrossCents) add(E.grossMismatch, "Gross Value doesn't match with sum of net value plus taxes");
+  if (net + vat + other !== s.totalGrossCents) add(E.grossSumMismatch, "The sum of gross values of the invoice lines doesn't match with total gross value of the invoice");
+  if (s.totalNetCents + s.totalVatCents + summaryOther !== s.totalGrossCents) add(E.grossMismatch, "Gross Value doesn't match with sum of net value plus taxes");
   const paid = inv.paymentMethods.reduce((sum, p) => sum + p.amountCents, 0);
   if (inv.paymentMethods.length && paid !== s.totalGrossCents) add('226', "The sum of amount of the invoice paymentMethods doesn't match with total gross amount of the invoice");
   return errors;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseXml } from '../registry/epp/xml';
-import { euInvoice, receipt } from './fixtures';
+import { euInvoice, ossReceipt, receipt } from './fixtures';
 import { invoicesDoc, MYDATA_NS, readResponseDoc } from './xml';
 
 const names = (xml: string, path: string[]) => {
@@ -25,6 +25,15 @@ describe('InvoicesDoc', () => {
     expect(xml).toContain('<icls:classificationType>E3_561_005</icls:classificationType><icls:classificationCategory>category1_3</icls:classificationCategory><icls:amount>20.00</icls:amount>');
     const icls = parseXml(xml).children[0]!.children.find((c) => c.name === 'invoiceDetails')!.children.find((c) => c.name === 'incomeClassification')!.children[0]!;
     expect(icls.ns).toBe(MYDATA_NS.icls);
+  });
+  it('writes an OSS line’s foreign VAT as other taxes, in the schema order, and its total in the summary', () => {
+    const xml = invoicesDoc([ossReceipt()]);
+    expect(names(xml, ['invoice', 'invoiceDetails'])).toEqual(['lineNumber', 'netValue', 'vatCategory', 'vatAmount', 'vatExemptionCategory', 'otherTaxesPercentCategory', 'otherTaxesAmount', 'incomeClassification']);
+    expect(xml).toContain('<vatExemptionCategory>30</vatExemptionCategory><otherTaxesPercentCategory>17</otherTaxesPercentCategory><otherTaxesAmount>1.90</otherTaxesAmount>');
+    expect(xml).toContain('<totalOtherTaxesAmount>1.90</totalOtherTaxesAmount>');
+    expect(xml).toContain('<totalGrossValue>11.90</totalGrossValue>');
+    // Nothing of the kind where there are no other taxes.
+    expect(invoicesDoc([receipt()])).not.toContain('otherTaxesPercentCategory');
   });
   it('escapes what customers typed', () => {
     const xml = invoicesDoc([euInvoice()]);

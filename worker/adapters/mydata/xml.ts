@@ -55,6 +55,9 @@ function invoiceXml(inv: AadeInvoice): Xml {
         h('vatCategory', null, d.vatCategory),
         h('vatAmount', null, amount(d.vatCents)),
         d.vatExemptionCategory !== null && h('vatExemptionCategory', null, d.vatExemptionCategory),
+        // An OSS line's foreign VAT (decision 050); the schema puts these after the exemption.
+        d.otherTaxes && h('otherTaxesPercentCategory', null, d.otherTaxes.category),
+        d.otherTaxes && h('otherTaxesAmount', null, amount(d.otherTaxes.amountCents)),
         income('incomeClassification', d.income),
       ),
     ),
@@ -66,7 +69,7 @@ function invoiceXml(inv: AadeInvoice): Xml {
       h('totalWithheldAmount', null, '0.00'),
       h('totalFeesAmount', null, '0.00'),
       h('totalStampDutyAmount', null, '0.00'),
-      h('totalOtherTaxesAmount', null, '0.00'),
+      h('totalOtherTaxesAmount', null, amount(inv.summary.totalOtherTaxesCents ?? 0)),
       h('totalDeductionsAmount', null, '0.00'),
       h('totalGrossValue', null, amount(inv.summary.totalGrossCents)),
       inv.summary.income.map((i) => income('incomeClassification', i)),
