@@ -58,7 +58,7 @@ export type AppConfig = PortsConfig & {
   publicOrigin: string | null;
   /** Exact host names (lower case, no port) that select the admin area. */
   adminHosts: string[];
-  /** Lets a non-loopback client reach the development-only pages and calls (X-Dev-Token). */
+  /** The only key to the development-only pages and calls (X-Dev-Token or its cookie, decision 045). */
   devApiToken: string | null;
   seller: Seller;
 };
