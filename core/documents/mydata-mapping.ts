@@ -5,6 +5,7 @@
 // writes them as euros with two decimals (aadeAmount).
 import { EU_COUNTRIES } from '../domains/registry-rules';
 import { E3, SERVICES_CATEGORY } from './income-classifications';
+import { zeroVatBasis } from './vat-basis';
 
 /** The types we issue: services invoices (domestic, EU, third country), retail receipts for services, and their corrections. */
 export const MYDATA_INVOICE_TYPES = ['2.1', '2.2', '2.3', '11.2', '5.1', '11.4'] as const;
@@ -142,7 +143,8 @@ export function invoiceTypeOf(kind: 'receipt' | 'invoice', billing: Billing | nu
  */
 export function vatOfLine(line: SourceLine, billing: Billing | null): { vatCategory: number; vatCents: number; vatExemptionCategory: number | null } | null {
   const country = countryOf(billing);
-  if (line.vatRateBp === 0) return { vatCategory: VAT_CATEGORY_WITHOUT_VAT, vatCents: 0, vatExemptionCategory: country === 'GR' ? EXEMPTION.other : EXEMPTION.placeOfSupplyAbroad };
+  // The basis printed on the document (core/documents/vat-basis.ts) is the category AADE is told.
+  if (line.vatRateBp === 0) return { vatCategory: VAT_CATEGORY_WITHOUT_VAT, vatCents: 0, vatExemptionCategory: zeroVatBasis(billing).exemptionCategory };
   if (country !== 'GR' && isEu(country)) return { vatCategory: VAT_CATEGORY_WITHOUT_VAT, vatCents: 0, vatExemptionCategory: EXEMPTION.ossUnion };
   const category = VAT_CATEGORY_BY_RATE[line.vatRateBp];
   return category === undefined ? null : { vatCategory: category, vatCents: line.vatCents, vatExemptionCategory: null };
