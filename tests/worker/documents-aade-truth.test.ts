@@ -116,6 +116,15 @@ describe('cancelling a corrective credit note', () => {
     expect(await transmission(note.id)).toMatchObject({ status: 'sent', mark: sentNote.mark });
   });
 
+  it("the myDATA screen's 'cancel at AADE' refuses an active credit note (its credit would stay with no document behind it)", async () => {
+    const { note } = await receiptWithCorrectiveNote('aadescreen');
+    const sentNote = await at().mydata.transmit(note.id);
+    if (sentNote.status !== 'sent') throw new Error(`note ${sentNote.status}`);
+    expect(await at().mydata.cancel(note.id, await staffActor())).toEqual({ ok: false, errors: [{ code: 'credit_note_active', message: 'credit_note_active' }] });
+    const [atAade] = await db.select().from(sandboxMydataInvoices).where(eq(sandboxMydataInvoices.mark, sentNote.mark));
+    expect(atAade!.status).toBe('active');
+  });
+
   it('a note cancelled while queued is never transmitted: not by the immediate send, not by cron', async () => {
     const { note } = await receiptWithCorrectiveNote('aadequeued');
     expect(await transmission(note.id)).toMatchObject({ status: 'pending' });
@@ -135,6 +144,32 @@ describe('cancelling a corrective credit note', () => {
     await at(Date.now() + 3600_000, port).mydata.retryDue(500);
     expect(await at(Date.now() + 3600_000, port).mydata.transmit(note.id)).toEqual({ status: 'cancelled' });
     expect(sent.filter((i) => i.header.series === note.series && i.header.aa === String(note.number))).toEqual([]);
+  });
+});
+
+describe('cancelling a note while its send is on the way', () => {
+  it('AADE ends with the note cancelled too: the send that lands after the cancel cancels it there', async () => {
+    const { customer, note } = await receiptWithCorrectiveNote('aaderace');
+    const actor = await staffActor();
+    const inner = createSandboxMydata(db, { userVat: SELLER_VAT });
+    let cancelledDuringSend: unknown = null;
+    const port: MydataPort = {
+      ...inner,
+      // Staff cancel the note while AADE is still answering its send.
+      sendInvoices: async (invoices) => {
+        cancelledDuringSend = await at(Date.now(), inner).debits.cancelCreditNote(note.id, actor);
+        return inner.sendInvoices(invoices);
+      },
+    };
+    const before = await balanceOf(customer.id);
+    expect(await at(Date.now(), port).mydata.transmit(note.id)).toEqual({ status: 'cancelled' });
+    expect(cancelledDuringSend).toEqual({ ok: true });
+    expect(await balanceOf(customer.id)).toBe(before - 1240);
+    const row = (await transmission(note.id))!;
+    expect(row).toMatchObject({ status: 'cancelled' });
+    expect(row.mark).toMatch(/^\d{15}$/);
+    const [atAade] = await db.select().from(sandboxMydataInvoices).where(eq(sandboxMydataInvoices.mark, row.mark!));
+    expect(atAade!.status).toBe('cancelled');
   });
 });
 

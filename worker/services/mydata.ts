@@ -310,6 +310,10 @@ export function createMydataService(deps: ServiceDeps) {
     async cancel(documentId: number, actor: Actor): Promise<{ ok: true; cancellationMark: string } | { ok: false; errors: MydataError[] }> {
       const [row] = await db.select().from(mydataTransmissions).where(eq(mydataTransmissions.documentId, documentId));
       if (!row || row.status !== 'sent' || !row.mark) return { ok: false, errors: [{ code: 'not_sent', message: 'not_sent' }] };
+      // A credit note still active here gave credit: cancelled only at AADE, the credit would stay with
+      // no legal document behind it. Its cancel (debits.cancelCreditNote) does both at once.
+      const [doc] = await db.select({ kind: saleDocuments.kind, status: saleDocuments.status }).from(saleDocuments).where(eq(saleDocuments.id, documentId));
+      if (doc?.kind === 'credit' && doc.status !== 'CANCELLED') return { ok: false, errors: [{ code: 'credit_note_active', message: 'credit_note_active' }] };
       const result = await deps.adapters.mydata.cancelInvoice(row.mark);
       if (!result.ok) return { ok: false, errors: result.errors };
       const at = now.getTime();
