@@ -225,8 +225,6 @@ const ROWS = [
   [35701, 'credit_document_not_found', 'alert', 404],
   [35702, 'credit_status_not_permitted', 'alert', 409],
   [35703, 'credit_paying_not_allowed_by_status', 'alert', 409],
-  // AADE did not cancel the corrective credit note (myDATA): nothing was changed here (issue #20 §3).
-  [35704, 'credit_mydata_cancel_failed', 'alert', 502],
   [35802, 'debit_status_does_not_allow_cancel', 'alert', 409],
   [36101, 'invoice_billing_profile_missing', 'alert', 400],
   [36102, 'invoice_must_be_requested_by_order', 'alert', 400],

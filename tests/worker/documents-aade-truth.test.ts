@@ -110,7 +110,7 @@ describe('cancelling a corrective credit note', () => {
     if (sentNote.status !== 'sent') throw new Error(`note ${sentNote.status}`);
     const before = await balanceOf(customer.id);
     const { port } = watched({ refuseCancel: true });
-    expect(await at(Date.now(), port).debits.cancelCreditNote(note.id, await staffActor())).toEqual({ ok: false, code: ErrorCode.CREDIT_MYDATA_CANCEL_FAILED });
+    expect(await at(Date.now(), port).debits.cancelCreditNote(note.id, await staffActor())).toEqual({ ok: false, code: ErrorCode.SALE_DOCUMENT_UPDATE_EXCEPTION });
     expect(await balanceOf(customer.id)).toBe(before);
     expect((await db.select().from(saleDocuments).where(eq(saleDocuments.id, note.id)))[0]!.status).toBe('COMPLETED');
     expect(await transmission(note.id)).toMatchObject({ status: 'sent', mark: sentNote.mark });

@@ -147,7 +147,8 @@ export function createDebitService(deps: ServiceDeps) {
       // and one still queued is closed in the same batch so it is never transmitted (issue #20 §3).
       const mydata = createMydataService(deps);
       const atAade = await mydata.cancelWithDocument(documentId, cancelledNow);
-      if (!atAade.ok) return { ok: false, code: ErrorCode.CREDIT_MYDATA_CANCEL_FAILED };
+      // AADE did not cancel it (the same code the myDATA screen gives an AADE refusal): nothing changed.
+      if (!atAade.ok) return { ok: false, code: ErrorCode.SALE_DOCUMENT_UPDATE_EXCEPTION };
       try {
         const results = await rawBatch(db, [
           {
