@@ -189,6 +189,30 @@ describe("a document recovered from AADE's duplicate answer", () => {
   });
 });
 
+describe("a document recovered from AADE's duplicate answer while RequestTransmittedDocs fails", () => {
+  it('is sent without a QR link, cron fills it in later, and the PDF gets a new version that prints it', async () => {
+    const { receipt } = await receiptWithCorrectiveNote('aadeqrlate');
+    const row = (await transmission(receipt.id))!;
+    await db.update(mydataTransmissions).set({ status: 'pending', mark: null, uid: null, qrUrl: null, sentAt: null, nextAttemptAt: new Date(0) }).where(eq(mydataTransmissions.documentId, receipt.id));
+    const inner = createSandboxMydata(db, { userVat: SELLER_VAT });
+    const noLookup: MydataPort = { ...inner, transmittedDoc: async () => ({ ok: false, retryable: true, errors: [{ code: 'http_503', message: 'down' }] }) };
+    expect(await at(Date.now(), noLookup).mydata.transmit(receipt.id)).toMatchObject({ status: 'sent', mark: row.mark, qrUrl: null });
+    expect(await transmission(receipt.id)).toMatchObject({ status: 'sent', qrUrl: null, lastError: 'qr_missing' });
+    const first = await at().legalDocuments.ensurePdf(receipt.id);
+    expect(await pdfText(await (await env.FILES.get(first!.objectKey))!.arrayBuffer())).toContain(`ΜΑΡΚ / MARK: ${row.mark}`);
+
+    const cron = await at().mydata.retryDue(500);
+    expect(cron.qrFilled).toBeGreaterThanOrEqual(1);
+    expect(await transmission(receipt.id)).toMatchObject({ status: 'sent', qrUrl: row.qrUrl, lastError: null });
+    const second = await at().legalDocuments.ensurePdf(receipt.id);
+    expect(second!.id).not.toBe(first!.id);
+    const text = (await pdfText(await (await env.FILES.get(second!.objectKey))!.arrayBuffer())).replace(/\s+/g, '');
+    expect(text).toContain(row.qrUrl!.replace(/\s+/g, ''));
+    // Complete now: asked again, the same file.
+    expect((await at().legalDocuments.ensurePdf(receipt.id))!.id).toBe(second!.id);
+  });
+});
+
 describe('confirming a debit bank transfer', () => {
   it('writes its audit row in the batch that confirms it (a failure after the confirmation cannot leave it unaudited)', async () => {
     const c = await readyCart('aadedebit');
