@@ -1,8 +1,8 @@
 // AADE's table of allowed income-classification combinations (invoice type × category × E3 type) for
-// the document types we issue, as data. Source: AADE, myDATA REST API documentation v1.0.x, annex
-// "Συνδυασμοί Χαρακτηρισμών Εσόδων" (income classification combinations per invoice type; published
-// with the API documentation on aade.gr/mydata, the same table AADE's validator applies, error 313
-// "classification combination not allowed"). Only the rows for category1_3 ("Έσοδα από Παροχή
+// the document types we issue, as data. Source: AADE, "myDATA API Documentation v2.0.0 (ERP)", the
+// income classification combination tables ("Συνδυασμοί Χαρακτηρισμών Εσόδων", per invoice type):
+// https://www.aade.gr/sites/default/files/2025-12/myDATA%20API%20Documentation%20v2.0.0_official_erp.pdf
+// (the same tables as the v1.0.x documentation's annex). Only the rows for category1_3 ("Έσοδα από Παροχή
 // Υπηρεσιών", what a registrar sells) and category1_95 are written here: a code we send must be in
 // this list, and a test checks every type we can map against it (income-classifications.test.ts).
 // Decision 048 records why receipts abroad use E3_561_005 / E3_561_006.
