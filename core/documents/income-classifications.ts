@@ -3,7 +3,7 @@
 // income classification combination tables ("Συνδυασμοί Χαρακτηρισμών Εσόδων", per invoice type):
 // https://www.aade.gr/sites/default/files/2025-12/myDATA%20API%20Documentation%20v2.0.0_official_erp.pdf
 // (the same tables as the v1.0.x documentation's annex). Only the rows for category1_3 ("Έσοδα από Παροχή
-// Υπηρεσιών", what a registrar sells) and category1_95 are written here: a code we send must be in
+// Υπηρεσιών", what a registrar sells) are written here: a code we send must be in
 // this list, and a test checks every type we can map against it (income-classifications.test.ts).
 // Decision 048 records why receipts abroad use E3_561_005 / E3_561_006.
 
