@@ -59,7 +59,7 @@ export function createMydataService(deps: ServiceDeps) {
   async function cancelArrived(documentId: number, sent: { mark: string; uid: string; qrUrl: string | null; invoiceType: string }): Promise<TransmitOutcome> {
     const [row] = await db.select().from(mydataTransmissions).where(eq(mydataTransmissions.documentId, documentId));
     // Recorded by another send meanwhile (not cancelled here): that record stands.
-    if (row?.status === 'sent' && row.mark === sent.mark && sent.mark && !(await isCancelledHere(documentId))) return { status: 'sent', mark: sent.mark, qrUrl: row.qrUrl, invoiceType: row.invoiceType ?? sent.invoiceType };
+    if (row?.status === 'sent' && !(await isCancelledHere(documentId))) return { status: 'sent', mark: row.mark ?? sent.mark, qrUrl: row.qrUrl, invoiceType: row.invoiceType ?? sent.invoiceType };
     if (row && row.status !== 'cancelled' && row.status !== 'sent') return { status: 'pending', reason: 'retry' };
     const cancelled = await deps.adapters.mydata.cancelInvoice(sent.mark);
     const base = { mark: sent.mark, uid: sent.uid, qrUrl: sent.qrUrl, invoiceType: sent.invoiceType, sentAt: now, nextAttemptAt: null, updatedAt: now };
