@@ -114,7 +114,7 @@ export default function AdminMydata() {
             {failed.errors.length ? (
               <ul className="mt-1 list-disc pl-5 font-mono text-xs">
                 {failed.errors.map((e, i) => (
-                  <li key={i}>{`${e.code}: ${e.message}`}</li>
+                  <li key={i}>{OWN_PROBLEMS.includes(e.code) ? t(`mydata:problem.${e.code}`) : `${e.code}: ${e.message}`}</li>
                 ))}
               </ul>
             ) : null}
@@ -225,7 +225,7 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
 }
 
 /** Our own mapping problems have a translated label; AADE's errors are shown as AADE wrote them. */
+const OWN_PROBLEMS = ['original_not_sent', 'counterpart_incomplete', 'unknown_vat_rate', 'credit_note_active'];
 function errorLabel(t: (key: string) => string, lastError: string): string {
-  const own = ['original_not_sent', 'counterpart_incomplete', 'unknown_vat_rate'];
-  return own.includes(lastError) ? t(`mydata:problem.${lastError}`) : lastError;
+  return OWN_PROBLEMS.includes(lastError) ? t(`mydata:problem.${lastError}`) : lastError;
 }

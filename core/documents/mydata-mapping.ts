@@ -4,6 +4,8 @@
 // classification, the payment methods and the counterpart. Amounts stay integer cents here; the XML
 // writes them as euros with two decimals (aadeAmount).
 import { EU_COUNTRIES } from '../domains/registry-rules';
+import { E3, SERVICES_CATEGORY } from './income-classifications';
+import { zeroVatBasis } from './vat-basis';
 
 /** The types we issue: services invoices (domestic, EU, third country), retail receipts for services, and their corrections. */
 export const MYDATA_INVOICE_TYPES = ['2.1', '2.2', '2.3', '11.2', '5.1', '11.4'] as const;
@@ -34,13 +36,25 @@ export const OTHER_TAXES_CATEGORY_OSS_VAT = 17;
 export const PAYMENT_METHOD = { domesticBankAccount: 1, onCredit: 5, pos: 7 } as const;
 
 /** Income classification (E3) type per invoice type; every line is category1_3, "income from services". */
-export const INCOME_CATEGORY = 'category1_3';
+export const INCOME_CATEGORY = SERVICES_CATEGORY;
 export const E3_BY_TYPE: Readonly<Record<'2.1' | '2.2' | '2.3' | '11.2', string>> = {
-  '2.1': 'E3_561_001', // Πωλήσεις αγαθών και υπηρεσιών Χονδρικές - Επιτηδευματιών
-  '2.2': 'E3_561_005', // Πωλήσεις αγαθών και υπηρεσιών Εξωτερικού Ενδοκοινοτικές
-  '2.3': 'E3_561_006', // Πωλήσεις αγαθών και υπηρεσιών Εξωτερικού Τρίτες Χώρες
-  '11.2': 'E3_561_003', // Πωλήσεις αγαθών και υπηρεσιών Λιανικές - Ιδιωτική Πελατεία
+  '2.1': E3.wholesale, // Πωλήσεις αγαθών και υπηρεσιών Χονδρικές - Επιτηδευματιών
+  '2.2': E3.intraCommunity, // Πωλήσεις αγαθών και υπηρεσιών Εξωτερικού Ενδοκοινοτικές
+  '2.3': E3.thirdCountries, // Πωλήσεις αγαθών και υπηρεσιών Εξωτερικού Τρίτες Χώρες
+  '11.2': E3.retail, // Πωλήσεις αγαθών και υπηρεσιών Λιανικές - Ιδιωτική Πελατεία
 };
+
+/**
+ * The E3 type of a sale: by invoice type, and for a receipt by where the consumer is — a consumer in
+ * another member state is an intra-community sale (E3_561_005), one outside the EU a third-country
+ * sale (E3_561_006); AADE's table allows both on 11.2/11.4 (income-classifications.ts; decision 048).
+ */
+export function incomeTypeOf(baseType: '2.1' | '2.2' | '2.3' | '11.2', billing: Billing | null): string {
+  if (baseType !== '11.2') return E3_BY_TYPE[baseType];
+  const country = countryOf(billing);
+  if (country === 'GR') return E3.retail;
+  return isEu(country) ? E3.intraCommunity : E3.thirdCountries;
+}
 
 /** The buyer as the document froze it (sale_documents.billing). */
 export type Billing = {
@@ -148,7 +162,8 @@ export function invoiceTypeOf(kind: 'receipt' | 'invoice', billing: Billing | nu
  */
 export function vatOfLine(line: SourceLine, billing: Billing | null): { vatCategory: number; vatCents: number; vatExemptionCategory: number | null; otherTaxes?: { category: number; amountCents: number } } | null {
   const country = countryOf(billing);
-  if (line.vatRateBp === 0) return { vatCategory: VAT_CATEGORY_WITHOUT_VAT, vatCents: 0, vatExemptionCategory: country === 'GR' ? EXEMPTION.other : EXEMPTION.placeOfSupplyAbroad };
+  // The basis printed on the document (core/documents/vat-basis.ts) is the category AADE is told.
+  if (line.vatRateBp === 0) return { vatCategory: VAT_CATEGORY_WITHOUT_VAT, vatCents: 0, vatExemptionCategory: zeroVatBasis(billing).exemptionCategory };
   if (country !== 'GR' && isEu(country)) {
     return {
       vatCategory: VAT_CATEGORY_WITHOUT_VAT,
@@ -249,7 +264,7 @@ export function mydataInvoice(source: MydataSource, seller: { vatNumber: string 
   for (const [i, line] of sent.entries()) {
     const vat = vatOfLine(line, billing);
     if (!vat) return { ok: false, problem: 'unknown_vat_rate' };
-    details.push({ lineNumber: i + 1, netCents: line.netCents, ...vat, income: { type: E3_BY_TYPE[baseType], category: INCOME_CATEGORY, amountCents: line.netCents } });
+    details.push({ lineNumber: i + 1, netCents: line.netCents, ...vat, income: { type: incomeTypeOf(baseType, billing), category: INCOME_CATEGORY, amountCents: line.netCents } });
   }
   const totalNetCents = details.reduce((s, l) => s + l.netCents, 0);
   const totalVatCents = details.reduce((s, l) => s + l.vatCents, 0);

@@ -42,6 +42,7 @@ function watched(inner: MydataPort = createSandboxMydata(db, { userVat: SELLER_V
       return inner.sendInvoices(invoices);
     },
     cancelInvoice: (mark) => inner.cancelInvoice(mark),
+    transmittedDoc: (mark) => inner.transmittedDoc(mark),
   };
   return { port, sent };
 }
@@ -52,6 +53,9 @@ const UNREACHABLE: MydataPort = {
     throw new TypeError('fetch failed');
   },
   cancelInvoice: async () => {
+    throw new TypeError('fetch failed');
+  },
+  transmittedDoc: async () => {
     throw new TypeError('fetch failed');
   },
 };
@@ -194,6 +198,7 @@ describe('failures', () => {
     const down: MydataPort = {
       sendInvoices: async (invoices) => invoices.map(() => ({ ok: false, retryable: true, errors: [{ code: 'network', message: 'fetch failed' }] })),
       cancelInvoice: async () => ({ ok: false, retryable: true, errors: [{ code: 'network', message: 'fetch failed' }] }),
+      transmittedDoc: async () => ({ ok: false, retryable: true, errors: [{ code: 'network', message: 'fetch failed' }] }),
     };
     const t0 = Date.now();
     expect(await at(t0, down).mydata.transmit(doc.id)).toMatchObject({ status: 'pending', reason: 'retry' });
@@ -226,6 +231,7 @@ describe('failures', () => {
         return invoices.map(() => ({ ok: false, retryable: true, errors: [{ code: 'timeout', message: 'The operation was aborted due to timeout' }] }));
       },
       cancelInvoice: sandbox.cancelInvoice,
+      transmittedDoc: sandbox.transmittedDoc,
     };
     const t1 = Date.now();
     expect(await at(t1, lost).mydata.transmit(second.doc.id)).toMatchObject({ status: 'pending', reason: 'retry' });

@@ -26,6 +26,7 @@ function watchedServices() {
       return inner.sendInvoices(invoices);
     },
     cancelInvoice: (mark) => inner.cancelInvoice(mark),
+    transmittedDoc: (mark) => inner.transmittedDoc(mark),
   };
   const adapters = createAdapters(configOf(env), db);
   return { s: createServices({ db, env, now: new Date(), origin: 'http://localhost', adapters: { ...adapters, mydata } }), sent };

@@ -6,7 +6,8 @@
 // - a debit is cancelled only while OPEN or OVERDUE and nothing pays it (conditional update);
 // - a credit note is cancelled only while COMPLETED and its whole credit is left (credit is spent oldest
 //   note first: core/documents/credit-notes.ts), with a movement that takes its credit back — written
-//   only if that still holds inside the batch (else a NULL fails the batch).
+//   only if that still holds inside the batch (else a NULL fails the batch); a corrective note AADE
+//   holds is cancelled at myDATA first, and one still queued is closed in the batch (issue #20 §3).
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../core/errors';
 import { creditCancelRefusal, debitCancelRefusal, debitLines } from '../../core/documents/refunds';
@@ -15,6 +16,7 @@ import { creditMovements, documentAllocations, saleDocuments, users } from '../.
 import type { ServiceDeps } from '.';
 import { createBillingProfileService, type Fail } from './billing-profiles';
 import { creditNotesOf } from './documents-list';
+import { createMydataService } from './mydata';
 import type { StaffActor } from './staff-orders';
 
 export type DebitInput = {
@@ -141,6 +143,12 @@ export function createDebitService(deps: ServiceDeps) {
       const older = `(SELECT COALESCE(SUM(m.amount_cents), 0) FROM credit_movements m JOIN sale_documents s ON s.id = m.document_id AND s.user_id = m.user_id
         WHERE m.user_id = ? AND m.amount_cents > 0 AND s.kind = 'credit' AND s.status <> 'CANCELLED' AND (s.created_at < ? OR (s.created_at = ? AND s.id < ?)))`;
       const cancelledNow: Raw = { sql: "EXISTS (SELECT 1 FROM sale_documents WHERE id = ? AND status = 'CANCELLED' AND cancelled_at = ?)", params: [documentId, at] };
+      // A corrective note is a legal document at AADE: cancelled there first (or nothing changes here),
+      // and one still queued is closed in the same batch so it is never transmitted (issue #20 §3).
+      const mydata = createMydataService(deps);
+      const atAade = await mydata.cancelWithDocument(documentId, cancelledNow);
+      // AADE did not cancel it (the same code the myDATA screen gives an AADE refusal): nothing changed.
+      if (!atAade.ok) return { ok: false, code: ErrorCode.SALE_DOCUMENT_UPDATE_EXCEPTION };
       try {
         const results = await rawBatch(db, [
           {
@@ -155,13 +163,23 @@ export function createDebitService(deps: ServiceDeps) {
               WHERE ${cancelledNow.sql} ON CONFLICT(dedupe_key) DO NOTHING`,
             params: [doc.userId, doc.userId, amount, doc.userId, doc.userId, createdAt, createdAt, documentId, amount, documentId, `cancel ${doc.series}-${doc.number}`, `cancel:credit:${documentId}`, at, ...cancelledNow.params],
           },
-          auditStatement({ actorUserId: actor.userId, ip: actor.ip, action: 'credit.cancelled', targetType: 'sale_document', targetId: documentId, detail: { amountCents: amount }, at: now }, cancelledNow),
+          ...atAade.statements,
+          auditStatement(
+            { actorUserId: actor.userId, ip: actor.ip, action: 'credit.cancelled', targetType: 'sale_document', targetId: documentId, detail: { amountCents: amount, ...(atAade.atAade ? { mydata: atAade.atAade } : {}) }, at: now },
+            cancelledNow,
+          ),
         ]);
-        if ((results[0]?.meta.changes ?? 0) === 0) return { ok: false, code: ErrorCode.CREDIT_STATUS_NOT_PERMITTED };
+        if ((results[0]?.meta.changes ?? 0) === 0) {
+          await mydata.keepAadeCancellation(documentId, atAade.atAade);
+          return { ok: false, code: ErrorCode.CREDIT_STATUS_NOT_PERMITTED };
+        }
       } catch (error) {
+        await mydata.keepAadeCancellation(documentId, atAade.atAade);
         if (/NOT NULL constraint failed: credit_movements\.amount_cents/.test(String((error as Error).message))) return { ok: false, code: ErrorCode.CREDIT_PAYING_NOT_ALLOWED_BY_STATUS };
         throw error;
       }
+      // Sent to AADE between the read and the batch: cancelled there now.
+      await mydata.afterDocumentCancelled(documentId);
       return { ok: true };
     },
   };

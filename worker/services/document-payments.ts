@@ -8,7 +8,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { checkExpectedBalance, checkPayment, creditOffer, DUE_KINDS, PAYABLE_STATUSES, type DocumentKind, type DocumentStatus } from '../../core/documents/balance';
 import { ErrorCode } from '../../core/errors';
 import { amountDue } from '../../core/orders/credit';
-import { rawBatch } from '../../db/raw-batch';
+import { auditStatement, rawBatch, type AuditEntry } from '../../db/raw-batch';
 import { creditMovements, orders, payments, saleDocuments } from '../../db/schema';
 import { PaymentError, type PaymentEvent } from '../adapters/payments/port';
 import type { ServiceDeps } from '.';
@@ -228,21 +228,25 @@ export function createDocumentPaymentService(deps: ServiceDeps, hooks?: OrderHoo
       return { ok: true, amountCents: amount };
     },
 
-    /** Staff confirm a debit's bank transfer arrived (an order's goes through confirmBankTransfer). */
-    async confirmDebitBankTransfer(paymentId: number): Promise<boolean> {
+    /**
+     * Staff confirm a debit's bank transfer arrived (an order's goes through confirmBankTransfer). The
+     * staff member's audit row is written in the batch that confirms it, only if it does.
+     */
+    async confirmDebitBankTransfer(paymentId: number, audit?: AuditEntry): Promise<boolean> {
       const [payment] = await db.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.method, 'bank_transfer'), eq(payments.status, 'pending')));
       if (!payment || payment.orderId !== null || payment.documentId === null) return false;
-      return service.paymentArrived(payment, 'bank_transfer');
+      return service.paymentArrived(payment, 'bank_transfer', audit);
     },
 
     /** A payment of a debit arrived: its PAY document and allocation, or credit if it paid nothing. */
-    async paymentArrived(payment: PaymentRow, method: 'card' | 'bank_transfer'): Promise<boolean> {
+    async paymentArrived(payment: PaymentRow, method: 'card' | 'bank_transfer', audit?: AuditEntry): Promise<boolean> {
       const [debit] = await db.select().from(saleDocuments).where(eq(saleDocuments.id, payment.documentId ?? -1));
       if (!debit) return false;
-      const results = await rawBatch(
-        db,
-        paymentArrivedStatements({ paymentId: payment.id, due: { documentId: debit.id, orderId: null, userId: debit.userId }, amountCents: payment.amountCents, method, at: now, debitLegal: await debitLegalFor(debit) }),
-      );
+      const statements = paymentArrivedStatements({ paymentId: payment.id, due: { documentId: debit.id, orderId: null, userId: debit.userId }, amountCents: payment.amountCents, method, at: now, debitLegal: await debitLegalFor(debit) });
+      // Before the last statement (which approves the payment, and whose change says it arrived), on the
+      // same condition as it: the audit row exists exactly when the confirmation does.
+      if (audit) statements.splice(statements.length - 1, 0, auditStatement(audit, { sql: "(SELECT status FROM payments WHERE id = ?) IN ('pending', 'cancelled', 'expired')", params: [payment.id] }));
+      const results = await rawBatch(db, statements);
       const arrived = (results.at(-1)?.meta.changes ?? 0) > 0;
       if (arrived) await transmitDebitLegal(debit.id);
       return arrived;

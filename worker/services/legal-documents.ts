@@ -79,10 +79,13 @@ export function createLegalDocumentService(deps: ServiceDeps) {
   }
 
   /** Puts the bytes in R2, then the row (a row never points at missing bytes). Null: same bytes already there. */
-  async function store(doc: Doc, bytes: Uint8Array, meta: { contentType: string; filename: string; source: 'rendered' | 'uploaded'; mark?: string | null }): Promise<LegalFile | null> {
+  async function store(doc: Doc, bytes: Uint8Array, meta: { contentType: string; filename: string; source: 'rendered' | 'uploaded'; mark?: string | null; qrMissing?: boolean }): Promise<LegalFile | null> {
     const sha256 = await sha256Hex(bytes);
     const objectKey = `legal/${doc.id}/${sha256}.pdf`;
-    await env.FILES.put(objectKey, bytes, { httpMetadata: { contentType: meta.contentType }, customMetadata: { documentId: String(doc.id), mark: meta.mark ?? '', source: meta.source } });
+    await env.FILES.put(objectKey, bytes, {
+      httpMetadata: { contentType: meta.contentType },
+      customMetadata: { documentId: String(doc.id), mark: meta.mark ?? '', source: meta.source, ...(meta.qrMissing ? { qrMissing: '1' } : {}) },
+    });
     const [row] = await db
       .insert(legalDocumentFiles)
       .values({ documentId: doc.id, objectKey, sha256, sizeBytes: bytes.length, contentType: meta.contentType, filename: meta.filename, source: meta.source, createdAt: deps.now })
@@ -109,13 +112,17 @@ export function createLegalDocumentService(deps: ServiceDeps) {
       // Only a document AADE holds prints its MARK and QR: one cancelled there prints none again.
       const mark = tx?.mark && tx.status === 'sent' ? { mark: tx.mark, uid: tx.uid, qrUrl: tx.qrUrl } : null;
       if (newest) {
-        // The MARK each file printed is kept with its bytes; a file with another MARK (or none) is outdated.
+        // The MARK each file printed is kept with its bytes; a file with another MARK (or none) is outdated,
+        // and so is one printed without the QR link that has arrived since (a duplicate answer's
+        // document, completed by RequestTransmittedDocs later: decision 048).
         const head = await env.FILES.head(newest.objectKey);
-        if ((head?.customMetadata?.mark ?? '') === (mark?.mark ?? '')) return newest;
+        const sameMark = (head?.customMetadata?.mark ?? '') === (mark?.mark ?? '');
+        const qrArrived = head?.customMetadata?.qrMissing === '1' && Boolean(mark?.qrUrl);
+        if (sameMark && !qrArrived) return newest;
       }
       const bytes = await render(doc, mark);
       const filename = `${documentNumber(doc.series, doc.number)}.pdf`;
-      const stored = await store(doc, bytes, { contentType: 'application/pdf', filename, source: 'rendered', mark: mark?.mark ?? null });
+      const stored = await store(doc, bytes, { contentType: 'application/pdf', filename, source: 'rendered', mark: mark?.mark ?? null, qrMissing: Boolean(mark && !mark.qrUrl) });
       if (stored) return stored;
       // A concurrent render stored the same bytes first (rendering is deterministic).
       const [same] = await db.select().from(legalDocumentFiles).where(and(eq(legalDocumentFiles.documentId, doc.id), eq(legalDocumentFiles.objectKey, `legal/${doc.id}/${await sha256Hex(bytes)}.pdf`)));

@@ -10,6 +10,7 @@ import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { encode } from 'uqr';
 import type { Seller } from '../../core/config';
 import { vatByRate } from '../../core/documents/lines';
+import { zeroVatBasis } from '../../core/documents/vat-basis';
 import { formatMoney } from '../../core/money';
 import { BOLD_TTF_BASE64, REGULAR_TTF_BASE64 } from './legal-pdf-fonts';
 
@@ -81,8 +82,6 @@ export function athensDate(at: Date): string {
   return parts;
 }
 
-const REVERSE_CHARGE = 'Απαλλαγή ΦΠΑ — αντίστροφη επιβάρυνση, άρθρο 196 της Οδηγίας 2006/112/ΕΚ (VAT reverse charge).';
-
 // ── layout ─────────────────────────────────────────────────────────────────────────────────────
 const A4: [number, number] = [595.28, 841.89];
 const M = 42; // margin
@@ -91,8 +90,23 @@ const MUTED = rgb(0.38, 0.38, 0.42);
 const RULE = rgb(0.8, 0.8, 0.83);
 const ROW = 15;
 
-// Columns of the lines table: right edges of the numeric columns, left edge of the description.
-const COL = { pos: M, desc: M + 22, qty: 318, rate: 358, net: 423, vat: 488, total: A4[0] - M };
+/** A 0 % line's rate cell: the mark that points at the note naming its legal basis. */
+const ZERO_MARK = ' *';
+const GAP = 10; // between two columns
+
+// Columns of the lines table: right edges of the numeric columns, left edge of the description. The
+// numeric columns are as wide as their widest cell (an amount of 9.999.999,99 € included), so no amount
+// runs into its neighbour; the description takes what is left.
+type Columns = { pos: number; desc: number; qty: number; rate: number; net: number; vat: number; total: number };
+
+function columnsFor(widths: { qty: number; rate: number; net: number; vat: number; total: number }): Columns {
+  const total = A4[0] - M;
+  const vat = total - widths.total - GAP;
+  const net = vat - widths.vat - GAP;
+  const rate = net - widths.net - GAP;
+  const qty = rate - widths.rate - GAP;
+  return { pos: M, desc: M + 22, qty, rate, net, vat, total };
+}
 
 let fontBytes: { regular: Uint8Array; bold: Uint8Array } | null = null;
 function fonts() {
@@ -100,7 +114,7 @@ function fonts() {
   return (fontBytes ??= { regular: decode(REGULAR_TTF_BASE64), bold: decode(BOLD_TTF_BASE64) });
 }
 
-type Ctx = { doc: PDFDocument; page: PDFPage; y: number; regular: PDFFont; bold: PDFFont; pages: PDFPage[] };
+type Ctx = { doc: PDFDocument; page: PDFPage; y: number; regular: PDFFont; bold: PDFFont; pages: PDFPage[]; col: Columns };
 
 function text(ctx: Ctx, s: string, x: number, size = 9, font: PDFFont = ctx.regular, color = INK) {
   ctx.page.drawText(s, { x, y: ctx.y, size, font, color });
@@ -146,15 +160,19 @@ function newPage(ctx: Ctx, heading: string) {
   ctx.y -= 22;
 }
 
+const HEAD = { desc: 'Περιγραφή / Description', qty: 'Ποσ.', rate: 'ΦΠΑ %', net: 'Καθαρή αξία', vat: 'ΦΠΑ', total: 'Σύνολο' } as const;
+const HEAD_SIZE = 7.5;
+
 function tableHeader(ctx: Ctx) {
-  const size = 7.5;
+  const size = HEAD_SIZE;
+  const COL = ctx.col;
   text(ctx, '#', COL.pos, size, ctx.bold, MUTED);
-  text(ctx, 'Περιγραφή / Description', COL.desc, size, ctx.bold, MUTED);
-  right(ctx, 'Ποσ.', COL.qty, size, ctx.bold);
-  right(ctx, 'ΦΠΑ %', COL.rate, size, ctx.bold);
-  right(ctx, 'Καθαρή αξία', COL.net, size, ctx.bold);
-  right(ctx, 'ΦΠΑ', COL.vat, size, ctx.bold);
-  right(ctx, 'Σύνολο', COL.total, size, ctx.bold);
+  text(ctx, HEAD.desc, COL.desc, size, ctx.bold, MUTED);
+  right(ctx, HEAD.qty, COL.qty, size, ctx.bold);
+  right(ctx, HEAD.rate, COL.rate, size, ctx.bold);
+  right(ctx, HEAD.net, COL.net, size, ctx.bold);
+  right(ctx, HEAD.vat, COL.vat, size, ctx.bold);
+  right(ctx, HEAD.total, COL.total, size, ctx.bold);
   ctx.y -= 5;
   rule(ctx);
   ctx.y -= ROW - 2;
@@ -209,7 +227,17 @@ export async function renderLegalPdf(input: LegalPdfInput): Promise<Uint8Array> 
   doc.setLanguage('el-GR');
 
   const page = doc.addPage(A4);
-  const ctx: Ctx = { doc, page, y: A4[1] - M, regular, bold, pages: [page] };
+  const rateText = (bp: number) => (bp === 0 ? `${vatPercent(0)}${ZERO_MARK}` : vatPercent(bp));
+  const widest = (cells: string[], head: string) => Math.max(bold.widthOfTextAtSize(head, HEAD_SIZE), ...cells.map((c) => regular.widthOfTextAtSize(c, 9)));
+  const col = columnsFor({
+    qty: widest(input.lines.map((l) => String(l.quantity)), HEAD.qty),
+    rate: widest(input.lines.map((l) => rateText(l.vatRateBp)), HEAD.rate),
+    net: widest(input.lines.map((l) => formatMoney(l.netCents)), HEAD.net),
+    vat: widest(input.lines.map((l) => formatMoney(l.vatCents)), HEAD.vat),
+    total: widest(input.lines.map((l) => formatMoney(l.totalCents)), HEAD.total),
+  });
+  const ctx: Ctx = { doc, page, y: A4[1] - M, regular, bold, pages: [page], col };
+  const COL = col;
 
   // Title and number.
   text(ctx, title, M, 15, bold);
@@ -246,7 +274,7 @@ export async function renderLegalPdf(input: LegalPdfInput): Promise<Uint8Array> 
   // The lines, continued on further pages.
   const continued = `${title} ${number} — συνέχεια / continued`;
   tableHeader(ctx);
-  const descWidth = COL.qty - 26 - COL.desc;
+  const descWidth = COL.qty - regular.widthOfTextAtSize('0000', 9) - GAP - COL.desc;
   for (const line of input.lines) {
     const parts = wrap(line.description, descWidth, (t) => regular.widthOfTextAtSize(t, 9));
     if (ctx.y - (parts.length - 1) * 11 < M + 30) {
@@ -255,7 +283,7 @@ export async function renderLegalPdf(input: LegalPdfInput): Promise<Uint8Array> 
     }
     text(ctx, String(line.position), COL.pos, 9, regular, MUTED);
     right(ctx, String(line.quantity), COL.qty);
-    right(ctx, vatPercent(line.vatRateBp), COL.rate);
+    right(ctx, rateText(line.vatRateBp), COL.rate);
     right(ctx, formatMoney(line.netCents), COL.net);
     right(ctx, formatMoney(line.vatCents), COL.vat);
     right(ctx, formatMoney(line.totalCents), COL.total);
@@ -267,43 +295,67 @@ export async function renderLegalPdf(input: LegalPdfInput): Promise<Uint8Array> 
   }
   rule(ctx, ctx.y + ROW - 4);
 
-  // VAT per rate, totals, notes and the myDATA block need ~190 pt; otherwise a new page.
+  // VAT per rate on the left, totals on the right, each column as wide as its widest amount; the note
+  // naming the legal basis of 0 % lines under them; then the myDATA block. Otherwise a new page.
   const rates = vatByRate(input.lines);
-  const need = 120 + rates.length * 13 + (input.mydata ? 110 : 0) + (input.buyer.vatWaived ? 30 : 0);
+  const zeroRated = input.lines.some((l) => l.vatRateBp === 0) || Boolean(input.buyer.vatWaived);
+  const basis = zeroRated ? zeroVatBasis(input.buyer) : null;
+  const noteWidth = A4[0] - 2 * M;
+  const noteLines = basis ? [...wrap(`* ${basis.el}`, noteWidth, (t) => regular.widthOfTextAtSize(t, 8.5)), ...wrap(basis.en, noteWidth, (t) => regular.widthOfTextAtSize(t, 8.5))] : [];
+
+  const money9 = (cents: number) => regular.widthOfTextAtSize(formatMoney(cents), 9);
+  const rateCol = Math.max(regular.widthOfTextAtSize('Συντελεστής', 8), ...rates.map((r) => regular.widthOfTextAtSize(vatPercent(r.vatRateBp), 9)));
+  const netCol = Math.max(regular.widthOfTextAtSize('Καθαρή αξία', 8), ...rates.map((r) => money9(r.netCents)));
+  const vatCol = Math.max(regular.widthOfTextAtSize('ΦΠΑ', 8), ...rates.map((r) => money9(r.vatCents)));
+  const rateNetRight = M + rateCol + GAP + netCol;
+  const rateVatRight = rateNetRight + GAP + vatCol;
+
+  const totals: [string, number, boolean][] = [
+    ['Καθαρή αξία / Net', input.netCents, false],
+    ['ΦΠΑ / VAT', input.vatCents, false],
+    [input.kind === 'credit' ? 'Σύνολο πίστωσης / Total credited' : 'Σύνολο πληρωμής / Total', input.totalCents, true],
+  ];
+  const fontOf = (strong: boolean) => (strong ? bold : regular);
+  const sizeOf = (strong: boolean) => (strong ? 10 : 9);
+  const labelWidth = Math.max(...totals.map(([l, , strong]) => fontOf(strong).widthOfTextAtSize(l, sizeOf(strong))));
+  const amountWidth = Math.max(...totals.map(([, c, strong]) => fontOf(strong).widthOfTextAtSize(formatMoney(c), sizeOf(strong))));
+  // The labels start at 320 pt when label and amount fit there, further left when they do not, and
+  // the amounts go on their own lines under the labels when even that would reach the VAT table.
+  const totalsLeftLimit = rateVatRight + 2 * GAP;
+  const labelX = Math.min(320, A4[0] - M - amountWidth - GAP - labelWidth);
+  const stacked = labelX < totalsLeftLimit;
+  const totalsX = stacked ? Math.max(totalsLeftLimit, A4[0] - M - Math.max(labelWidth, amountWidth)) : labelX;
+
+  const need = 90 + Math.max(rates.length * 13, stacked ? 70 : 45) + noteLines.length * 11 + (input.mydata ? 110 : 0);
   if (ctx.y - need < M) newPage(ctx, continued);
   ctx.y -= 10;
   const vatTop = ctx.y;
   text(ctx, 'ΑΝΑΛΥΣΗ ΦΠΑ / VAT BY RATE', M, 7.5, bold, MUTED);
   ctx.y -= 13;
   text(ctx, 'Συντελεστής', M, 8, regular, MUTED);
-  right(ctx, 'Καθαρή αξία', M + 150, 8);
-  right(ctx, 'ΦΠΑ', M + 220, 8);
+  right(ctx, 'Καθαρή αξία', rateNetRight, 8);
+  right(ctx, 'ΦΠΑ', rateVatRight, 8);
   ctx.y -= 13;
   for (const r of rates) {
     text(ctx, vatPercent(r.vatRateBp), M, 9);
-    right(ctx, formatMoney(r.netCents), M + 150);
-    right(ctx, formatMoney(r.vatCents), M + 220);
+    right(ctx, formatMoney(r.netCents), rateNetRight);
+    right(ctx, formatMoney(r.vatCents), rateVatRight);
     ctx.y -= 13;
   }
   const afterRates = ctx.y;
 
   // Totals, on the right.
   ctx.y = vatTop;
-  const labelX = 320;
-  const totals: [string, number, boolean][] = [
-    ['Καθαρή αξία / Net', input.netCents, false],
-    ['ΦΠΑ / VAT', input.vatCents, false],
-    [input.kind === 'credit' ? 'Σύνολο πίστωσης / Total credited' : 'Σύνολο πληρωμής / Total', input.totalCents, true],
-  ];
   for (const [label, cents, strong] of totals) {
-    text(ctx, label, labelX, strong ? 10 : 9, strong ? bold : regular);
-    right(ctx, formatMoney(cents), A4[0] - M, strong ? 10 : 9, strong ? bold : regular);
+    text(ctx, label, totalsX, sizeOf(strong), fontOf(strong));
+    if (stacked) ctx.y -= strong ? 13 : 11;
+    right(ctx, formatMoney(cents), A4[0] - M, sizeOf(strong), fontOf(strong));
     ctx.y -= strong ? 16 : 13;
   }
   ctx.y = Math.min(ctx.y, afterRates) - 8;
 
-  if (input.buyer.vatWaived) {
-    for (const p of wrap(REVERSE_CHARGE, A4[0] - 2 * M, (t) => regular.widthOfTextAtSize(t, 8.5))) {
+  if (noteLines.length) {
+    for (const p of noteLines) {
       text(ctx, p, M, 8.5);
       ctx.y -= 11;
     }

@@ -3,12 +3,13 @@
 // a corrective credit note once its original has a MARK. What AADE could not take now (network, 5xx,
 // a technical error) is retried by cron with back-off; what it refused is 'failed' and waits for staff,
 // who can send it again or cancel a transmitted one at AADE.
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { mydataInvoice, type Billing, type MappingProblem, type MydataSource, type SourceLine, type SourcePayment } from '../../core/documents/mydata-mapping';
-import { auditStatement, rawBatch } from '../../db/raw-batch';
-import { documentAllocations, mydataTransmissions, orders, payments, saleDocumentLines, saleDocuments, users } from '../../db/schema';
-import { aadeUid, markOfDuplicate, uidOfDuplicate, type MydataError } from '../adapters/mydata/port';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { mydataInvoice, type MappingProblem } from '../../core/documents/mydata-mapping';
+import { auditStatement, rawBatch, type Raw } from '../../db/raw-batch';
+import { mydataTransmissions, saleDocuments, users } from '../../db/schema';
+import { AADE_ERROR, aadeUid, markOfDuplicate, uidOfDuplicate, type MydataError } from '../adapters/mydata/port';
 import { configOf } from '../config';
+import { createMydataSources } from './mydata-source';
 import type { ServiceDeps } from '.';
 
 /** First retry after 5 minutes, doubling, never more than 6 hours apart. */
@@ -38,82 +39,54 @@ const problemError = (p: MappingProblem): MydataError => ({ code: p, message: p 
 export function createMydataService(deps: ServiceDeps) {
   const { db, now } = deps;
 
-  async function linesOf(documentId: number): Promise<SourceLine[]> {
-    const rows = await db.select().from(saleDocumentLines).where(eq(saleDocumentLines.documentId, documentId)).orderBy(asc(saleDocumentLines.position));
-    return rows.map((l) => ({ netCents: l.netCents, vatRateBp: l.vatRateBp, vatCents: l.vatCents }));
-  }
+  const { sourceOf } = createMydataSources(db);
 
-  /** How the document was paid: the order's credit and money for a receipt/invoice; a credit note's money goes back as its reason says. */
-  async function paymentsOf(doc: typeof saleDocuments.$inferSelect): Promise<SourcePayment[]> {
-    if (doc.kind === 'credit') return [{ method: doc.reason === 'card_refund' ? 'card' : 'credit', amountCents: doc.totalCents }];
-    if (doc.orderId === null) {
-      // A debit's receipt or invoice: what paid the debit (credit uses and money received for it).
-      if (doc.relatedDocumentId === null) return [];
-      const [credit] = await db
-        .select({ cents: sql<number>`COALESCE(SUM(${documentAllocations.amountCents}), 0)` })
-        .from(documentAllocations)
-        .where(and(eq(documentAllocations.dueDocumentId, doc.relatedDocumentId), sql`${documentAllocations.creditMovementId} IS NOT NULL`));
-      const [money] = await db
-        .select({ method: payments.method })
-        .from(payments)
-        .where(and(eq(payments.documentId, doc.relatedDocumentId), eq(payments.status, 'approved'), sql`NOT EXISTS (SELECT 1 FROM credit_movements m WHERE m.dedupe_key = 'refund:payment:' || ${payments.id})`))
-        .orderBy(desc(payments.id))
-        .limit(1);
-      const creditCents = Number(credit?.cents ?? 0);
-      return [
-        { method: 'credit', amountCents: creditCents },
-        ...(money ? [{ method: money.method, amountCents: doc.totalCents - creditCents }] : []),
-      ];
-    }
-    const [order] = await db.select({ method: orders.paymentMethod, creditCents: orders.creditCents, grandTotalCents: orders.grandTotalCents }).from(orders).where(eq(orders.id, doc.orderId));
-    if (!order) return [];
-    // The money came through the payment that paid the order (an order placed for a bank transfer may
-    // be paid by card from its pay tab): an approved payment whose money did not become credit.
-    const paid = await db
-      .select({ method: payments.method })
-      .from(payments)
-      .where(and(eq(payments.orderId, doc.orderId), eq(payments.status, 'approved'), sql`NOT EXISTS (SELECT 1 FROM credit_movements m WHERE m.dedupe_key = 'refund:payment:' || ${payments.id})`))
-      .orderBy(desc(payments.id))
-      .limit(1);
-    return [
-      { method: 'credit', amountCents: order.creditCents },
-      { method: paid[0]?.method ?? order.method, amountCents: order.grandTotalCents - order.creditCents },
-    ];
-  }
-
-  async function sourceOf(doc: typeof saleDocuments.$inferSelect): Promise<MydataSource> {
-    let original: MydataSource['original'] = null;
-    if (doc.kind === 'credit' && doc.relatedDocumentId !== null) {
-      const [o] = await db
-        .select({ doc: saleDocuments, mark: mydataTransmissions.mark, status: mydataTransmissions.status })
-        .from(saleDocuments)
-        .leftJoin(mydataTransmissions, eq(mydataTransmissions.documentId, saleDocuments.id))
-        .where(eq(saleDocuments.id, doc.relatedDocumentId));
-      if (o && (o.doc.kind === 'receipt' || o.doc.kind === 'invoice')) {
-        // A cancelled original keeps its MARK here: AADE refuses the correlation (320) and staff see why.
-        original = { kind: o.doc.kind, mark: o.status === 'sent' || o.status === 'cancelled' ? o.mark : null, billing: (o.doc.billing as Billing | null) ?? null, lines: await linesOf(o.doc.id) };
-      }
-    }
-    return {
-      kind: doc.kind as MydataSource['kind'],
-      series: doc.series,
-      number: doc.number,
-      createdAt: doc.createdAt,
-      billing: (doc.billing as Billing | null) ?? null,
-      lines: await linesOf(doc.id),
-      netCents: doc.netCents,
-      vatCents: doc.vatCents,
-      totalCents: doc.totalCents,
-      payments: await paymentsOf(doc),
-      original,
-    };
-  }
-
-  async function record(documentId: number, set: Partial<typeof mydataTransmissions.$inferInsert>) {
-    await db
+  /** Writes the outcome while the row still waits (pending/failed); false: it was cancelled meanwhile. */
+  async function record(documentId: number, set: Partial<typeof mydataTransmissions.$inferInsert>): Promise<boolean> {
+    const changed = await db
       .update(mydataTransmissions)
       .set({ ...set, updatedAt: now })
-      .where(and(eq(mydataTransmissions.documentId, documentId), inArray(mydataTransmissions.status, ['pending', 'failed'])));
+      .where(and(eq(mydataTransmissions.documentId, documentId), inArray(mydataTransmissions.status, ['pending', 'failed'])))
+      .returning({ id: mydataTransmissions.documentId });
+    return changed.length > 0;
+  }
+
+  /**
+   * AADE accepted a document that was cancelled here while it was on its way (a credit note cancelled
+   * by staff during the send): it must not stay active there, so it is cancelled at AADE at once. If
+   * AADE refuses, the row says 'sent' with the reason: staff see an active document to cancel.
+   */
+  async function cancelArrived(documentId: number, sent: { mark: string; uid: string; qrUrl: string | null; invoiceType: string }): Promise<TransmitOutcome> {
+    const [row] = await db.select().from(mydataTransmissions).where(eq(mydataTransmissions.documentId, documentId));
+    // Recorded by another send meanwhile (not cancelled here): that record stands.
+    if (row?.status === 'sent' && !(await isCancelledHere(documentId))) return { status: 'sent', mark: row.mark ?? sent.mark, qrUrl: row.qrUrl, invoiceType: row.invoiceType ?? sent.invoiceType };
+    if (row && row.status !== 'cancelled' && row.status !== 'sent') return { status: 'pending', reason: 'retry' };
+    const cancelled = await deps.adapters.mydata.cancelInvoice(sent.mark);
+    const base = { mark: sent.mark, uid: sent.uid, qrUrl: sent.qrUrl, invoiceType: sent.invoiceType, sentAt: now, nextAttemptAt: null, updatedAt: now };
+    if (cancelled.ok) {
+      await db.update(mydataTransmissions).set({ ...base, status: 'cancelled', cancellationMark: cancelled.cancellationMark, lastError: null }).where(eq(mydataTransmissions.documentId, documentId));
+      return { status: 'cancelled' };
+    }
+    await db
+      .update(mydataTransmissions)
+      .set({ ...base, status: 'sent', lastError: `document cancelled here, still active at AADE: ${errorText(cancelled.errors)}`.slice(0, 1000) })
+      .where(eq(mydataTransmissions.documentId, documentId));
+    return { status: 'sent', mark: sent.mark, qrUrl: sent.qrUrl, invoiceType: sent.invoiceType };
+  }
+
+  async function isCancelledHere(documentId: number): Promise<boolean> {
+    const [d] = await db.select({ status: saleDocuments.status }).from(saleDocuments).where(eq(saleDocuments.id, documentId));
+    return d?.status === 'CANCELLED';
+  }
+
+  /** The QR link (and uid) of a document AADE already holds, asked again (RequestTransmittedDocs). */
+  async function transmittedOf(mark: string): Promise<{ uid: string | null; qrUrl: string | null } | null> {
+    try {
+      const r = await deps.adapters.mydata.transmittedDoc(mark);
+      return r.ok && r.doc ? { uid: r.doc.uid, qrUrl: r.doc.qrUrl } : null;
+    } catch {
+      return null;
+    }
   }
 
   const service = {
@@ -124,6 +97,17 @@ export function createMydataService(deps: ServiceDeps) {
     async transmit(documentId: number): Promise<TransmitOutcome> {
       const [doc] = await db.select().from(saleDocuments).where(eq(saleDocuments.id, documentId));
       if (!doc || !(LEGAL_KINDS as readonly string[]).includes(doc.kind)) return { status: 'not_transmittable' };
+      if (doc.status === 'CANCELLED') {
+        // Never transmit a cancelled document (the immediate send and cron both come here): a row still
+        // waiting is closed without a MARK; one AADE holds stays as it is, for staff to cancel there.
+        await db
+          .update(mydataTransmissions)
+          .set({ status: 'cancelled', nextAttemptAt: null, lastError: 'document_cancelled', updatedAt: now })
+          .where(and(eq(mydataTransmissions.documentId, documentId), inArray(mydataTransmissions.status, ['pending', 'failed'])));
+        const [held] = await db.select().from(mydataTransmissions).where(eq(mydataTransmissions.documentId, documentId));
+        if (held?.status === 'sent') return { status: 'sent', mark: held.mark!, qrUrl: held.qrUrl, invoiceType: held.invoiceType ?? '' };
+        return held ? { status: 'cancelled' } : { status: 'not_transmittable' };
+      }
       await db.insert(mydataTransmissions).values({ documentId, status: 'pending', attempts: 0, nextAttemptAt: now, updatedAt: now }).onConflictDoNothing();
 
       const [row] = await db.select().from(mydataTransmissions).where(eq(mydataTransmissions.documentId, documentId));
@@ -150,7 +134,15 @@ export function createMydataService(deps: ServiceDeps) {
       const claimed = await db
         .update(mydataTransmissions)
         .set({ nextAttemptAt: new Date(now.getTime() + backoffMs(1)), updatedAt: now })
-        .where(and(eq(mydataTransmissions.documentId, documentId), inArray(mydataTransmissions.status, ['pending', 'failed']), sql`(${mydataTransmissions.nextAttemptAt} IS NULL OR ${mydataTransmissions.nextAttemptAt} <= ${now.getTime()})`))
+        .where(
+          and(
+            eq(mydataTransmissions.documentId, documentId),
+            inArray(mydataTransmissions.status, ['pending', 'failed']),
+            sql`(${mydataTransmissions.nextAttemptAt} IS NULL OR ${mydataTransmissions.nextAttemptAt} <= ${now.getTime()})`,
+            // Cancelled since it was read above: not sent (the check again, inside the claim).
+            sql`NOT EXISTS (SELECT 1 FROM sale_documents d WHERE d.id = ${documentId} AND d.status = 'CANCELLED')`,
+          ),
+        )
         .returning({ id: mydataTransmissions.documentId });
       if (!claimed.length) return { status: 'pending', reason: 'not_due' };
 
@@ -158,15 +150,23 @@ export function createMydataService(deps: ServiceDeps) {
       const [result] = await deps.adapters.mydata.sendInvoices([mapped.invoice]);
       const attempts = row.attempts + 1;
       if (result?.ok) {
-        await record(documentId, { status: 'sent', mark: result.mark, uid: result.uid, qrUrl: result.qrUrl, invoiceType, sentAt: now, attempts, nextAttemptAt: null, lastError: null });
+        if (!(await record(documentId, { status: 'sent', mark: result.mark, uid: result.uid, qrUrl: result.qrUrl, invoiceType, sentAt: now, attempts, nextAttemptAt: null, lastError: null }))) {
+          return cancelArrived(documentId, { mark: result.mark, uid: result.uid, qrUrl: result.qrUrl, invoiceType });
+        }
         return { status: 'sent', mark: result.mark, qrUrl: result.qrUrl, invoiceType };
       }
       const errors = result ? result.errors : [{ code: 'no_result', message: 'the port answered nothing' }];
-      // AADE already has it (an earlier answer was lost): the refusal names its MARK; take that.
+      // AADE already has it (an earlier answer was lost): the refusal names its MARK; take that, and ask
+      // AADE for the rest of what its first answer said (the QR link the PDF prints).
       const already = markOfDuplicate(errors);
       if (already) {
-        await record(documentId, { status: 'sent', mark: already, uid: uidOfDuplicate(errors) ?? (await aadeUid(mapped.invoice)), qrUrl: null, invoiceType, sentAt: now, attempts, nextAttemptAt: null, lastError: null });
-        return { status: 'sent', mark: already, qrUrl: null, invoiceType };
+        const held = await transmittedOf(already);
+        const uid = held?.uid ?? uidOfDuplicate(errors) ?? (await aadeUid(mapped.invoice));
+        const qrUrl = held?.qrUrl ?? null;
+        if (!(await record(documentId, { status: 'sent', mark: already, uid, qrUrl, invoiceType, sentAt: now, attempts, nextAttemptAt: null, lastError: qrUrl ? null : 'qr_missing' }))) {
+          return cancelArrived(documentId, { mark: already, uid, qrUrl, invoiceType });
+        }
+        return { status: 'sent', mark: already, qrUrl, invoiceType };
       }
       if (!result || result.retryable) {
         await record(documentId, { status: 'pending', invoiceType, attempts, nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)), lastError: errorText(errors) });
@@ -204,7 +204,24 @@ export function createMydataService(deps: ServiceDeps) {
           outcomes.error = (outcomes.error ?? 0) + 1;
         }
       }
-      return { due: due.length, outcomes };
+      // Documents recovered from a duplicate answer while RequestTransmittedDocs failed: their QR link.
+      const missing = await db
+        .select({ id: mydataTransmissions.documentId, mark: mydataTransmissions.mark })
+        .from(mydataTransmissions)
+        .where(and(eq(mydataTransmissions.status, 'sent'), sql`${mydataTransmissions.qrUrl} IS NULL`, sql`${mydataTransmissions.mark} IS NOT NULL`))
+        .orderBy(asc(mydataTransmissions.documentId))
+        .limit(limit);
+      let qrFilled = 0;
+      for (const m of missing) {
+        const held = await transmittedOf(m.mark!);
+        if (!held?.qrUrl) continue;
+        await db
+          .update(mydataTransmissions)
+          .set({ qrUrl: held.qrUrl, ...(held.uid ? { uid: held.uid } : {}), lastError: null, updatedAt: now })
+          .where(and(eq(mydataTransmissions.documentId, m.id), sql`${mydataTransmissions.qrUrl} IS NULL`));
+        qrFilled++;
+      }
+      return { due: due.length, outcomes, qrFilled };
     },
 
     /** Staff: send a failed (or slow) document again now. */
@@ -225,6 +242,10 @@ export function createMydataService(deps: ServiceDeps) {
     async cancel(documentId: number, actor: Actor): Promise<{ ok: true; cancellationMark: string } | { ok: false; errors: MydataError[] }> {
       const [row] = await db.select().from(mydataTransmissions).where(eq(mydataTransmissions.documentId, documentId));
       if (!row || row.status !== 'sent' || !row.mark) return { ok: false, errors: [{ code: 'not_sent', message: 'not_sent' }] };
+      // A credit note still active here gave credit: cancelled only at AADE, the credit would stay with
+      // no legal document behind it. Its cancel (debits.cancelCreditNote) does both at once.
+      const [doc] = await db.select({ kind: saleDocuments.kind, status: saleDocuments.status }).from(saleDocuments).where(eq(saleDocuments.id, documentId));
+      if (doc?.kind === 'credit' && doc.status !== 'CANCELLED') return { ok: false, errors: [{ code: 'credit_note_active', message: 'credit_note_active' }] };
       const result = await deps.adapters.mydata.cancelInvoice(row.mark);
       if (!result.ok) return { ok: false, errors: result.errors };
       const at = now.getTime();
@@ -236,6 +257,69 @@ export function createMydataService(deps: ServiceDeps) {
         auditStatement({ actorUserId: actor.userId, ip: actor.ip ?? null, action: 'mydata.cancel', targetType: 'sale_document', targetId: documentId, detail: { mark: row.mark, cancellationMark: result.cancellationMark }, at: now }, { sql: 'changes() > 0', params: [] }),
       ]);
       return { ok: true, cancellationMark: result.cancellationMark };
+    },
+
+    /**
+     * Before a document is cancelled here (a corrective credit note): what AADE must be told, and the
+     * statement for the caller's batch. A document AADE holds is cancelled there first (refused: the
+     * caller changes nothing); one still queued is closed in the batch, so it is never sent. `onlyIf`
+     * is the batch's "the document is cancelled now".
+     */
+    async cancelWithDocument(documentId: number, onlyIf: Raw): Promise<{ ok: true; statements: Raw[]; atAade: { mark: string; cancellationMark: string } | null } | { ok: false; errors: MydataError[] }> {
+      const [row] = await db.select().from(mydataTransmissions).where(eq(mydataTransmissions.documentId, documentId));
+      const at = now.getTime();
+      if (!row || row.status === 'cancelled') return { ok: true, statements: [], atAade: null };
+      if (row.status === 'sent' && row.mark) {
+        const r = await deps.adapters.mydata.cancelInvoice(row.mark);
+        // Already cancelled at AADE (251): what we want; any other refusal stops the whole cancel.
+        if (!r.ok && !r.errors.some((e) => e.code === AADE_ERROR.alreadyCancelled)) return { ok: false, errors: r.errors };
+        const cancellationMark = r.ok ? r.cancellationMark : null;
+        return {
+          ok: true,
+          atAade: cancellationMark ? { mark: row.mark, cancellationMark } : null,
+          statements: [
+            {
+              sql: `UPDATE mydata_transmissions SET status = 'cancelled', cancellation_mark = COALESCE(?, cancellation_mark), next_attempt_at = NULL, last_error = NULL, updated_at = ? WHERE document_id = ? AND status = 'sent' AND mark = ? AND ${onlyIf.sql}`,
+              params: [cancellationMark, at, documentId, row.mark, ...onlyIf.params],
+            },
+          ],
+        };
+      }
+      return {
+        ok: true,
+        atAade: null,
+        statements: [
+          {
+            sql: `UPDATE mydata_transmissions SET status = 'cancelled', next_attempt_at = NULL, last_error = 'document_cancelled', updated_at = ? WHERE document_id = ? AND status IN ('pending', 'failed') AND ${onlyIf.sql}`,
+            params: [at, documentId, ...onlyIf.params],
+          },
+        ],
+      };
+    },
+
+    /**
+     * AADE cancelled the document but our batch then refused (its credit was spent meanwhile): the
+     * cancellation at AADE is a fact and is kept on the row, with why, for staff (a new note is needed).
+     */
+    async keepAadeCancellation(documentId: number, atAade: { mark: string; cancellationMark: string } | null): Promise<void> {
+      if (!atAade) return;
+      await db
+        .update(mydataTransmissions)
+        .set({ status: 'cancelled', cancellationMark: atAade.cancellationMark, nextAttemptAt: null, lastError: 'cancelled at AADE, the note stays active here: issue a new note', updatedAt: now })
+        .where(and(eq(mydataTransmissions.documentId, documentId), eq(mydataTransmissions.mark, atAade.mark)));
+    },
+
+    /**
+     * After a local cancel: a document that reached AADE between the read and the batch (its row is
+     * 'sent' while the document is CANCELLED) is cancelled there now.
+     */
+    async afterDocumentCancelled(documentId: number): Promise<void> {
+      const [row] = await db
+        .select({ status: mydataTransmissions.status, mark: mydataTransmissions.mark, uid: mydataTransmissions.uid, qrUrl: mydataTransmissions.qrUrl, invoiceType: mydataTransmissions.invoiceType, doc: saleDocuments.status })
+        .from(mydataTransmissions)
+        .innerJoin(saleDocuments, eq(saleDocuments.id, mydataTransmissions.documentId))
+        .where(eq(mydataTransmissions.documentId, documentId));
+      if (row?.status === 'sent' && row.mark && row.doc === 'CANCELLED') await cancelArrived(documentId, { mark: row.mark, uid: row.uid ?? '', qrUrl: row.qrUrl, invoiceType: row.invoiceType ?? '' });
     },
 
     /** One document's transmission (the PDF prints its MARK and QR). */

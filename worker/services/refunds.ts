@@ -238,19 +238,24 @@ export function createRefundService(deps: ServiceDeps) {
 
     /**
      * Staff confirm that a debit's bank transfer arrived: the debit is paid (its PAY document and
-     * allocation, documentPayments.confirmDebitBankTransfer), then the audit row. Refused (35512) when
+     * allocation, documentPayments.confirmDebitBankTransfer) with the audit row in the same batch. Refused (35512) when
      * the payment is not this debit's pending transfer, or it was confirmed already.
      */
     async confirmDebitTransfer(input: { documentId: number; paymentId: number }, actor: StaffActor): Promise<{ ok: true } | Fail> {
       const [payment] = await db.select().from(payments).where(eq(payments.id, input.paymentId));
       if (!payment || payment.documentId !== input.documentId || payment.orderId !== null) return { ok: false, code: ErrorCode.SALE_DOCUMENT_NOT_FOUND };
       if (payment.method !== 'bank_transfer' || payment.status !== 'pending') return { ok: false, code: ErrorCode.DOCUMENT_STATUS_NOT_PERMITTED };
-      // confirmDebitBankTransfer takes no statements of ours: the audit row follows its success.
-      const confirmed = await createDocumentPaymentService(deps).confirmDebitBankTransfer(payment.id);
+      // The audit row goes into the confirmation's own batch: never a confirmation without it.
+      const confirmed = await createDocumentPaymentService(deps).confirmDebitBankTransfer(payment.id, {
+        actorUserId: actor.userId,
+        ip: actor.ip,
+        action: 'payment.bank_transfer_confirmed',
+        targetType: 'payment',
+        targetId: payment.id,
+        detail: { documentId: input.documentId, amountCents: payment.amountCents },
+        at: now,
+      });
       if (!confirmed) return { ok: false, code: ErrorCode.DOCUMENT_STATUS_NOT_PERMITTED };
-      await rawBatch(db, [
-        auditStatement({ actorUserId: actor.userId, ip: actor.ip, action: 'payment.bank_transfer_confirmed', targetType: 'payment', targetId: payment.id, detail: { documentId: input.documentId, amountCents: payment.amountCents }, at: now }),
-      ]);
       return { ok: true };
     },
 

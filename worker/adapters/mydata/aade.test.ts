@@ -61,3 +61,25 @@ describe('CancelInvoice', () => {
     expect(refused).toMatchObject({ ok: false, retryable: false, errors: [{ code: '251' }] });
   });
 });
+
+describe('RequestTransmittedDocs', () => {
+  it('asks for the one MARK (mark = M-1, maxMark = M) with GET and both headers, and reads its uid, QR link and cancellation', async () => {
+    const { f, seen } = fakeFetch(() =>
+      xml(`<RequestedDoc xmlns="http://www.aade.gr/myDATA/invoice/v1.0"><invoicesDoc>
+        <invoice><uid>5F2A6E1B4C3D2E1F0A9B8C7D6E5F4A3B2C1D0E9F</uid><mark>400001944472461</mark><qrCodeUrl>https://mydataapidev.aade.gr/TimologioQR/QRInfo?q=abc</qrCodeUrl><issuer><vatNumber>998877666</vatNumber></issuer></invoice>
+      </invoicesDoc></RequestedDoc>`),
+    );
+    expect(await client(f).transmittedDoc('400001944472461')).toEqual({ ok: true, doc: { mark: '400001944472461', uid: '5F2A6E1B4C3D2E1F0A9B8C7D6E5F4A3B2C1D0E9F', qrUrl: 'https://mydataapidev.aade.gr/TimologioQR/QRInfo?q=abc', cancelledByMark: null } });
+    expect(seen[0]!.url).toBe('https://mydataapidev.aade.gr/RequestTransmittedDocs?mark=400001944472460&maxMark=400001944472461');
+    expect(seen[0]!.init.method).toBe('GET');
+    expect(seen[0]!.init.headers).toMatchObject({ 'aade-user-id': 'seller-user', 'ocp-apim-subscription-key': 'sub-key' });
+  });
+
+  it('none of ours under that MARK is null; a 5xx can be retried; a MARK that is not a number is not asked', async () => {
+    expect(await client(fakeFetch(() => xml('<RequestedDoc><invoicesDoc/></RequestedDoc>')).f).transmittedDoc('400001944472461')).toEqual({ ok: true, doc: null });
+    expect(await client(fakeFetch(() => new Response('down', { status: 503 })).f).transmittedDoc('400001944472461')).toMatchObject({ ok: false, retryable: true });
+    const { f, seen } = fakeFetch(() => xml('<RequestedDoc/>'));
+    expect(await client(f).transmittedDoc('1 OR 1=1')).toMatchObject({ ok: false, retryable: false });
+    expect(seen).toHaveLength(0);
+  });
+});

@@ -1,5 +1,5 @@
-// The myDATA port (issue #13 §4; decision 041): what we need from AADE's myDATA REST API, SendInvoices
-// and CancelInvoice. The sandbox (sandbox.ts) keeps AADE's register in D1 and refuses what AADE
+// The myDATA port (issue #13 §4; decision 041): what we need from AADE's myDATA REST API, SendInvoices,
+// CancelInvoice and RequestTransmittedDocs (issue #20 §3). The sandbox (sandbox.ts) keeps AADE's register in D1 and refuses what AADE
 // refuses, with AADE's error numbers; the client (aade.ts) speaks the real API's XML.
 //
 // A refusal carries AADE's errors and says whether sending again later can help: a validation error
@@ -11,10 +11,20 @@ export type MydataError = { code: string; message: string };
 export type SendResult = { ok: true; mark: string; uid: string; qrUrl: string | null } | { ok: false; errors: MydataError[]; retryable: boolean };
 export type CancelResult = { ok: true; cancellationMark: string } | { ok: false; errors: MydataError[]; retryable: boolean };
 
+/** What AADE holds of one document we transmitted (RequestTransmittedDocs): its uid, QR link and cancellation. */
+export type TransmittedDoc = { mark: string; uid: string | null; qrUrl: string | null; cancelledByMark: string | null };
+export type TransmittedResult = { ok: true; doc: TransmittedDoc | null } | { ok: false; errors: MydataError[]; retryable: boolean };
+
 export type MydataPort = {
   /** One result per invoice, in the order given. */
   sendInvoices(invoices: AadeInvoice[]): Promise<SendResult[]>;
   cancelInvoice(mark: string): Promise<CancelResult>;
+  /**
+   * The document we transmitted under this MARK, as AADE returns it (null: AADE has none of ours).
+   * Used when a send was answered as a duplicate (the first answer was lost): that refusal names the
+   * MARK but not the QR link a legal document must print.
+   */
+  transmittedDoc(mark: string): Promise<TransmittedResult>;
 };
 
 /** AADE's error numbers that the sandbox raises and the service reads (AADE's myDATA API error table). */

@@ -2,13 +2,13 @@
 // AADE's rules (rules.ts) and the register's own: a document AADE has already (same issuer, series,
 // number, type; the uid) is refused with 228 naming its MARK, a credit invoice must correlate an
 // active MARK of an invoice (a retail credit: of a retail document), and a cancellation needs an
-// active MARK that no active document correlates. MARKs are 15 digits like AADE's; the QR URL points
+// active MARK that no active document correlates; RequestTransmittedDocs answers from the same register. MARKs are 15 digits like AADE's; the QR URL points
 // to a host that does not exist (.invalid): a demo's QR code is printed but leads nowhere.
 import { and, eq } from 'drizzle-orm';
 import { athensIssueDate, type AadeInvoice } from '../../../core/documents/mydata-mapping';
 import type { Db } from '../../../db/client';
 import { sandboxMydataInvoices } from '../../../db/schema';
-import { AADE_ERROR as E, aadeUid, type CancelResult, type MydataError, type MydataPort, type SendResult } from './port';
+import { AADE_ERROR as E, aadeUid, type CancelResult, type MydataError, type MydataPort, type SendResult, type TransmittedResult } from './port';
 import { checkInvoice } from './rules';
 
 export const SANDBOX_QR_ORIGIN = 'https://mydata-sandbox.invalid';
@@ -19,6 +19,9 @@ export function newMark(): string {
   const n = (BigInt(r[0]!) * 4294967296n + BigInt(r[1]!)) % 100_000_000_000_000n;
   return String(400_000_000_000_000n + n);
 }
+
+/** The QR link of a document in the sandbox's register: the same on the first answer and when asked again. */
+const qrUrlOf = (uid: string) => `${SANDBOX_QR_ORIGIN}/timologio/qrcodeviewer?q=${uid}`;
 
 const B2B_INVOICE = /^[12]\./;
 const RETAIL = /^11\./;
@@ -77,7 +80,7 @@ export function createSandboxMydata(db: Db, options: { userVat: string; now?: ()
       .onConflictDoNothing()
       .returning({ mark: sandboxMydataInvoices.mark });
     if (!inserted.length) return (await duplicate()) ?? { ok: false, retryable: true, errors: [{ code: '206', message: 'Unexpected technical error for invoice line' }] };
-    return { ok: true, mark, uid, qrUrl: `${SANDBOX_QR_ORIGIN}/timologio/qrcodeviewer?q=${uid}` };
+    return { ok: true, mark, uid, qrUrl: qrUrlOf(uid) };
   }
 
   return {
@@ -85,6 +88,15 @@ export function createSandboxMydata(db: Db, options: { userVat: string; now?: ()
       const out: SendResult[] = [];
       for (const inv of invoices) out.push(await sendOne(inv));
       return out;
+    },
+
+    // RequestTransmittedDocs as AADE answers it: only the issuer's own documents, with the QR link the
+    // first answer gave and the cancellation's MARK once cancelled.
+    async transmittedDoc(mark): Promise<TransmittedResult> {
+      if (!/^\d{1,20}$/.test(mark)) return { ok: false, retryable: false, errors: [{ code: E.xmlSyntax, message: 'mark must be a number' }] };
+      const [found] = await db.select().from(sandboxMydataInvoices).where(eq(sandboxMydataInvoices.mark, mark));
+      if (!found || found.issuerVat !== options.userVat) return { ok: true, doc: null };
+      return { ok: true, doc: { mark: found.mark, uid: found.uid, qrUrl: qrUrlOf(found.uid), cancelledByMark: found.cancellationMark ?? null } };
     },
 
     async cancelInvoice(mark): Promise<CancelResult> {

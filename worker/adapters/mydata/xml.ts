@@ -121,3 +121,18 @@ export function readResponseDoc(xml: string): ResponseItem[] {
     }))
     .sort((a, b) => a.index - b.index);
 }
+
+/** One <invoice> of a RequestedDoc (RequestTransmittedDocs' answer): what identifies it at AADE. */
+export type RequestedInvoice = { mark: string; uid: string | null; qrUrl: string | null; cancelledByMark: string | null };
+
+/**
+ * RequestedDoc → its invoices. AADE lists them under <invoicesDoc>; the QR link is <qrCodeUrl> (a
+ * <qrUrl> is read too), a cancelled one names <cancelledByMark>. Throws on anything that is not XML.
+ */
+export function readRequestedDoc(xml: string): RequestedInvoice[] {
+  const root = parseXml(xml);
+  if (root.name !== 'RequestedDoc') throw new Error(`expected RequestedDoc, got ${root.name}`);
+  return kids(kid(root, 'invoicesDoc'), 'invoice')
+    .map((i) => ({ mark: text(i, 'mark') ?? '', uid: text(i, 'uid'), qrUrl: text(i, 'qrCodeUrl') ?? text(i, 'qrUrl'), cancelledByMark: text(i, 'cancelledByMark') }))
+    .filter((i) => i.mark !== '');
+}
