@@ -2,7 +2,7 @@
 // the record of internal transfers sent and received, and transfers in from other registrars with
 // their state from the registry's poll ('under process', 'successfully transferred', rejected).
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { useActionData, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { resolveCode } from '../../core/errors';
 import { handoverIdSchema } from '../../core/validation/transfer-forms';
@@ -22,13 +22,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
   const { t } = await pageT(request);
   const handovers = context.services.handovers;
-  const [incoming, history, external] = await Promise.all([handovers.incoming(session.user.id), handovers.history(session.user.id), handovers.externalTransfers(session.user.id)]);
+  const [incoming, history, external, emailProven] = await Promise.all([
+    handovers.incoming(session.user.id),
+    handovers.history(session.user.id),
+    handovers.externalTransfers(session.user.id),
+    handovers.emailProven(session.user.id),
+  ]);
   const view = (h: (typeof history)[number]) => ({ ...h, createdAt: h.createdAt.toISOString(), expiresAt: h.expiresAt.toISOString(), decidedAt: iso(h.decidedAt) });
   return {
     meta: { title: t('transfers:title') },
     incoming: incoming.map(view),
     history: history.map(view),
     external: external.map((e) => ({ ...e, at: iso(e.at) })),
+    emailProven,
   };
 }
 
@@ -68,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Transfers() {
   const { t } = useTranslation('transfers');
-  const { incoming, history, external } = useLoaderData<typeof loader>();
+  const { incoming, history, external, emailProven } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   const done = params.get('done');
@@ -87,6 +93,14 @@ export default function Transfers() {
           {t(`done.${done}`, { fqdn: params.get('fqdn') ?? '' })}
         </FormAlert>
       ) : null}
+      {emailProven ? null : (
+        <FormAlert type="info" testId="offers-need-verified-email">
+          {t('needs_verified_email')}{' '}
+          <Link to="/account" className="underline">
+            {t('needs_verified_email_link')}
+          </Link>
+        </FormAlert>
+      )}
       <IncomingOffers offers={incoming} />
       <HandoverHistory rows={history} />
       <ExternalTransfers rows={external} />

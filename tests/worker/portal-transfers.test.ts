@@ -12,6 +12,7 @@ import { createDb } from '../../db/client';
 import { contacts, domainContacts, domainHandovers, domainReminders, domains, hosts, nameserverGroups, orderItems, orders, outbox, registryMessages, registryObjects, registrySettings, users } from '../../db/schema';
 import type { RegistryPort } from '../../worker/adapters/registry/port';
 import { newCustomer, servicesAt, uniqueName } from './customers';
+import { heldDomain } from './handover-fixtures';
 import { Browser, form, login } from './helpers';
 
 // Several tests log two browsers in and walk pages: on a shared, busy machine they need more than 5 s.
@@ -23,33 +24,6 @@ const DAY = 24 * 60 * 60_000;
 afterEach(async () => {
   await db.update(registrySettings).set({ maintenance: false, failing: false, latencyMs: 0 });
 });
-
-/** A held .gr with contacts in every role, a glue host and a nameserver group, at our side and at the sandbox registry. */
-async function heldDomain(userId: number, patch: Partial<typeof domains.$inferInsert> = {}) {
-  const label = uniqueName('onoma');
-  const fqdn = `${label}.gr`;
-  const t = new Date();
-  const [group] = await db.insert(nameserverGroups).values({ userId, name: 'Ομάδα', nameservers: ['ns1.group.gr', 'ns2.group.gr'], createdAt: t }).returning();
-  const [d] = await db
-    .insert(domains)
-    .values({
-      userId, fqdn, asciiFqdn: fqdn, registryKey: fqdn, tld: 'gr', registry: 'gr', status: 'active', expiresAt: new Date(t.getTime() + 300 * DAY),
-      nsMode: 'group', nsGroupId: group!.id, nameservers: group!.nameservers, createdAt: t, updatedAt: t, ...patch,
-    })
-    .returning();
-  await db.insert(registryObjects).values({ registry: 'gr', registryKey: fqdn, name: fqdn, sponsor: 'us', nameservers: group!.nameservers, createdAt: t, updatedAt: t, expiresAt: d!.expiresAt });
-  const person = { kind: 'individual' as const, firstName: 'Μαρία', lastName: 'Π', email: `m-${label}@example.gr`, phone: '+30.2101234567', address: 'Ερμού 10', city: 'Αθήνα', postcode: '10563', countryIso2: 'GR', createdAt: t, updatedAt: t };
-  const [registrant] = await db.insert(contacts).values({ ...person, userId }).returning();
-  const [tech] = await db.insert(contacts).values({ ...person, userId, kind: 'organisation', organisation: 'Τεχνική Ο.Ε.', vatNumber: '094014201', email: `t-${label}@example.gr` }).returning();
-  await db.insert(domainContacts).values([
-    { domainId: d!.id, role: 'registrant', contactId: registrant!.id, updatedAt: t },
-    { domainId: d!.id, role: 'admin', contactId: registrant!.id, updatedAt: t },
-    { domainId: d!.id, role: 'billing', contactId: registrant!.id, updatedAt: t },
-    { domainId: d!.id, role: 'tech', contactId: tech!.id, updatedAt: t },
-  ]);
-  await db.insert(hosts).values({ userId, domainId: d!.id, name: `ns1.${fqdn}`, ips: ['192.0.2.1'], createdAt: t, updatedAt: t });
-  return { domain: d!, fqdn, registrantId: registrant!.id, techId: tech!.id, groupId: group!.id };
-}
 
 const offer = (ms: number, userId: number, name: string, email: string) => servicesAt(ms).handovers.offer(userId, name, { email, lang: 'el', origin: 'http://localhost' });
 
@@ -223,7 +197,8 @@ describe('internal transfer: offer and accept', () => {
     // Someone else cannot take it.
     const stranger = await newCustomer('stranger');
     expect(await servicesAt().handovers.accept(stranger.id, o.id)).toMatchObject({ ok: false, reason: 'offer_missing' });
-    const [u] = await db.insert(users).values({ email, passwordHash: 'x', firstName: 'Νέος', lastName: 'Π', gdprProcessingAt: new Date(), createdAt: new Date(), updatedAt: new Date() }).returning({ id: users.id });
+    // Registered with that address and proved it (an unproven one is shown nothing: handover-security.test.ts).
+    const [u] = await db.insert(users).values({ email, passwordHash: 'x', firstName: 'Νέος', lastName: 'Π', gdprProcessingAt: new Date(), emailVerifiedAt: new Date(), createdAt: new Date(), updatedAt: new Date() }).returning({ id: users.id });
     expect((await servicesAt().handovers.incoming(u!.id)).map((h) => h.id)).toEqual([o.id]);
     expect(await servicesAt().handovers.accept(u!.id, o.id)).toMatchObject({ ok: true });
     expect((await db.select().from(domains).where(eq(domains.id, domain.id)))[0]!.userId).toBe(u!.id);

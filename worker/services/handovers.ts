@@ -7,7 +7,7 @@
 // delegation becomes a custom list (the group is the old holder's). The registrar, the registrant's
 // data and the delegation stay as they are; one registry call comes first: a new auth code, because
 // the old holder may know the current one and could take the name to another registrar with it.
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { decisionRefusal, effectiveStatus, inspectDomain, inspectOffer, matchingEl, normaliseRecipientEmail, offerExpiry, refusal, type HandoverRefusal, type HandoverStatus } from '../../core/domains/handover';
 import { domainToAscii } from '../../core/domains/punycode';
 import { contacts, domainContacts, domainHandovers, domainReminders, domains, hosts, orderItems, orders, users } from '../../db/schema';
@@ -63,7 +63,7 @@ export function createHandoverService(deps: ServiceDeps) {
   }
 
   async function userById(id: number) {
-    const [u] = await db.select({ id: users.id, email: users.email, locale: users.locale }).from(users).where(eq(users.id, id));
+    const [u] = await db.select({ id: users.id, email: users.email, emailVerifiedAt: users.emailVerifiedAt, locale: users.locale }).from(users).where(eq(users.id, id));
     return u ?? null;
   }
 
@@ -101,10 +101,19 @@ export function createHandoverService(deps: ServiceDeps) {
     return row ?? null;
   }
 
-  /** The offers addressed to this account: by id once known, else by its address (waiting for it). */
-  function addressedTo(user: { id: number; email: string }) {
-    return or(eq(domainHandovers.toUserId, user.id), and(isNull(domainHandovers.toUserId), eq(domainHandovers.toEmail, normaliseRecipientEmail(user.email))));
+  /**
+   * The offers addressed to this account (the SQL form of core's `offerIsFor`): only once it has proved
+   * its e-mail address, and only offers to that address (issue #19 §1: an account registered by SMS
+   * may have typed in anyone's address). An offer fixed to another account is not this one's.
+   */
+  function addressedTo(user: { id: number; email: string; emailVerifiedAt: Date | null }) {
+    if (!user.emailVerifiedAt) return sql`0`;
+    return and(eq(domainHandovers.toEmail, normaliseRecipientEmail(user.email)), or(isNull(domainHandovers.toUserId), eq(domainHandovers.toUserId, user.id)));
   }
+
+  /** The same rule inside a conditional write: the account still holds the offered address, proven. */
+  const provenRecipient = (userId: number) =>
+    sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${userId} AND u.email_verified_at IS NOT NULL AND u.email = ${domainHandovers.toEmail})`;
 
   /**
    * The .ελ of a Greek .gr that the same account holds: it may be held only with its .gr (spec §5
@@ -184,7 +193,9 @@ export function createHandoverService(deps: ServiceDeps) {
       if (ready) return { ok: false, ...ready };
       const offerRefusal = inspectOffer({ holderEmail: holder.email, recipientEmail: toEmail, openOffer: Boolean(await openOfferOf(domain.id)) });
       if (offerRefusal) return { ok: false, ...offerRefusal };
-      const [recipient] = await db.select({ id: users.id, locale: users.locale }).from(users).where(eq(users.email, toEmail));
+      // The offer is fixed to an account only if it has proved the address; otherwise it waits for
+      // whoever proves it (the e-mail below goes to the address, which only its owner reads).
+      const [recipient] = await db.select({ id: users.id, locale: users.locale }).from(users).where(and(eq(users.email, toEmail), isNotNull(users.emailVerifiedAt)));
       // One open offer per name, even from two tabs at once: the insert itself checks.
       const inserted = await db.$client
         .prepare(
@@ -232,7 +243,7 @@ export function createHandoverService(deps: ServiceDeps) {
       const changed = await db
         .update(domainHandovers)
         .set({ status: 'declined', decidedAt: now, toUserId: userId })
-        .where(and(eq(domainHandovers.id, handoverId), eq(domainHandovers.status, 'offered')))
+        .where(and(eq(domainHandovers.id, handoverId), eq(domainHandovers.status, 'offered'), provenRecipient(userId)))
         .returning({ id: domainHandovers.id });
       if (!changed.length) return { ok: false, ...refusal('offer_decided') };
       const holder = await userById(row!.fromUserId);
@@ -284,7 +295,7 @@ export function createHandoverService(deps: ServiceDeps) {
         created.push(...c.created);
       }
       const at = now.getTime();
-      const claim = sql`CASE WHEN ${domainHandovers.status} = 'offered' AND ${domainHandovers.expiresAt} > ${at}
+      const claim = sql`CASE WHEN ${domainHandovers.status} = 'offered' AND ${domainHandovers.expiresAt} > ${at} AND ${provenRecipient(userId)}
         AND EXISTS (SELECT 1 FROM domains d WHERE d.id = ${domain.id} AND d.user_id = ${offer.fromUserId} AND d.status = 'active' AND d.locked = 0 AND d.expires_at > ${at})
         AND NOT EXISTS (SELECT 1 FROM order_items oi JOIN orders o ON o.id = oi.order_id WHERE oi.ascii_name = ${domain.asciiFqdn}
           AND oi.status IN ('pending', 'processing', 'failed') AND o.status IN ('pending', 'paid', 'processing'))
@@ -332,6 +343,11 @@ export function createHandoverService(deps: ServiceDeps) {
       const holder = await userById(offer.fromUserId);
       if (holder) await mail(holder.email, holder.locale, 'completed', { fqdn: domain.fqdn, to: me.email });
       return { ok: true, domainId: domain.id, fqdn: domain.fqdn, alsoMoved: moving.slice(1).map((d) => d.fqdn) };
+    },
+
+    /** Whether this account has proved its e-mail address (offers to it show only then). */
+    async emailProven(userId: number): Promise<boolean> {
+      return Boolean((await userById(userId))?.emailVerifiedAt);
     },
 
     /** Open offers waiting for this account (with the holder's address). */
