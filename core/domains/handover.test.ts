@@ -117,6 +117,7 @@ describe('the registrant change a handover carries (issue #19 §2)', () => {
     expect(codeWithheldAfterHandover({ family: 'gr', lastHandoverAt: t1, lastTradeAt: null })).toBe(true);
     expect(codeWithheldAfterHandover({ family: 'gr', lastHandoverAt: t2, lastTradeAt: t1 })).toBe(true);
     expect(codeWithheldAfterHandover({ family: 'gr', lastHandoverAt: t1, lastTradeAt: t2 })).toBe(false);
+    expect(codeWithheldAfterHandover({ family: 'gr', lastHandoverAt: t1, lastTradeAt: t1 })).toBe(true);
     expect(codeWithheldAfterHandover({ family: 'generic', lastHandoverAt: t1, lastTradeAt: null })).toBe(false);
   });
 });

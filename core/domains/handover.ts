@@ -40,6 +40,8 @@ export const HANDOVER_REASONS = [
   // The recipient names their own contacts for the name's roles (the holder's never move).
   'registrant_required',
   'contact_not_ready',
+  // A name whose handover carries a trade: the recipient accepts the registry's terms for it.
+  'terms_required',
   // A registrant-receives-the-code family after a handover, until the trade has run at the registry.
   'registrant_change_pending',
 ] as const;
@@ -72,6 +74,7 @@ const CODES: Record<HandoverReason, number> = {
   registrant_required: ErrorCode.VALIDATION_ERROR,
   // The catalogue's "contact profile not found or not ready" for a role (spec §8).
   contact_not_ready: ErrorCode.CART_ATTRIBUTE_ERROR,
+  terms_required: ErrorCode.VALIDATION_ERROR,
   registrant_change_pending: ErrorCode.ACTION_NOT_ALLOWED,
 };
 
@@ -194,7 +197,8 @@ export function handoverNeedsTrade(family: RegistryFamily): boolean {
  */
 export function codeWithheldAfterHandover(input: { family: RegistryFamily; lastHandoverAt: Date | null; lastTradeAt: Date | null }): boolean {
   if (!handoverNeedsTrade(input.family) || !input.lastHandoverAt) return false;
-  return !input.lastTradeAt || input.lastTradeAt.getTime() < input.lastHandoverAt.getTime();
+  // The same millisecond counts as not yet: withholding is the safe side.
+  return !input.lastTradeAt || input.lastTradeAt.getTime() <= input.lastHandoverAt.getTime();
 }
 
 export type AcceptContact = ContactFields & { id: number };

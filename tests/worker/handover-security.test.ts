@@ -30,7 +30,7 @@ async function smsAccount(email: string) {
 async function expectNothingGranted(attackerId: number, handoverId: number, domain: { id: number; asciiFqdn: string }, holderId: number) {
   const s = servicesAt();
   expect(await s.handovers.incoming(attackerId)).toEqual([]);
-  expect(await s.handovers.accept(attackerId, handoverId)).toMatchObject({ ok: false, reason: 'offer_missing' });
+  expect(await s.handovers.accept(attackerId, handoverId, { roles: { registrant: 1 }, agree: true })).toMatchObject({ ok: false, reason: 'offer_missing' });
   expect(await s.handovers.decline(attackerId, handoverId)).toMatchObject({ ok: false, reason: 'offer_missing' });
   expect((await db.select().from(domains).where(eq(domains.id, domain.id)))[0]!.userId).toBe(holderId);
   expect((await db.select().from(domainHandovers).where(eq(domainHandovers.id, handoverId)))[0]).toMatchObject({ status: 'offered', toUserId: null });
