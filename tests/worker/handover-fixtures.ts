@@ -10,7 +10,7 @@ const db = createDb(env.DB);
 const DAY = 24 * 60 * 60_000;
 
 /** A held .gr with contacts in every role, a glue host and a nameserver group, at our side and at the sandbox registry. */
-export async function heldDomain(userId: number, patch: Partial<typeof domains.$inferInsert> = {}, where: { tld: string; registry: 'gr' | 'generic' } = { tld: 'gr', registry: 'gr' }) {
+export async function heldDomain(userId: number, patch: Partial<typeof domains.$inferInsert> = {}, where: { tld: string; registry: 'gr' | 'generic' | 'eurid' } = { tld: 'gr', registry: 'gr' }) {
   const label = uniqueName('onoma');
   const fqdn = `${label}.${where.tld}`;
   const t = new Date();

@@ -19,7 +19,7 @@ const DAY = 24 * 60 * 60_000;
 
 const offer = (userId: number, name: string, email: string) => servicesAt().handovers.offer(userId, name, { email, lang: 'el', origin: 'http://localhost' });
 const codesSent = async (name: string) => db.select().from(registryMessages).where(and(eq(registryMessages.name, name), eq(registryMessages.type, 'auth_code_sent')));
-const registryRow = async (registry: 'gr' | 'generic', key: string) => (await db.select().from(registryObjects).where(and(eq(registryObjects.registry, registry), eq(registryObjects.registryKey, key))))[0]!;
+const registryRow = async (registry: 'gr' | 'generic' | 'eurid', key: string) => (await db.select().from(registryObjects).where(and(eq(registryObjects.registry, registry), eq(registryObjects.registryKey, key))))[0]!;
 
 describe("the holder's contacts stay the holder's", () => {
   it("the recipient names their own contacts; none of the holder's is copied or referenced", async () => {
@@ -43,6 +43,20 @@ describe("the holder's contacts stay the holder's", () => {
     expect((await db.select().from(contacts).where(eq(contacts.userId, to.id))).map((c) => c.id).sort()).toEqual([mine.id, tech.id].sort());
     expect((await db.select().from(contacts).where(eq(contacts.userId, from.id))).map((c) => c.id).sort()).toEqual([registrantId, techId].sort());
     // A gTLD gives its code to the registrar: the new holder can have it at once.
+    expect(await servicesAt().myDomains.authCode(to.id, fqdn)).toMatchObject({ ok: true });
+  });
+});
+
+describe('where the registry changes the registrant for free', () => {
+  it('a .eu names the new holder at the registry as it moves', async () => {
+    const from = await newCustomer('euold');
+    const to = await newCustomer('eunew');
+    const { fqdn } = await heldDomain(from.id, {}, { tld: 'eu', registry: 'eurid' });
+    const mine = await ownContact(to.id);
+    const o = await offer(from.id, fqdn, to.email);
+    if (!o.ok) throw new Error(o.reason);
+    expect(await servicesAt().handovers.accept(to.id, o.id, { roles: { registrant: mine.id } })).toMatchObject({ ok: true, trades: [] });
+    expect((await registryRow('eurid', fqdn)).registrant).toMatchObject({ organisation: mine.organisation, email: mine.email });
     expect(await servicesAt().myDomains.authCode(to.id, fqdn)).toMatchObject({ ok: true });
   });
 });

@@ -199,10 +199,14 @@ export function createHandoverService(deps: ServiceDeps) {
       // The registry first: the old holder may know the auth (EPP) code (it is shown or sent to them),
       // and with it could still take the name to another registrar. A new code, or nothing moves. Where
       // the registry changes the registrant for free (EURid, ICM), the new holder is named there too.
+      const renamed: (typeof domain)[] = [];
       for (const d of moving) {
         try {
           await registry.resetAuthCode({ name: d.asciiFqdn, key: d.registryKey });
-          if (!registrantChangeIsTrade(d.registry)) await registry.updateContacts({ name: d.asciiFqdn, key: d.registryKey }, { registrant: registryContact(registrant, d.registry), idProtect: d.idProtect });
+          if (!registrantChangeIsTrade(d.registry)) {
+            await registry.updateContacts({ name: d.asciiFqdn, key: d.registryKey }, { registrant: registryContact(registrant, d.registry), idProtect: d.idProtect });
+            renamed.push(d);
+          }
         } catch (e) {
           if (!(e instanceof RegistryError)) throw e;
           return { ok: false, code: e.code, reason: 'registry_failed' };
@@ -242,7 +246,12 @@ export function createHandoverService(deps: ServiceDeps) {
           ),
         ]);
       } catch (e) {
-        // Lost the race, or the name changed meanwhile: nothing moved.
+        // Lost the race, or the name changed meanwhile: nothing moved. A registrant already named at
+        // the registry goes back to the holder's (best effort; the holder's data stays server-side).
+        for (const d of renamed) {
+          const [held] = await db.select({ c: contacts }).from(domainContacts).innerJoin(contacts, eq(contacts.id, domainContacts.contactId)).where(and(eq(domainContacts.domainId, d.id), eq(domainContacts.role, 'registrant')));
+          if (held) await registry.updateContacts({ name: d.asciiFqdn, key: d.registryKey }, { registrant: registryContact(held.c, d.registry), idProtect: d.idProtect }).catch(() => undefined);
+        }
         const [after] = await db.select().from(domainHandovers).where(eq(domainHandovers.id, offer.id));
         const [d] = await db.select().from(domains).where(eq(domains.id, domain.id));
         const why =
