@@ -35,8 +35,6 @@ export const HANDOVER_REASONS = [
   'moved',
   'el_follows_gr',
   'registry_failed',
-  // Issue #19: nothing is offered or accepted without the confirmation that says what happens.
-  'confirm_required',
   // The recipient names their own contacts for the name's roles (the holder's never move).
   'registrant_required',
   'contact_not_ready',
@@ -70,7 +68,6 @@ const CODES: Record<HandoverReason, number> = {
   el_follows_gr: ErrorCode.ACTION_NOT_ALLOWED,
   // The registry could not give the name a new auth code; the answer carries the registry's own code.
   registry_failed: ErrorCode.SEND_AUTHORIZATION_CODE_FAILED,
-  confirm_required: ErrorCode.ACTION_NOT_ALLOWED,
   registrant_required: ErrorCode.VALIDATION_ERROR,
   // The catalogue's "contact profile not found or not ready" for a role (spec §8).
   contact_not_ready: ErrorCode.CART_ATTRIBUTE_ERROR,
