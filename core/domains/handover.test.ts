@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../errors';
-import { decisionRefusal, matchingEl, effectiveStatus, externalTransferState, HANDOVER_OFFER_DAYS, inspectDomain, inspectOffer, offerExpiry } from './handover';
+import { acceptRolesRefusal, codeWithheldAfterHandover, decisionRefusal, handoverNeedsTrade, matchingEl, offerIsFor, effectiveStatus, externalTransferState, HANDOVER_OFFER_DAYS, inspectDomain, inspectOffer, offerExpiry } from './handover';
 
 const now = new Date('2026-11-24T10:00:00Z');
 const later = new Date('2027-06-01T00:00:00Z');
@@ -79,5 +79,65 @@ describe('the matching .ελ', () => {
     expect(matchingEl('kafeneio.gr')).toMatchObject({ kind: 'greek_gr_first', candidates: expect.arrayContaining(['καφενειο.gr']) });
     expect(matchingEl('kafeneio.com.gr')).toBeNull();
     expect(matchingEl('kafeneio.com')).toBeNull();
+  });
+});
+
+describe('who an offer is for (issue #19 §1)', () => {
+  const offer = { toEmail: 'maria@example.gr', toUserId: null };
+  const account = { id: 7, email: 'Maria@Example.gr', emailVerifiedAt: now };
+
+  it('an account that proved the offered address', () => {
+    expect(offerIsFor(account, offer)).toBe(true);
+    expect(offerIsFor(account, { ...offer, toUserId: 7 })).toBe(true);
+  });
+
+  it('never an account whose address is not proven, even if it is the same address', () => {
+    expect(offerIsFor({ ...account, emailVerifiedAt: null }, offer)).toBe(false);
+    expect(offerIsFor({ ...account, emailVerifiedAt: null }, { ...offer, toUserId: 7 })).toBe(false);
+  });
+
+  it('never another address, nor another account the offer was fixed to', () => {
+    expect(offerIsFor({ ...account, email: 'other@example.gr' }, offer)).toBe(false);
+    expect(offerIsFor(account, { ...offer, toUserId: 8 })).toBe(false);
+    // An account fixed to the offer that changed its address no longer matches it.
+    expect(offerIsFor({ ...account, email: 'new@example.gr' }, { ...offer, toUserId: 7 })).toBe(false);
+  });
+});
+
+describe('the registrant change a handover carries (issue #19 §2)', () => {
+  it('only where the registry sends the EPP code to the registrant (.gr, .ελ)', () => {
+    expect(handoverNeedsTrade('gr')).toBe(true);
+    for (const f of ['eurid', 'icm', 'generic'] as const) expect(handoverNeedsTrade(f)).toBe(false);
+  });
+
+  it('withholds the code from a handover until a later trade has run', () => {
+    const t1 = new Date('2026-11-20T00:00:00Z');
+    const t2 = new Date('2026-11-21T00:00:00Z');
+    expect(codeWithheldAfterHandover({ family: 'gr', lastHandoverAt: null, lastTradeAt: null })).toBe(false);
+    expect(codeWithheldAfterHandover({ family: 'gr', lastHandoverAt: t1, lastTradeAt: null })).toBe(true);
+    expect(codeWithheldAfterHandover({ family: 'gr', lastHandoverAt: t2, lastTradeAt: t1 })).toBe(true);
+    expect(codeWithheldAfterHandover({ family: 'gr', lastHandoverAt: t1, lastTradeAt: t2 })).toBe(false);
+    expect(codeWithheldAfterHandover({ family: 'gr', lastHandoverAt: t1, lastTradeAt: t1 })).toBe(true);
+    expect(codeWithheldAfterHandover({ family: 'generic', lastHandoverAt: t1, lastTradeAt: null })).toBe(false);
+  });
+});
+
+describe("the recipient's contacts for the roles", () => {
+  const base = { kind: 'individual' as const, firstName: 'Άννα', lastName: 'Κ', firstNameInt: null, lastNameInt: null, organisation: null, email: 'a@example.gr', phone: '+30.2101234567', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', countryIso2: 'GR' };
+  const mine = [{ ...base, id: 1 }, { ...base, id: 2 }, { ...base, id: 3, address: '' }];
+  const roles = ['registrant', 'admin', 'tech', 'billing'];
+
+  it('needs a registrant; an empty role goes to the registrant', () => {
+    expect(acceptRolesRefusal({ family: 'gr', registryRoles: roles, chosen: {}, mine })).toMatchObject({ ok: false, field: 'registrant', reason: 'registrant_required', code: ErrorCode.VALIDATION_ERROR });
+    expect(acceptRolesRefusal({ family: 'gr', registryRoles: roles, chosen: { registrant: 1, tech: 2 }, mine })).toEqual({ ok: true, roles: { registrant: 1, admin: 1, tech: 2, billing: 1 } });
+  });
+
+  it("only the registry's roles", () => {
+    expect(acceptRolesRefusal({ family: 'eurid', registryRoles: ['registrant', 'tech'], chosen: { registrant: 1, admin: 2 }, mine })).toEqual({ ok: true, roles: { registrant: 1, tech: 1 } });
+  });
+
+  it("refuses another account's contact and one not ready for the registry", () => {
+    expect(acceptRolesRefusal({ family: 'gr', registryRoles: roles, chosen: { registrant: 99 }, mine })).toMatchObject({ ok: false, field: 'registrant', reason: 'contact_not_ready', code: ErrorCode.CART_ATTRIBUTE_ERROR });
+    expect(acceptRolesRefusal({ family: 'gr', registryRoles: roles, chosen: { registrant: 1, admin: 3 }, mine })).toMatchObject({ ok: false, field: 'admin', reason: 'contact_not_ready' });
   });
 });

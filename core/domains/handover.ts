@@ -2,10 +2,14 @@
 // (ready to transfer), then completed"): the pure rules of the inspection a name passes when it is
 // offered and again when the recipient accepts, the offer's lifetime, and the external transfer states
 // the portal shows. Every refusal has a catalogue code and a reason the page explains in words.
+import type { RegistryFamily } from '../catalog';
+import { CONTACT_ROLES, type ContactRole } from '../contacts/roles';
+import { notReadyReasons, type ContactFields } from '../contacts/readiness';
 import { ErrorCode } from '../errors';
 import { emailError } from '../validation/rules';
 import { greeklishToGreek } from './greeklish';
 import { labelScript } from './names';
+import { authCodePolicy } from './portal';
 
 /** An offer waits this long for the recipient (then it lapses and the holder may offer again). */
 export const HANDOVER_OFFER_DAYS = 14;
@@ -31,6 +35,13 @@ export const HANDOVER_REASONS = [
   'moved',
   'el_follows_gr',
   'registry_failed',
+  // The recipient names their own contacts for the name's roles (the holder's never move).
+  'registrant_required',
+  'contact_not_ready',
+  // A name whose handover carries a trade: the recipient accepts the registry's terms for it.
+  'terms_required',
+  // A registrant-receives-the-code family after a handover, until the trade has run at the registry.
+  'registrant_change_pending',
 ] as const;
 export type HandoverReason = (typeof HANDOVER_REASONS)[number];
 
@@ -57,6 +68,11 @@ const CODES: Record<HandoverReason, number> = {
   el_follows_gr: ErrorCode.ACTION_NOT_ALLOWED,
   // The registry could not give the name a new auth code; the answer carries the registry's own code.
   registry_failed: ErrorCode.SEND_AUTHORIZATION_CODE_FAILED,
+  registrant_required: ErrorCode.VALIDATION_ERROR,
+  // The catalogue's "contact profile not found or not ready" for a role (spec §8).
+  contact_not_ready: ErrorCode.CART_ATTRIBUTE_ERROR,
+  terms_required: ErrorCode.VALIDATION_ERROR,
+  registrant_change_pending: ErrorCode.ACTION_NOT_ALLOWED,
 };
 
 export function refusal(reason: HandoverReason): HandoverRefusal {
@@ -142,4 +158,65 @@ export function matchingEl(fqdn: string): ElOffer {
   if (script === 'mixed') return null;
   const candidates = greeklishToGreek(label).map((g) => `${g}.gr`);
   return candidates.length ? { kind: 'greek_gr_first', candidates } : null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Issue #19 §1: who an offer is for
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * An offer names an e-mail address; an account may see and decide it only once it has proved that
+ * address (an account registered by SMS may have typed in anyone's). An offer fixed to an account
+ * (`toUserId`) still needs that account to hold the offered address, proven.
+ */
+export function offerIsFor(account: { id: number; email: string; emailVerifiedAt: Date | null }, offer: { toEmail: string; toUserId: number | null }): boolean {
+  if (!account.emailVerifiedAt) return false;
+  if (offer.toUserId !== null && offer.toUserId !== account.id) return false;
+  return normaliseRecipientEmail(account.email) === normaliseRecipientEmail(offer.toEmail);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Issue #19 §2: the recipient's own contacts, and the registrant change where the registrant gets the code
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * Where the registry sends the EPP code to the registrant itself (.gr and .ελ: core/domains/portal.ts
+ * authCodePolicy), a handover must change the registrant at the registry too (a trade); until that has
+ * run, a code request would reach the old holder, so none is sent to anyone (decision 043).
+ */
+export function handoverNeedsTrade(family: RegistryFamily): boolean {
+  return authCodePolicy(family) === 'send_to_registrant';
+}
+
+/**
+ * The EPP code is withheld while the last handover of the name is newer than the last trade that ran
+ * for it at the registry (a family whose registrant receives the code only).
+ */
+export function codeWithheldAfterHandover(input: { family: RegistryFamily; lastHandoverAt: Date | null; lastTradeAt: Date | null }): boolean {
+  if (!handoverNeedsTrade(input.family) || !input.lastHandoverAt) return false;
+  // The same millisecond counts as not yet: withholding is the safe side.
+  return !input.lastTradeAt || input.lastTradeAt.getTime() <= input.lastHandoverAt.getTime();
+}
+
+export type AcceptContact = ContactFields & { id: number };
+export type AcceptRoles = Partial<Record<ContactRole, number>>;
+
+/**
+ * The recipient's choice of contacts for the roles the registry has: a registrant is required; a role
+ * left empty is held by the registrant. Every contact must be the recipient's own (found in `mine`)
+ * and ready for the registry. Returns the role → contact map, or the refusal.
+ */
+export function acceptRolesRefusal(
+  input: { family: RegistryFamily; registryRoles: readonly string[]; chosen: AcceptRoles; mine: readonly AcceptContact[] },
+): { ok: true; roles: Record<string, number> } | ({ ok: false; field: ContactRole } & HandoverRefusal) {
+  const registrant = input.chosen.registrant;
+  if (!registrant) return { ok: false, field: 'registrant', ...refusal('registrant_required') };
+  const roles: Record<string, number> = {};
+  for (const role of CONTACT_ROLES.filter((r) => r === 'registrant' || input.registryRoles.includes(r))) {
+    const id = input.chosen[role] || registrant;
+    const contact = input.mine.find((c) => c.id === id);
+    if (!contact || notReadyReasons(contact, input.family).length) return { ok: false, field: role, ...refusal('contact_not_ready') };
+    roles[role] = id;
+  }
+  return { ok: true, roles };
 }

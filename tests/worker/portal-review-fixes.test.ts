@@ -7,6 +7,7 @@ import { asciiFqdnFor, registryKeyFor } from '../../core/domains/keys';
 import { createDb } from '../../db/client';
 import { contacts, domainContacts, domains, registryObjects, registrySettings } from '../../db/schema';
 import { newCustomer, servicesAt, uniqueName } from './customers';
+import { acceptAsOwn } from './handover-fixtures';
 
 const db = createDb(env.DB);
 const DAY = 86_400_000;
@@ -38,7 +39,7 @@ describe('an internal transfer takes the old holder’s way out with it', () => 
     const d = await held(from.id, 'com');
     const offered = await servicesAt().handovers.offer(from.id, d.asciiFqdn, { email: to.email, lang: 'el', origin: 'http://localhost' });
     if (!offered.ok) throw new Error(`offer ${offered.code}`);
-    expect(await servicesAt().handovers.accept(to.id, offered.id)).toMatchObject({ ok: true });
+    expect(await acceptAsOwn(to.id, offered.id)).toMatchObject({ ok: true });
     expect(await codeAtRegistry(d)).not.toBe('Old-Code-123#');
   });
 
@@ -50,7 +51,7 @@ describe('an internal transfer takes the old holder’s way out with it', () => 
     if (!offered.ok) throw new Error(`offer ${offered.code}`);
     await setFailing('generic', true);
     try {
-      expect(await servicesAt().handovers.accept(to.id, offered.id)).toMatchObject({ ok: false, reason: 'registry_failed' });
+      expect(await acceptAsOwn(to.id, offered.id)).toMatchObject({ ok: false, reason: 'registry_failed' });
     } finally {
       await setFailing('generic', false);
     }
@@ -58,7 +59,7 @@ describe('an internal transfer takes the old holder’s way out with it', () => 
     expect(after!.userId).toBe(from.id);
     expect(await codeAtRegistry(d)).toBe('Old-Code-123#');
     // Once the registry answers again, the same offer can be accepted.
-    expect(await servicesAt().handovers.accept(to.id, offered.id)).toMatchObject({ ok: true });
+    expect(await acceptAsOwn(to.id, offered.id)).toMatchObject({ ok: true });
   });
 });
 

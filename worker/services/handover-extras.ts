@@ -1,11 +1,13 @@
-// Trade (registrant change) as a cart purchase and the .ελ offer of a Greek .gr (issue #12 §5,
-// decision 035), for the ownership page: part of the handovers service (handovers.ts spreads them in).
-import { and, eq, inArray } from 'drizzle-orm';
+// Trade (registrant change) as a cart purchase, the .ελ offer of a Greek .gr (issue #12 §5, decision
+// 035) and the external transfers list: part of the handovers service (handovers.ts spreads them in).
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { readiness } from '../../core/cart/contacts';
 import { matchingEl } from '../../core/domains/handover';
 import { asciiFqdnFor, registryKeyFor } from '../../core/domains/keys';
 import { ErrorCode } from '../../core/errors';
-import { contacts, domainContacts, domains } from '../../db/schema';
+import { contacts, domainContacts, domains, orderItems, orders } from '../../db/schema';
+import type { ExternalTransferRow } from './handovers';
+import { registrantChangePending } from './handover-trade';
 import type { ServiceDeps } from '.';
 import { createCartService, type CartOwner } from './cart';
 
@@ -14,6 +16,23 @@ type OwnDomain = (userId: number, name: string) => Promise<typeof domains.$infer
 export function createHandoverExtras(deps: ServiceDeps, ownDomain: OwnDomain) {
   const { db, adapters } = deps;
   const extras = {
+    /** External transfers in (the customer's transfer orders), with their state from the registry's poll. */
+    async externalTransfers(userId: number, limit = 100): Promise<ExternalTransferRow[]> {
+      const rows = await db
+        .select({ item: orderItems, orderId: orders.id, domain: domains })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .leftJoin(domains, and(eq(domains.asciiFqdn, orderItems.asciiName), eq(domains.userId, userId)))
+        .where(and(eq(orders.userId, userId), eq(orderItems.kind, 'domain'), inArray(orderItems.action, ['transfer', 'transfer_renew']), eq(orderItems.status, 'completed')))
+        .orderBy(desc(orderItems.id))
+        .limit(limit);
+      return rows.flatMap(({ item, orderId, domain }): ExternalTransferRow[] => {
+        const rejected = item.result.status === 'transfer_rejected';
+        const state = rejected ? 'rejected' : domain?.status === 'transfer_pending' ? 'under_process' : domain ? 'transferred' : null;
+        if (!state) return [];
+        return [{ fqdn: item.name, asciiFqdn: item.asciiName ?? item.name, state, orderId, at: state === 'transferred' ? (domain?.transferredAt ?? item.completedAt) : item.completedAt }];
+      });
+    },
     /**
      * Trade (registrant change) as a purchase (issue #12 §5): a 'trade' line in the cart for the name,
      * with the new registrant chosen among the customer's contacts ready for the name's registry.
@@ -26,19 +45,22 @@ export function createHandoverExtras(deps: ServiceDeps, ownDomain: OwnDomain) {
       if (!contact) return { ok: false as const, code: ErrorCode.CONTACT_PROFILE_NOT_FOUND, field: 'registrant' };
       if (contact.incomplete || readiness(contact)[`${domain.registry}_ready`] !== 1) return { ok: false as const, code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'registrant' };
       const [current] = await db.select({ contactId: domainContacts.contactId }).from(domainContacts).where(and(eq(domainContacts.domainId, domain.id), eq(domainContacts.role, 'registrant')));
-      if (current?.contactId === contact.id) return { ok: false as const, code: ErrorCode.NO_CHANGE, field: 'registrant' };
+      // After a handover the registry may still name the old holder while our record names the
+      // recipient's choice: then buying the trade for the current registrant is the change itself.
+      if (current?.contactId === contact.id && !(await registrantChangePending(db, domain))) return { ok: false as const, code: ErrorCode.NO_CHANGE, field: 'registrant' };
       return createCartService(deps).addDomain(owner, { name: domain.fqdn, action: 'trade', registrant: contact.id, agree: input.agree, uniqueId: input.uniqueId });
     },
 
     /** The contacts a trade may name for this registry (ready ones first), and the current registrant. */
-    async tradeChoices(userId: number, domain: { id: number; registry: string }) {
+    async tradeChoices(userId: number, domain: { id: number; registry: string }, pending = false) {
       const [rows, [current]] = await Promise.all([
         db.select().from(contacts).where(eq(contacts.userId, userId)),
         db.select({ contactId: domainContacts.contactId }).from(domainContacts).where(and(eq(domainContacts.domainId, domain.id), eq(domainContacts.role, 'registrant'))),
       ]);
       const key = `${domain.registry}_ready` as keyof ReturnType<typeof readiness>;
       return {
-        current: current?.contactId ?? null,
+        // While the registry still names the old holder, the current registrant of our record is a valid choice.
+        current: pending ? null : (current?.contactId ?? null),
         contacts: rows.map((c) => ({ id: c.id, name: `${c.firstName} ${c.lastName}`.trim(), organisation: c.organisation, email: c.email, ready: !c.incomplete && readiness(c)[key] === 1 })),
       };
     },

@@ -1,24 +1,26 @@
-// Internal transfers between accounts (issue #12 §5, decision 035): the holder offers a name to an
-// e-mail address, the recipient (an account with that address, now or once it registers) accepts or
-// declines in the portal. On accept the name passes the inspection again and moves, in one D1 batch
-// whose first statement fails the whole batch unless the offer is still open and the name still the
-// holder's and ready: two racing accepts cannot both win. The roles' contacts are copied into the
-// recipient's account (the old holder's stay the old holder's), the glue hosts move, and a group
-// delegation becomes a custom list (the group is the old holder's). The registrar, the registrant's
-// data and the delegation stay as they are; one registry call comes first: a new auth code, because
-// the old holder may know the current one and could take the name to another registrar with it.
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { decisionRefusal, effectiveStatus, inspectDomain, inspectOffer, matchingEl, normaliseRecipientEmail, offerExpiry, refusal, type HandoverRefusal, type HandoverStatus } from '../../core/domains/handover';
-import { domainToAscii } from '../../core/domains/punycode';
-import { contacts, domainContacts, domainHandovers, domainReminders, domains, hosts, orderItems, orders, users } from '../../db/schema';
+// Internal transfers between accounts (issue #12 §5, decision 035, amended by 043 for issue #19): the
+// holder offers a name to an e-mail address, the recipient (an account that has proved that address,
+// now or once it registers and proves it) accepts or declines in the portal. On accept the name passes
+// the inspection again and moves, in one D1 batch whose first statement fails the whole batch unless
+// the offer is still open and the name still the holder's and ready: two racing accepts cannot both
+// win. The recipient names their own contacts for the roles (the holder's never leave the holder's
+// account), the glue hosts move, and a group delegation becomes a custom list (the group is the old
+// holder's). One registry call comes first: a new auth code, because the old holder may know the
+// current one. Where the registry mails the code to the registrant (.gr, .ελ), the registrant change
+// follows as a trade in the recipient's cart and no code is sent to anyone until it has run.
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { acceptRolesRefusal, decisionRefusal, effectiveStatus, handoverNeedsTrade, type AcceptRoles, inspectDomain, inspectOffer, matchingEl, normaliseRecipientEmail, offerExpiry, refusal, type HandoverRefusal, type HandoverStatus } from '../../core/domains/handover';
+import { contacts, domainContacts, domainHandovers, domainReminders, domains, hosts, users } from '../../db/schema';
 import type { Language } from '../../i18n/config';
-import { getServerT } from '../../i18n/server';
-import type { LiveMessage } from '../../party/protocol';
-import { registryKeyFor } from '../../core/domains/keys';
+import { notReadyReasons } from '../../core/contacts/readiness';
+import { CONTACT_ROLES, registrantChangeIsTrade, rolesOf, type ContactRole } from '../../core/contacts/roles';
 import { RegistryError } from '../adapters/registry/port';
 import type { ServiceDeps } from '.';
+import { createCartService } from './cart';
+import { displayName, registryContact } from './domain-contacts';
+import { createHandoverBase } from './handover-base';
 import { createHandoverExtras } from './handover-extras';
-import { createLiveService } from './live';
+import { registrantChangePending } from './handover-trade';
 
 export type HandoverResult<T = object> = ({ ok: true } & T) | ({ ok: false } & HandoverRefusal);
 
@@ -36,121 +38,10 @@ export type HandoverRow = {
 
 export type ExternalTransferRow = { fqdn: string; asciiFqdn: string; state: 'under_process' | 'transferred' | 'rejected'; orderId: number; at: Date | null };
 
-// Order items still being carried out, of orders not yet done with (a renewal or trade in progress).
-const OPEN_ITEM_STATUSES = ['pending', 'processing', 'failed'] as const;
-const OPEN_ORDER_STATUSES = ['pending', 'paid', 'processing'] as const;
-
-/** The contact fields that make two profiles the same person (a copy reuses an identical one). */
-const IDENTITY = ['kind', 'firstName', 'lastName', 'firstNameInt', 'lastNameInt', 'organisation', 'email', 'phone', 'address', 'city', 'postcode', 'countryIso2', 'vatNumber'] as const;
-
 export function createHandoverService(deps: ServiceDeps) {
-  const { db, env, now, adapters } = deps;
-  const live = createLiveService(env);
-
-  async function publish(userId: number, message: LiveMessage) {
-    // A party failure must never undo or fail a change that landed.
-    await live.toUser(`u-${userId}`, message).catch(() => undefined);
-  }
-
-  async function mail(to: string, lang: Language, key: string, params: Record<string, string>) {
-    const t = getServerT(lang);
-    try {
-      await adapters.mail.send({ to, subject: t(`transfers:mail.${key}_subject`, params), text: t(`transfers:mail.${key}_body`, params), tag: `handover_${key}` });
-    } catch (e) {
-      // The offer stands without its e-mail: the recipient also sees it in the portal.
-      console.warn('handover mail failed', key, e);
-    }
-  }
-
-  async function userById(id: number) {
-    const [u] = await db.select({ id: users.id, email: users.email, locale: users.locale }).from(users).where(eq(users.id, id));
-    return u ?? null;
-  }
-
-  /** The customer's domain by its ASCII name (the Unicode form is accepted too). */
-  async function ownDomain(userId: number, name: string) {
-    const ascii = domainToAscii(name.trim().toLowerCase());
-    const [row] = await db.select().from(domains).where(and(eq(domains.asciiFqdn, ascii), eq(domains.userId, userId)));
-    return row ?? null;
-  }
-
-  async function hasPendingOrder(asciiFqdn: string): Promise<boolean> {
-    const [hit] = await db
-      .select({ id: orderItems.id })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(and(eq(orderItems.asciiName, asciiFqdn), inArray(orderItems.status, [...OPEN_ITEM_STATUSES]), inArray(orders.status, [...OPEN_ORDER_STATUSES])))
-      .limit(1);
-    return Boolean(hit);
-  }
-
-  /** Open offers past their time become 'expired' (read as such already; this records it). */
-  async function expireDue() {
-    await db
-      .update(domainHandovers)
-      .set({ status: 'expired', decidedAt: sql`${domainHandovers.expiresAt}` })
-      .where(and(eq(domainHandovers.status, 'offered'), sql`${domainHandovers.expiresAt} <= ${now.getTime()}`));
-  }
-
-  async function openOfferOf(domainId: number) {
-    const [row] = await db
-      .select()
-      .from(domainHandovers)
-      .where(and(eq(domainHandovers.domainId, domainId), eq(domainHandovers.status, 'offered'), sql`${domainHandovers.expiresAt} > ${now.getTime()}`))
-      .limit(1);
-    return row ?? null;
-  }
-
-  /** The offers addressed to this account: by id once known, else by its address (waiting for it). */
-  function addressedTo(user: { id: number; email: string }) {
-    return or(eq(domainHandovers.toUserId, user.id), and(isNull(domainHandovers.toUserId), eq(domainHandovers.toEmail, normaliseRecipientEmail(user.email))));
-  }
-
-  /**
-   * The .ελ of a Greek .gr that the same account holds: it may be held only with its .gr (spec §5
-   * '.ελ domains'), so it moves with it.
-   */
-  async function siblingEl(domain: { fqdn: string; userId: number }) {
-    const match = matchingEl(domain.fqdn);
-    if (match?.kind !== 'el') return null;
-    const label = match.fqdn.slice(0, -'.ελ'.length);
-    const [row] = await db.select().from(domains).where(and(eq(domains.userId, domain.userId), eq(domains.registry, 'gr'), eq(domains.registryKey, registryKeyFor(label, 'ελ'))));
-    return row ?? null;
-  }
-
-  /** 'Ready to transfer' for the name and for the .ελ that would move with it (inspected as a name of its own). */
-  async function inspectWithSibling(domain: typeof domains.$inferSelect) {
-    const own = inspectDomain(domain, { now, pendingOrder: await hasPendingOrder(domain.asciiFqdn) });
-    if (own) return own;
-    const el = await siblingEl(domain);
-    return el ? inspectDomain({ ...el, tld: undefined }, { now, pendingOrder: await hasPendingOrder(el.asciiFqdn) }) : null;
-  }
-
-  /** Copies (or finds identical) contacts in the recipient's account; returns old id → new id and the ids created. */
-  async function copyContacts(domainId: number, toUserId: number) {
-    const roles = await db.select({ role: domainContacts.role, contactId: domainContacts.contactId }).from(domainContacts).where(eq(domainContacts.domainId, domainId));
-    const ids = [...new Set(roles.map((r) => r.contactId))];
-    const map = new Map<number, number>();
-    const created: number[] = [];
-    if (!ids.length) return { roles, map, created };
-    const [sources, mine] = await Promise.all([
-      db.select().from(contacts).where(inArray(contacts.id, ids)),
-      db.select().from(contacts).where(eq(contacts.userId, toUserId)),
-    ]);
-    for (const c of sources) {
-      const same = mine.find((m) => IDENTITY.every((k) => (m[k] ?? null) === (c[k] ?? null)));
-      if (same) {
-        map.set(c.id, same.id);
-        continue;
-      }
-      const { id: _id, userId: _u, createdAt: _c, updatedAt: _up, ...fields } = c;
-      const [row] = await db.insert(contacts).values({ ...fields, userId: toUserId, createdAt: now, updatedAt: now }).returning({ id: contacts.id });
-      map.set(c.id, row!.id);
-      created.push(row!.id);
-      mine.push({ ...c, id: row!.id, userId: toUserId });
-    }
-    return { roles, map, created };
-  }
+  const { db, now, adapters } = deps;
+  const base = createHandoverBase(deps);
+  const { publish, mail, userById, ownDomain, hasPendingOrder, expireDue, openOfferOf, addressedTo, provenRecipient, siblingEl, inspectWithSibling } = base;
 
   const service = {
     ownDomain,
@@ -164,6 +55,10 @@ export function createHandoverService(deps: ServiceDeps) {
       const inspection = inspectDomain(domain, { now, pendingOrder });
       return {
         domain,
+        /** Where a handover carries the change of registrant (a trade the recipient pays), said before the offer. */
+        handoverTrade: { needed: handoverNeedsTrade(domain.registry) },
+        /** Handed over here and the registry still names the old holder: no EPP code until the trade runs. */
+        registrantChangePending: await registrantChangePending(db, domain),
         inspection,
         offer,
         external: domain.status === 'transfer_pending' ? ('under_process' as const) : domain.transferredAt ? ('transferred' as const) : null,
@@ -173,18 +68,28 @@ export function createHandoverService(deps: ServiceDeps) {
       };
     },
 
-    /** The holder offers the name to an address; the recipient is told by e-mail (and live, with an account). */
-    async offer(userId: number, name: string, input: { email: string; lang: Language; origin: string; uniqueId?: string | null }): Promise<HandoverResult<{ id: number; toUserId: number | null }>> {
+    /** Everything an offer is checked for, without making it (the confirmation step asks this first). */
+    async checkOffer(userId: number, name: string, email: string) {
       const domain = await ownDomain(userId, name);
-      if (!domain) return { ok: false, ...refusal('not_held') };
+      if (!domain) return { ok: false as const, ...refusal('not_held') };
       const holder = (await userById(userId))!;
       await expireDue();
-      const toEmail = normaliseRecipientEmail(input.email);
+      const toEmail = normaliseRecipientEmail(email);
       const ready = await inspectWithSibling(domain);
-      if (ready) return { ok: false, ...ready };
+      if (ready) return { ok: false as const, ...ready };
       const offerRefusal = inspectOffer({ holderEmail: holder.email, recipientEmail: toEmail, openOffer: Boolean(await openOfferOf(domain.id)) });
-      if (offerRefusal) return { ok: false, ...offerRefusal };
-      const [recipient] = await db.select({ id: users.id, locale: users.locale }).from(users).where(eq(users.email, toEmail));
+      if (offerRefusal) return { ok: false as const, ...offerRefusal };
+      return { ok: true as const, domain, holder, toEmail };
+    },
+
+    /** The holder offers the name to an address; the recipient is told by e-mail (and live, with an account). */
+    async offer(userId: number, name: string, input: { email: string; lang: Language; origin: string; uniqueId?: string | null }): Promise<HandoverResult<{ id: number; toUserId: number | null }>> {
+      const checked = await service.checkOffer(userId, name, input.email);
+      if (!checked.ok) return checked;
+      const { domain, holder, toEmail } = checked;
+      // The offer is fixed to an account only if it has proved the address; otherwise it waits for
+      // whoever proves it (the e-mail below goes to the address, which only its owner reads).
+      const [recipient] = await db.select({ id: users.id, locale: users.locale }).from(users).where(and(eq(users.email, toEmail), isNotNull(users.emailVerifiedAt)));
       // One open offer per name, even from two tabs at once: the insert itself checks.
       const inserted = await db.$client
         .prepare(
@@ -232,7 +137,7 @@ export function createHandoverService(deps: ServiceDeps) {
       const changed = await db
         .update(domainHandovers)
         .set({ status: 'declined', decidedAt: now, toUserId: userId })
-        .where(and(eq(domainHandovers.id, handoverId), eq(domainHandovers.status, 'offered')))
+        .where(and(eq(domainHandovers.id, handoverId), eq(domainHandovers.status, 'offered'), provenRecipient(userId)))
         .returning({ id: domainHandovers.id });
       if (!changed.length) return { ok: false, ...refusal('offer_decided') };
       const holder = await userById(row!.fromUserId);
@@ -243,12 +148,21 @@ export function createHandoverService(deps: ServiceDeps) {
     },
 
     /**
-     * The recipient accepts: inspection again, then the move in one batch. The batch's first statement
-     * sets the offer 'completed' only if it is still open, unexpired, and the name still the holder's,
+     * The recipient accepts, naming their own contacts for the registry's roles (issue #19 §2: the
+     * holder's contacts never leave the holder's account). Inspection again, then the move in one
+     * batch. The batch's first statement sets the offer 'completed' only if it is still open,
+     * unexpired, the recipient still holds the offered address proven, and the name still the holder's,
      * active, unlocked and with no order in progress; otherwise it writes NULL into a NOT NULL column
-     * and the whole batch (the move included) is rolled back.
+     * and the whole batch (the move included) is rolled back. Where the registrant receives the EPP
+     * code (.gr, .ελ) the change of registrant follows as a trade line in the recipient's cart, and the
+     * code is withheld until it has run (handover-trade.ts, decision 043).
      */
-    async accept(userId: number, handoverId: number, uniqueId: string | null = null): Promise<HandoverResult<{ domainId: number; fqdn: string; alsoMoved: string[] }>> {
+    async accept(
+      userId: number,
+      handoverId: number,
+      input: { roles: AcceptRoles; agree?: boolean; uniqueId?: string | null },
+    ): Promise<HandoverResult<{ domainId: number; fqdn: string; alsoMoved: string[]; trades: string[] }> | ({ ok: false; field: string } & HandoverRefusal)> {
+      const uniqueId = input.uniqueId ?? null;
       const me = await userById(userId);
       if (!me) return { ok: false, ...refusal('offer_missing') };
       const [row] = await db.select().from(domainHandovers).where(and(eq(domainHandovers.id, handoverId), addressedTo(me)));
@@ -264,58 +178,80 @@ export function createHandoverService(deps: ServiceDeps) {
       const inspection = await inspectWithSibling(domain);
       if (inspection) return { ok: false, ...inspection };
 
-      // The name, and its .ελ when the holder has it: the copies of both names' contacts are shared.
+      // The recipient's own contacts for the roles this registry has (the .ελ shares the .gr's registry).
+      const registry = adapters.registries[domain.registry];
+      let registryRoles: string[];
+      try {
+        registryRoles = (await registry.settings()).contactRoles;
+      } catch (e) {
+        if (!(e instanceof RegistryError)) throw e;
+        return { ok: false, code: e.code, reason: 'registry_failed' };
+      }
+      const mine = await db.select().from(contacts).where(eq(contacts.userId, userId));
+      const chosen = acceptRolesRefusal({ family: domain.registry, registryRoles, chosen: input.roles, mine });
+      if (!chosen.ok) return chosen;
+      const trade = handoverNeedsTrade(domain.registry);
+      if (trade && !input.agree) return { ok: false, field: 'agree', ...refusal('terms_required') };
+      const registrant = mine.find((c) => c.id === chosen.roles.registrant)!;
+
+      // The name, and its .ελ when the holder has it: both take the same contacts.
       const moving = [domain, ...[await siblingEl(domain)].filter((d): d is typeof domain => d !== null)];
       // The registry first: the old holder may know the auth (EPP) code (it is shown or sent to them),
-      // and with it could still take the name to another registrar. A new code, or nothing moves.
+      // and with it could still take the name to another registrar. A new code, or nothing moves. Where
+      // the registry changes the registrant for free (EURid, ICM), the new holder is named there too.
+      const renamed: (typeof domain)[] = [];
       for (const d of moving) {
         try {
-          await deps.adapters.registries[d.registry].resetAuthCode({ name: d.asciiFqdn, key: d.registryKey });
+          await registry.resetAuthCode({ name: d.asciiFqdn, key: d.registryKey });
+          if (!registrantChangeIsTrade(d.registry)) {
+            await registry.updateContacts({ name: d.asciiFqdn, key: d.registryKey }, { registrant: registryContact(registrant, d.registry), idProtect: d.idProtect });
+            renamed.push(d);
+          }
         } catch (e) {
           if (!(e instanceof RegistryError)) throw e;
           return { ok: false, code: e.code, reason: 'registry_failed' };
         }
       }
-      const copies: { domainId: number; roles: Awaited<ReturnType<typeof copyContacts>>['roles']; map: Map<number, number> }[] = [];
-      const created: number[] = [];
-      for (const d of moving) {
-        const c = await copyContacts(d.id, userId);
-        copies.push({ domainId: d.id, roles: c.roles, map: c.map });
-        created.push(...c.created);
-      }
       const at = now.getTime();
-      const claim = sql`CASE WHEN ${domainHandovers.status} = 'offered' AND ${domainHandovers.expiresAt} > ${at}
+      const claim = sql`CASE WHEN ${domainHandovers.status} = 'offered' AND ${domainHandovers.expiresAt} > ${at} AND ${provenRecipient(userId)}
         AND EXISTS (SELECT 1 FROM domains d WHERE d.id = ${domain.id} AND d.user_id = ${offer.fromUserId} AND d.status = 'active' AND d.locked = 0 AND d.expires_at > ${at})
         AND NOT EXISTS (SELECT 1 FROM order_items oi JOIN orders o ON o.id = oi.order_id WHERE oi.ascii_name = ${domain.asciiFqdn}
           AND oi.status IN ('pending', 'processing', 'failed') AND o.status IN ('pending', 'paid', 'processing'))
         THEN 'completed' ELSE NULL END`;
+      const roleRows = Object.entries(chosen.roles) as [ContactRole, number][];
       try {
         await db.batch([
           db.update(domainHandovers).set({ status: claim, decidedAt: now, toUserId: userId }).where(eq(domainHandovers.id, offer.id)),
-          ...copies.flatMap(({ domainId, roles, map }) => [
+          ...moving.flatMap((d) => [
             db
               .update(domains)
               .set({ userId, nsGroupId: null, nsMode: sql`CASE WHEN ${domains.nsMode} = 'group' THEN 'custom' ELSE ${domains.nsMode} END`, updatedAt: now })
-              .where(and(eq(domains.id, domainId), eq(domains.userId, offer.fromUserId))),
-            ...roles.map((r) =>
-              db
-                .update(domainContacts)
-                .set({ contactId: map.get(r.contactId)!, updatedAt: now })
-                .where(and(eq(domainContacts.domainId, domainId), eq(domainContacts.role, r.role))),
-            ),
-            db.update(hosts).set({ userId, updatedAt: now }).where(eq(hosts.domainId, domainId)),
+              .where(and(eq(domains.id, d.id), eq(domains.userId, offer.fromUserId))),
+            // The holder's contacts leave the name: the recipient's take every role.
+            db.delete(domainContacts).where(eq(domainContacts.domainId, d.id)),
+            db.insert(domainContacts).values(roleRows.map(([role, contactId]) => ({ domainId: d.id, role, contactId, updatedAt: now }))),
+            db.update(hosts).set({ userId, updatedAt: now }).where(eq(hosts.domainId, d.id)),
             // Expiry reminders now concern the new holder (the notification centre reads them by user).
-            db.update(domainReminders).set({ userId }).where(eq(domainReminders.domainId, domainId)),
+            db.update(domainReminders).set({ userId }).where(eq(domainReminders.domainId, d.id)),
             // Any other open offer of the name (there should be none) lapses with the move.
             db
               .update(domainHandovers)
               .set({ status: 'cancelled', decidedAt: now })
-              .where(and(eq(domainHandovers.domainId, domainId), eq(domainHandovers.status, 'offered'))),
+              .where(and(eq(domainHandovers.domainId, d.id), eq(domainHandovers.status, 'offered'))),
           ]),
+          // The .ελ's own record of the move: both accounts' history lists it, and its EPP code is
+          // withheld like the .gr's until its own trade has run (handover-trade.ts reads this row).
+          ...moving.slice(1).map((d) =>
+            db.insert(domainHandovers).values({ domainId: d.id, fqdn: d.fqdn, fromUserId: offer.fromUserId, toEmail: offer.toEmail, toUserId: userId, status: 'completed', createdAt: offer.createdAt, expiresAt: offer.expiresAt, decidedAt: now }),
+          ),
         ]);
       } catch (e) {
-        // Lost the race, or the name changed meanwhile: nothing moved. The copies made for it go.
-        if (created.length) await db.delete(contacts).where(inArray(contacts.id, created)).catch(() => undefined);
+        // Lost the race, or the name changed meanwhile: nothing moved. A registrant already named at
+        // the registry goes back to the holder's (best effort; the holder's data stays server-side).
+        for (const d of renamed) {
+          const [held] = await db.select({ c: contacts }).from(domainContacts).innerJoin(contacts, eq(contacts.id, domainContacts.contactId)).where(and(eq(domainContacts.domainId, d.id), eq(domainContacts.role, 'registrant')));
+          if (held) await registry.updateContacts({ name: d.asciiFqdn, key: d.registryKey }, { registrant: registryContact(held.c, d.registry), idProtect: d.idProtect }).catch(() => undefined);
+        }
         const [after] = await db.select().from(domainHandovers).where(eq(domainHandovers.id, offer.id));
         const [d] = await db.select().from(domains).where(eq(domains.id, domain.id));
         const why =
@@ -324,6 +260,18 @@ export function createHandoverService(deps: ServiceDeps) {
         if (!why) throw e;
         return { ok: false, ...why };
       }
+      // The change of registrant at the registry, bought like any trade (its catalog price). A cart
+      // that refuses the line changes nothing that moved: the code stays withheld and the ownership
+      // page offers the trade again.
+      const trades: string[] = [];
+      if (trade) {
+        const cart = createCartService(deps);
+        for (const d of moving) {
+          const added = await cart.addDomain({ room: `u-${userId}`, userId }, { name: d.fqdn, action: 'trade', registrant: registrant.id, agree: true, uniqueId }).catch((e: unknown) => ({ ok: false as const, error: String(e) }));
+          if (added.ok) trades.push(d.fqdn);
+          else console.warn('handover trade line refused', d.fqdn, JSON.stringify(added));
+        }
+      }
       for (const d of moving) {
         const payload = { domain_id: d.id, fqdn: d.fqdn, fields: ['holder'] };
         await publish(offer.fromUserId, { channel: 'domain', event: 'DomainWasTransferredOut', unique_id: null, data: payload });
@@ -331,7 +279,45 @@ export function createHandoverService(deps: ServiceDeps) {
       }
       const holder = await userById(offer.fromUserId);
       if (holder) await mail(holder.email, holder.locale, 'completed', { fqdn: domain.fqdn, to: me.email });
-      return { ok: true, domainId: domain.id, fqdn: domain.fqdn, alsoMoved: moving.slice(1).map((d) => d.fqdn) };
+      return { ok: true, domainId: domain.id, fqdn: domain.fqdn, alsoMoved: moving.slice(1).map((d) => d.fqdn), trades };
+    },
+
+    /**
+     * The accept step (issue #19 §1, §2): what the recipient is about to take, the roles the registry
+     * has, the recipient's own contacts (ready or not for the registry), and the names whose change of
+     * registrant follows as a trade. Null: no open offer for this account.
+     */
+    async acceptChoices(userId: number, handoverId: number) {
+      const me = await userById(userId);
+      if (!me) return null;
+      await expireDue();
+      const [row] = await db
+        .select({ h: domainHandovers, from: users.email })
+        .from(domainHandovers)
+        .innerJoin(users, eq(users.id, domainHandovers.fromUserId))
+        .where(and(eq(domainHandovers.id, handoverId), addressedTo(me), eq(domainHandovers.status, 'offered')));
+      if (!row || effectiveStatus(row.h, now) !== 'offered') return null;
+      const [domain] = await db.select().from(domains).where(eq(domains.id, row.h.domainId));
+      if (!domain) return null;
+      const sibling = await siblingEl(domain);
+      const family = domain.registry;
+      const roles = await adapters.registries[family]
+        .settings()
+        .then((r) => rolesOf(r.contactRoles))
+        .catch(() => rolesOf(CONTACT_ROLES));
+      const mine = await db.select().from(contacts).where(eq(contacts.userId, userId)).orderBy(asc(contacts.id));
+      return {
+        offer: { id: row.h.id, fqdn: row.h.fqdn, from: row.from, expiresAt: row.h.expiresAt },
+        moving: [domain, ...(sibling ? [sibling] : [])].map((d) => ({ fqdn: d.fqdn, tld: d.tld })),
+        roles,
+        contacts: mine.map((c) => ({ id: c.id, name: displayName(c), email: c.email, ready: notReadyReasons(c, family).length === 0 })),
+        trade: handoverNeedsTrade(family),
+      };
+    },
+
+    /** Whether this account has proved its e-mail address (offers to it show only then). */
+    async emailProven(userId: number): Promise<boolean> {
+      return Boolean((await userById(userId))?.emailVerifiedAt);
     },
 
     /** Open offers waiting for this account (with the holder's address). */
@@ -368,23 +354,6 @@ export function createHandoverService(deps: ServiceDeps) {
       return rows.sort((a, b) => (b.decidedAt ?? b.createdAt).getTime() - (a.decidedAt ?? a.createdAt).getTime()).slice(0, limit);
     },
 
-    /** External transfers in (the customer's transfer orders), with their state from the registry's poll. */
-    async externalTransfers(userId: number, limit = 100): Promise<ExternalTransferRow[]> {
-      const rows = await db
-        .select({ item: orderItems, orderId: orders.id, domain: domains })
-        .from(orderItems)
-        .innerJoin(orders, eq(orders.id, orderItems.orderId))
-        .leftJoin(domains, and(eq(domains.asciiFqdn, orderItems.asciiName), eq(domains.userId, userId)))
-        .where(and(eq(orders.userId, userId), eq(orderItems.kind, 'domain'), inArray(orderItems.action, ['transfer', 'transfer_renew']), eq(orderItems.status, 'completed')))
-        .orderBy(desc(orderItems.id))
-        .limit(limit);
-      return rows.flatMap(({ item, orderId, domain }): ExternalTransferRow[] => {
-        const rejected = item.result.status === 'transfer_rejected';
-        const state = rejected ? 'rejected' : domain?.status === 'transfer_pending' ? 'under_process' : domain ? 'transferred' : null;
-        if (!state) return [];
-        return [{ fqdn: item.name, asciiFqdn: item.asciiName ?? item.name, state, orderId, at: state === 'transferred' ? (domain?.transferredAt ?? item.completedAt) : item.completedAt }];
-      });
-    },
   };
   // Trade and the .ελ offer live in their own file (handover-extras.ts); the routes reach them here.
   return { ...service, ...createHandoverExtras(deps, ownDomain) };

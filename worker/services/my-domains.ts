@@ -9,6 +9,7 @@ import { RegistryError, type NameRef } from '../adapters/registry/port';
 import type { ServiceDeps } from '.';
 import { createCartService, type CartOwner } from './cart';
 import { createLiveService } from './live';
+import { registrantChangePending } from './handover-trade';
 import { listDomains } from './my-domains-list';
 
 export type { DomainList, ListRow } from './my-domains-list';
@@ -108,6 +109,9 @@ export function createMyDomainService(deps: ServiceDeps) {
       if (!d) return { ok: false, code: ErrorCode.DOMAIN_DOES_NOT_EXIST };
       const refusal = actionRefusal('auth_code', d, now);
       if (refusal) return { ok: false, ...refusal };
+      // Handed over from another account and the registry still names the old holder (issue #19 §2):
+      // the registry would mail the code to them. None until the trade has run (decision 043).
+      if (await registrantChangePending(db, d)) return { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED, reason: 'registrant_change_pending' };
       const registry = deps.adapters.registries[d.registry];
       try {
         if (authCodePolicy(d.registry) === 'send_to_registrant') {

@@ -10,12 +10,27 @@ import { CheckboxField, FieldErrors, FieldLabel, InputField, SubmitButton, useAp
 import { CsrfInput } from '../csrf-input';
 import { PageIdInput } from '../page-id-input';
 import { Price } from '../price';
+import { HandoverTradeNote, type HandoverTradeView } from './transfer-confirm';
 import { ExternalStateBadge, RefusalAlert, useDateFormat, type ExternalState } from './transfer-status';
 
 type Refusal = { code: number; reason: string } | null;
 export type OfferView = { id: number; toEmail: string; createdAt: string; expiresAt: string } | null;
 
-export function HandoverSection({ inspection, offer, days, sibling, result }: { inspection: Refusal; offer: OfferView; days: number; sibling: string | null; result?: SubmissionResult<string[]> }) {
+export function HandoverSection({
+  inspection,
+  offer,
+  days,
+  sibling,
+  trade,
+  result,
+}: {
+  inspection: Refusal;
+  offer: OfferView;
+  days: number;
+  sibling: string | null;
+  trade: HandoverTradeView;
+  result?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation('transfers');
   const date = useDateFormat();
   const { fields, formProps } = useAppForm({ id: 'handover-offer', schema: handoverOfferSchema, lastResult: result });
@@ -53,6 +68,7 @@ export function HandoverSection({ inspection, offer, days, sibling, result }: { 
               {t('ownership.handover_sibling', { el: sibling })}
             </p>
           ) : null}
+          <HandoverTradeNote trade={trade} who="holder" />
           <Form method="post" className="space-y-3" data-testid="handover-form" {...formProps}>
             <CsrfInput />
             <PageIdInput />
@@ -82,6 +98,8 @@ export function ExternalSection({ state }: { state: ExternalState | null }) {
 
 export type TradeView = {
   price: { months: number; totalCents: number } | null;
+  /** Handed over here and the registry still names the old holder: the EPP code waits for this trade. */
+  pending: boolean;
   current: number | null;
   contacts: { id: number; name: string; organisation: string | null; email: string; ready: boolean }[];
 };
@@ -100,6 +118,14 @@ export function TradeSection({ trade, result }: { trade: TradeView; result?: Sub
         <p className="text-sm text-slate-700">{t('ownership.trade_unavailable')}</p>
       ) : (
         <>
+          {trade.pending ? (
+            <p className="mb-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm" data-testid="registrant-change-pending">
+              {t('ownership.trade_pending')}{' '}
+              <Link to="/cart" className="link-button">
+                {t('ownership.trade_pending_cart')}
+              </Link>
+            </p>
+          ) : null}
           <p className="mb-2 text-sm text-slate-700">{t('ownership.trade_text')}</p>
           <p className="mb-3 text-sm" data-testid="trade-price">
             {t('ownership.trade_price')} <Price cents={trade.price.totalCents} className="font-semibold" />

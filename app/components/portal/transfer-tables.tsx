@@ -35,10 +35,11 @@ export function IncomingOffers({ offers }: { offers: HandoverView[] }) {
                 <CsrfInput />
                 <PageIdInput />
                 <input type="hidden" name="id" value={o.id} />
-                <SubmitButton intent="accept" className="btn-primary px-3 py-1 text-sm" testId="accept-offer">
+                {/* Accepting starts with the step that says what happens (issue #19): a link to it. */}
+                <Link to={`/account/transfers?accept=${o.id}#accept-step`} className="btn-primary px-3 py-1 text-sm" data-testid="accept-offer">
                   <span aria-hidden="true">{t('accept')}</span>
                   <span className="sr-only">{t('accept_label', { fqdn: o.fqdn })}</span>
-                </SubmitButton>
+                </Link>
                 <SubmitButton intent="decline" className="btn-secondary px-3 py-1 text-sm" testId="decline-offer">
                   <span aria-hidden="true">{t('decline')}</span>
                   <span className="sr-only">{t('decline_label', { fqdn: o.fqdn })}</span>
