@@ -67,8 +67,10 @@ describe('the cart in the User Durable Object', () => {
   it('broadcasts cart events to the tabs of the room with the sender page id', async () => {
     const room = `g-${'b'.repeat(32)}${n++}`.slice(0, 34);
     const res = await SELF.fetch(`http://localhost/parties/user/${room}`, { headers: { Upgrade: 'websocket', Cookie: `gid=${room}` } });
+    // A socket that did not open must fail the test, never skip its assertions.
+    expect(res.status).toBe(101);
     const ws = res.webSocket;
-    if (!ws) return; // the room name is validated by onBeforeConnect; covered in parties.test.ts
+    if (!ws) throw new Error('no WebSocket from the user party');
     ws.accept();
     const frames: string[] = [];
     ws.addEventListener('message', (e) => frames.push(String(e.data)));
