@@ -4,6 +4,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { actionRefusal, authCodePolicy, bulkNames, renewalAction, type BulkAction, type DomainAction, type ListQuery } from '../../core/domains/portal';
 import { ErrorCode } from '../../core/errors';
+import { readInChunks } from '../../db/in-chunks';
 import { domains } from '../../db/schema';
 import { RegistryError, type NameRef } from '../adapters/registry/port';
 import type { ServiceDeps } from '.';
@@ -167,10 +168,8 @@ export function createMyDomainService(deps: ServiceDeps) {
     async bulk(userId: number, owner: CartOwner, action: Exclude<BulkAction, 'nameservers'>, rawNames: readonly string[], uniqueId: string | null): Promise<Outcome<{ results: BulkResult[] }>> {
       const parsed = bulkNames(rawNames);
       if (!parsed.ok) return { ok: false, code: parsed.code };
-      const rows = await db
-        .select()
-        .from(domains)
-        .where(and(eq(domains.userId, userId), or(inArray(domains.asciiFqdn, parsed.names), inArray(domains.fqdn, parsed.names))));
+      // The list is bound twice (ASCII or display form): in slices under D1's 100 parameters.
+      const rows = await readInChunks(parsed.names, (part) => db.select().from(domains).where(and(eq(domains.userId, userId), or(inArray(domains.asciiFqdn, part), inArray(domains.fqdn, part)))), { perItem: 2, fixed: 1 });
       const byName = new Map<string, OwnDomain>();
       for (const r of rows) {
         byName.set(r.asciiFqdn, r);

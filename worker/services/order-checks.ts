@@ -6,6 +6,7 @@ import { splitDomain } from '../../core/domains/names';
 import { actionRefusal } from '../../core/domains/portal';
 import { ErrorCode } from '../../core/errors';
 import type { Db } from '../../db/client';
+import { readInChunks } from '../../db/in-chunks';
 import { domains } from '../../db/schema';
 import type { CartView } from './cart-view';
 import { elRefusals } from './el-rule';
@@ -18,7 +19,7 @@ export async function heldNameRefusal(db: Db, userId: number, lines: Line[], now
   // still fit, or a renewal would restore it without the RGP fee (issue #10 §2).
   const heldLines = lines.filter((l) => l.kind === 'domain' && (l.action === 'renew' || l.action === 'trade' || l.action === 'rgp_restore') && l.asciiName);
   if (heldLines.length) {
-    const rows = await db.select({ asciiFqdn: domains.asciiFqdn, status: domains.status }).from(domains).where(and(eq(domains.userId, userId), inArray(domains.asciiFqdn, heldLines.map((l) => l.asciiName!))));
+    const rows = await readInChunks(heldLines.map((l) => l.asciiName!), (part) => db.select({ asciiFqdn: domains.asciiFqdn, status: domains.status }).from(domains).where(and(eq(domains.userId, userId), inArray(domains.asciiFqdn, part))));
     const status = new Map(rows.map((r) => [r.asciiFqdn, r.status]));
     const misfits = heldLines.filter((l) => !status.has(l.asciiName!) || !heldNameAllows(l.action as 'renew' | 'trade' | 'rgp_restore', status.get(l.asciiName!)!));
     if (misfits.length) return { code: ErrorCode.ACTION_NOT_ALLOWED, detail: { names: misfits.map((l) => l.name) } };
@@ -28,7 +29,7 @@ export async function heldNameRefusal(db: Db, userId: number, lines: Line[], now
   const idpLines = lines.filter((l) => l.sku === 'id_protect' && !l.parentId);
   if (idpLines.length) {
     const names = idpLines.map((l) => String(l.config.domain ?? ''));
-    const rows = await db.select().from(domains).where(and(eq(domains.userId, userId), inArray(domains.asciiFqdn, names)));
+    const rows = await readInChunks(names, (part) => db.select().from(domains).where(and(eq(domains.userId, userId), inArray(domains.asciiFqdn, part))));
     const misfits = idpLines.filter((l) => {
       const d = rows.find((r) => r.asciiFqdn === l.config.domain);
       return !d || actionRefusal('buy_id_protect', d, now) !== null;

@@ -4,6 +4,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../core/errors';
 import type { Db } from '../../../db/client';
+import { readInChunks } from '../../../db/in-chunks';
 import { registryHosts, registryMessages, registryObjects, registryPremium, registrySettings } from '../../../db/schema';
 import {
   RegistryError, type CheckAnswer, type Contact, type DomainInfo, type NameRef, type RegisterInput, type RegistryFamily, type RegistryMessage, type RegistryPort,
@@ -99,10 +100,15 @@ export function createSandboxRegistry(db: Db, family: RegistryFamily, options: S
       await guard('check', ErrorCode.DOMAIN_CHECK_FAILED);
       if (names.length === 0) return [];
       const keys = [...new Set(names.map((n) => n.key))];
-      const [objects, premium] = await db.batch([
-        db.select().from(registryObjects).where(and(eq(registryObjects.registry, family), inArray(registryObjects.registryKey, keys))),
-        db.select().from(registryPremium).where(and(eq(registryPremium.registry, family), inArray(registryPremium.registryKey, keys))),
+      // A long search (many names of one family) is read in slices under D1's 100 parameters.
+      const pairs = await readInChunks(keys, async (part) => [
+        await db.batch([
+          db.select().from(registryObjects).where(and(eq(registryObjects.registry, family), inArray(registryObjects.registryKey, part))),
+          db.select().from(registryPremium).where(and(eq(registryPremium.registry, family), inArray(registryPremium.registryKey, part))),
+        ]),
       ]);
+      const objects = pairs.flatMap((p) => p[0]);
+      const premium = pairs.flatMap((p) => p[1]);
       const held = new Map(objects.map((o) => [o.registryKey, o]));
       const prices = new Map(premium.map((p) => [p.registryKey, p]));
       return names.map((n): CheckAnswer => {
