@@ -193,7 +193,7 @@ export const registryObjects = sqliteTable(
     sponsor: text('sponsor').notNull().default('other'),
     registrant: text('registrant', { mode: 'json' }).$type<Record<string, string | null>>().notNull().default(sql`'{}'`),
     /** The admin, tech and billing contact handles the registry holds for the name (EPP domain:contact). */
-    contacts: text('contacts', { mode: 'json' }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
+    contacts: text('contacts', { mode: 'json' }).$type<Record<string, { handle: string } & Record<string, string | null>>>().notNull().default(sql`'{}'`),
     authCode: text('auth_code'),
     idProtect: integer('id_protect', { mode: 'boolean' }).notNull().default(false),
     nameservers: text('nameservers', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),

@@ -8,7 +8,7 @@ import { readInChunks } from '../../../db/in-chunks';
 import { registryHosts, registryMessages, registryObjects, registryPremium, registrySettings } from '../../../db/schema';
 import {
   RegistryError, type CheckAnswer, type Contact, type DomainInfo, type NameRef, type RegisterInput, type RegistryFamily, type RegistryMessage, type RegistryPort,
-  type RegistrySettings,
+  type RegistrySettings, type RoleContactType,
 } from './port';
 
 /** Names no one may register (RFC 2606 and registry-operational names). */
@@ -87,6 +87,24 @@ export function createSandboxRegistry(db: Db, family: RegistryFamily, options: S
   function checkNameservers(settings: RegistrySettings, nameservers: string[]) {
     if (nameservers.length < settings.nameserversMin) throw new RegistryError(ErrorCode.NAMESERVER_DO_NOT_COVER_LOWER_LIMIT, { min: settings.nameserversMin });
     if (nameservers.length > settings.nameserversMax) throw new RegistryError(ErrorCode.NAMESERVER_EXCEED_UPPER_LIMIT, { max: settings.nameserversMax });
+  }
+
+  /**
+   * The role contacts of a name (admin, tech, billing): each new holder becomes a contact object with
+   * its own handle, replacing the role's former one, as EPP domain:update add/rem contact does. A role
+   * this registry does not have is refused, as the real one refuses an unknown contact type.
+   */
+  async function setRoleContacts(settings: RegistrySettings, name: NameRef, held: typeof registryObjects.$inferSelect.contacts, roles: Partial<Record<RoleContactType, Contact>>) {
+    const next = { ...held };
+    const handles: Partial<Record<RoleContactType, string>> = {};
+    for (const [role, contact] of Object.entries(roles) as [RoleContactType, Contact][]) {
+      if (!settings.contactRoles.includes(role)) throw new RegistryError(ErrorCode.CONTACT_UPDATE_NOT_ALLOWED_FOR_ROLE, { name: name.name, role });
+      const handle = `SB${crypto.randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+      next[role] = { handle, name: contact.name, organisation: contact.organisation ?? null, email: contact.email, country: contact.country, phone: contact.phone ?? null };
+      handles[role] = handle;
+    }
+    await touch(name, { contacts: next });
+    return handles;
   }
 
   const port: RegistryPort = {
@@ -283,6 +301,12 @@ export function createSandboxRegistry(db: Db, family: RegistryFamily, options: S
         registrant: contacts.registrant ? { ...contacts.registrant } : row.registrant,
         idProtect: contacts.idProtect ?? row.idProtect,
       });
+    },
+
+    async updateRoleContacts(name, roles) {
+      const settings = await guard('updateRoleContacts', ErrorCode.DOMAIN_CONTACT_UPDATE_FAILED);
+      const row = await mustOwn(name, ErrorCode.DOMAIN_CONTACT_UPDATE_FAILED);
+      return setRoleContacts(settings, name, row.contacts, roles);
     },
 
     async setLock(name, locked) {
