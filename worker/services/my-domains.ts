@@ -75,6 +75,29 @@ export function createMyDomainService(deps: ServiceDeps) {
     return { ok: true, code: ErrorCode.SUCCESS };
   }
 
+  /** One name to the cart; `cart` is shared by a bulk run (it loads the catalogue once, not per name). */
+  async function renewToCart(d: OwnDomain, owner: CartOwner, uniqueId: string | null, cart = createCartService(deps)): Promise<Outcome> {
+    const refusal = actionRefusal('renew', d, now);
+    if (refusal) return { ok: false, ...refusal };
+    const r = await cart.addDomain(owner, { name: d.fqdn, action: renewalAction(d.status), uniqueId });
+    return r.ok ? { ok: true, code: ErrorCode.SUCCESS } : { ok: false, code: r.code };
+  }
+
+  /** Auto-renew for many names: each checked on its own, the changes stored in slices of one statement. */
+  async function setAutoRenewMany(rows: OwnDomain[], on: boolean): Promise<Map<number, Outcome>> {
+    const out = new Map<number, Outcome>();
+    const change: number[] = [];
+    for (const d of rows) {
+      const refusal = actionRefusal(on ? 'auto_renew_on' : 'auto_renew_off', d, now);
+      if (refusal) out.set(d.id, { ok: false, ...refusal });
+      else if (d.autoRenew === on) out.set(d.id, { ok: false, code: ErrorCode.NO_CHANGE, reason: 'unchanged' });
+      else change.push(d.id);
+    }
+    await readInChunks(change, (part) => db.update(domains).set({ autoRenew: on, updatedAt: now }).where(inArray(domains.id, part)).returning({ id: domains.id }), { fixed: 3 });
+    for (const id of change) out.set(id, { ok: true, code: ErrorCode.SUCCESS });
+    return out;
+  }
+
   const service = {
     own,
 
@@ -154,10 +177,7 @@ export function createMyDomainService(deps: ServiceDeps) {
     async renewToCart(userId: number, owner: CartOwner, name: string, uniqueId: string | null): Promise<Outcome> {
       const d = await own(userId, name);
       if (!d) return { ok: false, code: ErrorCode.DOMAIN_DOES_NOT_EXIST };
-      const refusal = actionRefusal('renew', d, now);
-      if (refusal) return { ok: false, ...refusal };
-      const r = await createCartService(deps).addDomain(owner, { name: d.fqdn, action: renewalAction(d.status), uniqueId });
-      return r.ok ? { ok: true, code: ErrorCode.SUCCESS } : { ok: false, code: r.code };
+      return renewToCart(d, owner, uniqueId);
     },
 
     /**
@@ -177,6 +197,8 @@ export function createMyDomainService(deps: ServiceDeps) {
       }
       const results: BulkResult[] = [];
       const changed: { d: OwnDomain; fields: string[] }[] = [];
+      const cart = createCartService(deps);
+      const autoRenew = action === 'auto_renew_on' || action === 'auto_renew_off' ? await setAutoRenewMany([...new Map(rows.map((r) => [r.id, r])).values()], action === 'auto_renew_on') : null;
       for (const name of parsed.names) {
         const d = byName.get(name);
         if (!d) {
@@ -184,9 +206,9 @@ export function createMyDomainService(deps: ServiceDeps) {
           continue;
         }
         let r: Outcome;
-        if (action === 'renew') r = await service.renewToCart(userId, owner, d.asciiFqdn, uniqueId);
+        if (action === 'renew') r = await renewToCart(d, owner, uniqueId, cart);
         else if (action === 'lock' || action === 'unlock') r = await setLock(d, action === 'lock');
-        else r = await setAutoRenew(d, action === 'auto_renew_on');
+        else r = autoRenew!.get(d.id)!;
         results.push({ fqdn: d.fqdn, ok: r.ok, code: r.code, ...(!r.ok && r.reason ? { reason: r.reason } : {}) });
         if (r.ok && action !== 'renew') changed.push({ d, fields: [action === 'lock' || action === 'unlock' ? 'locked' : 'auto_renew'] });
       }

@@ -79,8 +79,10 @@ export function createNameserverService(deps: ServiceDeps) {
   }
 
   /** One name: the registry first, then our row (only after its answer). `changed` false: nothing to do. */
-  async function change(userId: number, d: DomainRow, choice: Choice): Promise<Done<{ changed: boolean; row: DomainRow }>> {
-    const limits = await limitsOf(d);
+  async function change(userId: number, d: DomainRow, choice: Choice, limitsByFamily?: Map<DomainRow['registry'], Promise<Limits | null>>): Promise<Done<{ changed: boolean; row: DomainRow }>> {
+    // A bulk apply asks each registry for its limits once, not once per name.
+    if (limitsByFamily && !limitsByFamily.has(d.registry)) limitsByFamily.set(d.registry, limitsOf(d));
+    const limits = await (limitsByFamily ? limitsByFamily.get(d.registry)! : limitsOf(d));
     const r = await resolve(userId, choice, limits);
     if (!r.ok) return r;
     const groupId = choice.mode === 'group' ? choice.groupId : null;
@@ -152,13 +154,14 @@ export function createNameserverService(deps: ServiceDeps) {
       const asked = [...new Set(names.map((n) => asciiName(n) ?? n))].slice(0, BULK_MAX);
       // The customer's rows for all the names at once, in slices under D1's 100 parameters.
       const own = new Map((await readInChunks(asked, (part) => db.select().from(domains).where(and(eq(domains.userId, userId), inArray(domains.asciiFqdn, part))), { fixed: 1 })).map((d) => [d.asciiFqdn, d]));
+      const limitsByFamily = new Map<DomainRow['registry'], Promise<Limits | null>>();
       for (const name of asked) {
         const d = own.get(name);
         if (!d) {
           results.push({ name, fqdn: name, ok: false, code: ErrorCode.DOMAIN_DOES_NOT_EXIST, changed: false });
           continue;
         }
-        const r = await change(userId, d, choice);
+        const r = await change(userId, d, choice, limitsByFamily);
         if (r.ok && r.changed) changed.push(r.row);
         results.push({ name: d.asciiFqdn, fqdn: d.fqdn, ok: r.ok, code: r.ok ? (r.changed ? ErrorCode.SUCCESS : ErrorCode.NO_CHANGE) : r.code, changed: r.ok && r.changed });
       }
