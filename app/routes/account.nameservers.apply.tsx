@@ -6,6 +6,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { asciiName, nameserverToUnicode } from '../../core/domains/nameservers';
+import { BULK_MAX } from '../../core/domains/portal';
 import { ErrorCode } from '../../core/errors';
 import { applySchema } from '../../core/validation/nameserver-forms';
 import { CsrfInput } from '../components/csrf-input';
@@ -25,8 +26,8 @@ import { parseForm, type FormResult } from '../lib/submission.server';
 
 type ActionData = { alert?: NsAlert; result?: FormResult; results?: ApplyResult[]; stamp: number };
 
-/** A bulk selection is at most one page of the domain list. */
-const MAX_NAMES = 500;
+/** A bulk selection can be the whole portfolio (core/domains/portal.ts BULK_MAX). */
+const MAX_NAMES = BULK_MAX;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);

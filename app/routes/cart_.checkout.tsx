@@ -102,6 +102,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { profileId: v.profile_id, method: v.method as 'card' | 'bank_transfer', idempotencyKey: v.key, lang, uniqueId, coupon: v.coupon, useCredit: v.use_credit === true, creditExpectedCents: Number(form.get('credit_expected')) || 0, requestCountry: requestCountryFrom(context.cloudflare.cf, request.headers.get('CF-IPCountry'), { cfIsReal: context.config.environment === 'production' }) },
     );
     if (!placed.ok) {
+      // A name registered by someone else since it was added: say so, and what to do (the cart marks it).
+      if (placed.detail?.reason === 'taken') return data({ intent, code: placed.code, result: submission.reply(), taken: placed.detail.taken as TakenName[] }, 409);
       const couponKey = placed.field === 'coupon' ? String(placed.detail?.key ?? 'validation:coupon_invalid') : null;
       const couponMessage = couponKey ? JSON.stringify({ key: couponKey, ...(placed.detail?.params ? { params: placed.detail.params } : {}) }) : null;
       return data({ intent, code: placed.code, result: submission.reply(couponMessage ? { fieldErrors: { coupon: [couponMessage] } } : undefined), names: (placed.detail?.names as string[] | undefined) ?? [] }, 400);
@@ -117,7 +119,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
 }
 
-type ActionData = { intent: string; code?: number; result?: never; names?: string[]; coupon?: string; couponError?: string; couponParams?: Record<string, string | number>; preview?: { discountCents: number; subTotalCents: number; vatCents: number; grandTotalCents: number } };
+type TakenName = { id: string; name: string; search: string };
+
+type ActionData = { intent: string; code?: number; result?: never; names?: string[]; taken?: TakenName[]; coupon?: string; couponError?: string; couponParams?: Record<string, string | number>; preview?: { discountCents: number; subTotalCents: number; vatCents: number; grandTotalCents: number } };
 
 export default function Checkout() {
   const { view, profiles, selectedId, key, credit } = useLoaderData<typeof loader>();
@@ -157,7 +161,9 @@ export default function Checkout() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <h1 className="mb-6 text-3xl font-bold">{t('title')}</h1>
-      {code !== undefined && code !== ErrorCode.VALIDATION_ERROR ? (
+      {actionData?.taken?.length ? (
+        <TakenAlert taken={actionData.taken} code={code} />
+      ) : code !== undefined && code !== ErrorCode.VALIDATION_ERROR ? (
         <FormAlert type={codeAlertType(code)} testId="checkout-alert" code={code}>
           {codeMessage(t, code)} {actionData?.names?.length ? actionData.names.join(', ') : null}
         </FormAlert>
@@ -312,3 +318,27 @@ export default function Checkout() {
   );
 }
 
+
+/** Names registered by someone else since they were added: no retry can help, so the way on is shown. */
+function TakenAlert({ taken, code }: { taken: TakenName[]; code?: number }) {
+  const { t } = useTranslation('checkout');
+  return (
+    <FormAlert type="alert" testId="checkout-taken" code={code}>
+      <p>{t('taken', { count: taken.length, names: taken.map((x) => x.name).join(', ') })}</p>
+      <ul className="mt-2 list-disc pl-5">
+        {taken.map((x) => (
+          <li key={x.id}>
+            <Link to={`/domains/search?q=${encodeURIComponent(x.search)}`} className="underline" data-testid="taken-search">
+              {t('taken_search', { name: x.search })}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2">
+        <Link to="/cart" className="underline" data-testid="taken-cart">
+          {t('taken_cart')}
+        </Link>
+      </p>
+    </FormAlert>
+  );
+}

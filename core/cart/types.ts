@@ -30,6 +30,11 @@ export type DomainConfig = {
   xxx?: { resolve: boolean; token?: string };
   /** Transfers: the EPP code the customer typed (checked by the registry at fulfilment). */
   authCode?: string;
+  /**
+   * Set by the server only (never a form): when the checkout found the name registered by someone
+   * else. The line is then not ready; the cart offers to remove it or to look for another name.
+   */
+  takenAt?: number;
 };
 
 export type HostingConfig = {

@@ -7,8 +7,11 @@ import { ErrorCode } from '../errors';
 export const PORTAL_PAGE_SIZE = 50;
 /** Spec §3 "List previews": expiring soon means within this many days. */
 export const EXPIRING_SOON_DAYS = 30;
-/** One bulk action covers at most one page of names (a page is 50; a hand-made request may carry more). */
-export const BULK_MAX = 100;
+/**
+ * One bulk action covers at most the largest portfolio we hold (2,000 names, the portfolio demo
+ * account): the service reads the names in slices (db/in-chunks.ts), so the count is no D1 limit.
+ */
+export const BULK_MAX = 2000;
 /** The longest search text worth running (a domain name is at most 253 characters). */
 export const SEARCH_MAX = 253;
 

@@ -32,6 +32,8 @@ export const domains = sqliteTable(
     idProtect: integer('id_protect', { mode: 'boolean' }).notNull().default(false),
     /** Until when ID protect is paid for, where the TLD sells it as an add-on (null: never bought). */
     idProtectUntil: integer('id_protect_until', { mode: 'timestamp_ms' }),
+    /** The paid-until date the "ID protect ends soon" e-mail was sent for (a renewal moves the date: a new e-mail). */
+    idProtectRemindedFor: integer('id_protect_reminded_for', { mode: 'timestamp_ms' }),
     /** The transfer lock at the registry (clientTransferProhibited), as the registry last confirmed it. */
     locked: integer('locked', { mode: 'boolean' }).notNull().default(false),
     nsMode: text('ns_mode', { enum: nameserverModes }).notNull().default('default'),
@@ -74,6 +76,8 @@ export const domainContacts = sqliteTable(
   (t) => [primaryKey({ columns: [t.domainId, t.role] }), index('domain_contacts_contact_idx').on(t.contactId)],
 );
 
+export const hostStatuses = ['creating', 'active'] as const;
+
 /** Glue records: hosts under a customer's own names (spec §3 Domain "nameservers and hosts"). */
 export const hosts = sqliteTable(
   'hosts',
@@ -88,6 +92,11 @@ export const hosts = sqliteTable(
     /** ASCII, lower case: 'ns1.example.gr'. */
     name: text('name').notNull(),
     ips: text('ips', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    /**
+     * 'creating' while the registry is asked (the unique name is claimed before the call, so two
+     * parallel creates cannot both reach the registry); 'active' once it accepted.
+     */
+    status: text('status', { enum: hostStatuses }).notNull().default('active'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },
@@ -183,6 +192,8 @@ export const registryObjects = sqliteTable(
     /** 'us' when this shop is the sponsoring registrar, otherwise another registrar's name. */
     sponsor: text('sponsor').notNull().default('other'),
     registrant: text('registrant', { mode: 'json' }).$type<Record<string, string | null>>().notNull().default(sql`'{}'`),
+    /** The admin, tech and billing contact handles the registry holds for the name (EPP domain:contact). */
+    contacts: text('contacts', { mode: 'json' }).$type<Record<string, { handle: string } & Record<string, string | null>>>().notNull().default(sql`'{}'`),
     authCode: text('auth_code'),
     idProtect: integer('id_protect', { mode: 'boolean' }).notNull().default(false),
     nameservers: text('nameservers', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),

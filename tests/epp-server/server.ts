@@ -18,6 +18,8 @@ export type TestDomain = {
   exDate: Date;
   /** The registrar that asked for a pending transfer. */
   transferTo?: string;
+  /** Role contacts (RFC 5731 domain:contact: admin, tech, billing). */
+  contacts?: { type: string; id: string }[];
 };
 export type TestContact = { id: string; clID: string; name: string; org: string; email: string; cc: string; voice: string; postalType: string; hidden: boolean };
 export type TestMessage = { id: number; qDate: Date; msg: string; resData?: Xml };
@@ -205,6 +207,7 @@ export function createEppTestServer(options: EppTestServerOptions = {}) {
             h('domain:roid', null, `${dom.name.replace(/\W/g, '')}-REP`),
             dom.statuses.map((s) => h('domain:status', { s })),
             h('domain:registrant', null, dom.registrant),
+            (dom.contacts ?? []).map((c) => h('domain:contact', { type: c.type }, c.id)),
             dom.nameservers.length > 0 && h('domain:ns', null, dom.nameservers.map((n) => h('domain:hostObj', null, n))),
             h('domain:clID', null, dom.clID),
             h('domain:crDate', null, dom.crDate.toISOString()),
@@ -226,6 +229,7 @@ export function createEppTestServer(options: EppTestServerOptions = {}) {
           registrant,
           authInfo: textOf(child(child(o, NS.domain, 'authInfo'), NS.domain, 'pw')),
           nameservers: childrenOf(child(o, NS.domain, 'ns'), NS.domain, 'hostObj').map(textOf),
+          contacts: childrenOf(o, NS.domain, 'contact').map((c) => ({ type: c.attrs.type ?? '', id: textOf(c) })),
           crDate: t,
           upDate: t,
           exDate: addMonths(t, periodMonths(o, 12)),
@@ -281,6 +285,13 @@ export function createEppTestServer(options: EppTestServerOptions = {}) {
         if (dom.statuses.includes('clientUpdateProhibited') && !childrenOf(rem, NS.domain, 'status').some((s) => s.attrs.s === 'clientUpdateProhibited')) return response(clTRID, 2304);
         const registrant = textOf(child(chg, NS.domain, 'registrant'));
         if (registrant && !state.contacts.has(registrant)) return response(clTRID, 2303, { msg: `contact ${registrant} does not exist` });
+        // Role contacts: each added one must exist, each removed one must be there (RFC 5731 §3.2.5).
+        const contactsOf = (el: typeof add) => childrenOf(el, NS.domain, 'contact').map((c) => ({ type: c.attrs.type ?? '', id: textOf(c) }));
+        const addContacts = contactsOf(add);
+        const remContacts = contactsOf(rem);
+        if (addContacts.some((c) => !state.contacts.has(c.id))) return response(clTRID, 2303, { msg: 'contact does not exist' });
+        if (remContacts.some((r) => !(dom.contacts ?? []).some((c) => c.type === r.type && c.id === r.id))) return response(clTRID, 2303, { msg: 'contact not associated' });
+        dom.contacts = [...(dom.contacts ?? []).filter((c) => !remContacts.some((r) => r.type === c.type && r.id === c.id)), ...addContacts];
         const remNs = childrenOf(child(rem, NS.domain, 'ns'), NS.domain, 'hostObj').map(textOf);
         const remStatus = childrenOf(rem, NS.domain, 'status').map((s) => s.attrs.s ?? '');
         dom.nameservers = [...dom.nameservers.filter((n) => !remNs.includes(n)), ...childrenOf(child(add, NS.domain, 'ns'), NS.domain, 'hostObj').map(textOf)];

@@ -67,8 +67,10 @@ describe('the cart in the User Durable Object', () => {
   it('broadcasts cart events to the tabs of the room with the sender page id', async () => {
     const room = `g-${'b'.repeat(32)}${n++}`.slice(0, 34);
     const res = await SELF.fetch(`http://localhost/parties/user/${room}`, { headers: { Upgrade: 'websocket', Cookie: `gid=${room}` } });
+    // A socket that did not open must fail the test, never skip its assertions.
+    expect(res.status).toBe(101);
     const ws = res.webSocket;
-    if (!ws) return; // the room name is validated by onBeforeConnect; covered in parties.test.ts
+    if (!ws) throw new Error('no WebSocket from the user party');
     ws.accept();
     const frames: string[] = [];
     ws.addEventListener('message', (e) => frames.push(String(e.data)));
@@ -117,7 +119,7 @@ describe('orders', () => {
     expect((await at().orders.order(c.id, a.orderId))!.order.status).toBe('pending');
   });
 
-  it('refuses an empty cart (35000), an unready one (35014) and a name taken meanwhile (35018)', async () => {
+  it('refuses an empty cart (35000), an unready one (35014) and a name taken meanwhile (35014, reason taken)', async () => {
     const c = await newCustomer('refuse');
     const s = at();
     const profile = await s.orders.createBillingProfile(c.id, { type: 'REC', name: 'X', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', countryIso2: 'GR' });
@@ -131,7 +133,7 @@ describe('orders', () => {
     // Someone else registers the name between the add and the order.
     const label = ready.name.slice(0, -3);
     await createSandboxRegistry(db, 'gr').register({ name: { name: ready.name, key: `${label}.gr` }, periodMonths: 24, registrant: { name: 'X', email: 'x@example.gr', country: 'GR' }, nameservers: ['ns1.a.gr', 'ns2.a.gr'] });
-    expect(await at().orders.placeOrder(ready.owner, { profileId: ready.profileId, method: 'card', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null })).toMatchObject({ ok: false, code: ErrorCode.DOMAIN_CHECK_FAILURE });
+    expect(await at().orders.placeOrder(ready.owner, { profileId: ready.profileId, method: 'card', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null })).toMatchObject({ ok: false, code: ErrorCode.CART_NOT_READY_CHECK_ITEMS, detail: { reason: 'taken', names: [ready.name] } });
   });
 
   it('a card payment approved once (the webhook delivered twice) registers the domain and numbers a receipt', async () => {

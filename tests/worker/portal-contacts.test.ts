@@ -53,6 +53,12 @@ async function registrantAt(family: RegistryFamily, name: string) {
   return o!.registrant;
 }
 
+/** The role contacts the sandbox registry holds for a name (admin, tech, billing: handle and data). */
+async function registryRolesAt(family: RegistryFamily, name: string) {
+  const [o] = await db.select().from(registryObjects).where(and(eq(registryObjects.registry, family), eq(registryObjects.registryKey, name)));
+  return o!.contacts as Partial<Record<'admin' | 'tech' | 'billing', { handle: string; name?: string; email?: string }>>;
+}
+
 async function holderOf(domainId: number, role: 'registrant' | 'admin' | 'tech' | 'billing') {
   const [r] = await db.select().from(domainContacts).where(and(eq(domainContacts.domainId, domainId), eq(domainContacts.role, role)));
   return r?.contactId ?? null;
@@ -169,6 +175,32 @@ describe('roles per domain (service)', () => {
     const r = await servicesAt().domainContacts.changeRole(c.id, d.asciiFqdn, 'tech', c.nikos, null);
     expect(r).toEqual({ ok: true, code: ErrorCode.SUCCESS });
     expect(await holderOf(d.id, 'tech')).toBe(c.nikos);
+    // The registry holds the new tech contact (issue #20 §4: it was stored on our side only).
+    const tech = (await registryRolesAt('gr', d.asciiFqdn)).tech;
+    expect(tech).toMatchObject({ name: 'Νίκος Τεχνικός', email: 'nikos@example.gr' });
+    expect(tech!.handle).toMatch(/^[A-Za-z0-9-]{3,16}$/);
+    // Admin and billing, each to its own contact object; a second change gives the role a new handle.
+    expect(await servicesAt().domainContacts.changeRole(c.id, d.asciiFqdn, 'admin', c.nikos, null)).toMatchObject({ ok: true });
+    expect(await servicesAt().domainContacts.changeRole(c.id, d.asciiFqdn, 'billing', c.nikos, null)).toMatchObject({ ok: true });
+    expect(await servicesAt().domainContacts.changeRole(c.id, d.asciiFqdn, 'tech', c.maria, null)).toMatchObject({ ok: true });
+    const after = await registryRolesAt('gr', d.asciiFqdn);
+    expect(after.admin).toMatchObject({ email: 'nikos@example.gr' });
+    expect(after.billing).toMatchObject({ email: 'nikos@example.gr' });
+    expect(after.tech).toMatchObject({ email: 'maria@example.gr' });
+    expect(after.tech!.handle).not.toBe(tech!.handle);
+  });
+
+  it('a registry refusal of a role change changes nothing on our side', async () => {
+    const c = await customerWithContacts('rf');
+    const d = await holdDomain(c.id, 'generic', c.maria);
+    await servicesAt().domains.setSandboxSwitches('generic', { failing: true });
+    try {
+      expect(await servicesAt().domainContacts.changeRole(c.id, d.asciiFqdn, 'admin', c.nikos, null)).toMatchObject({ ok: false });
+    } finally {
+      await servicesAt().domains.setSandboxSwitches('generic', { failing: false });
+    }
+    expect(await holderOf(d.id, 'admin')).toBe(c.maria);
+    expect((await registryRolesAt('generic', d.asciiFqdn)).admin).toBeUndefined();
   });
 
   it('7502 when a role would be left empty; 32101 for a role the registry does not have', async () => {

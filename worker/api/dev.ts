@@ -33,6 +33,13 @@ export const devRoutes = new Hono<ApiEnv>()
     const settings = await c.get('ctx').services.domains.setSandboxSwitches(family as RegistryFamily, patch);
     return reply(c, ErrorCode.SUCCESS, settings);
   })
+  /** Someone else registers a name now (a name taken between a customer's cart and checkout, issue #20). */
+  .post('/registry-taken', async (c) => {
+    const body = c.get('body');
+    const name = typeof body.name === 'string' ? body.name.trim() : '';
+    if (!name || !(await c.get('ctx').services.domains.registerElsewhere(name))) throw new ApiError(ErrorCode.VALIDATION_ERROR, { field: 'name' });
+    return reply(c, ErrorCode.SUCCESS, { taken: name });
+  })
   /** Staff's "the bank transfer arrived" (the button on /admin/orders), for scripts and tests. */
   .post('/orders/:id/bank-transfer-received', async (c) => {
     const ok = await c.get('ctx').services.orders.confirmBankTransfer(Number(c.req.param('id')), null);

@@ -59,6 +59,8 @@ export type CartLine = {
    * checked): the line shows its offered lengths, but the cart is not ready until one is chosen.
    */
   lengthOffered: boolean;
+  /** A name to register that the checkout found registered by someone else (config.takenAt). */
+  taken: boolean;
 };
 
 export type CartView = { lines: CartLine[]; count: number; totals: CartTotals; ready: boolean; needsLogin: boolean };
@@ -187,6 +189,7 @@ export function composeCartView(
       configurable: isConfigurableType(product?.type ?? ''),
       bundleNotes,
       lengthOffered: bundle || lengthOk(item),
+      taken: item.kind === 'domain' && typeof item.config.takenAt === 'number',
     }];
   });
   const totals = cartTotals(
@@ -194,6 +197,6 @@ export function composeCartView(
     options.vatRateBp,
     options.vatWaived ?? false,
   );
-  const ready = lines.every((l) => l.price !== null && l.lengthOffered && (l.kind !== 'domain' || l.configStatus?.ready === true) && (!l.needsDomain || Boolean(l.domain)));
+  const ready = lines.every((l) => !l.taken && l.price !== null && l.lengthOffered && (l.kind !== 'domain' || l.configStatus?.ready === true) && (!l.needsDomain || Boolean(l.domain)));
   return { lines, count: visibleCount(items), totals, ready, needsLogin: options.needsLogin };
 }

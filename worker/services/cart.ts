@@ -245,6 +245,13 @@ export function createCartService(deps: ServiceDeps) {
       return result.ok ? { ok: true, items: result.added, count: result.count } : result;
     },
 
+    /** The checkout found these lines' names registered by someone else: the cart marks them (issue #20 §4). */
+    async markTaken(owner: CartOwner, ids: string[], uniqueId: string | null): Promise<void> {
+      forget(owner.room);
+      const s = await stub(owner.room);
+      for (const id of ids) await s.cartUpdate(id, { config: { takenAt: now.getTime() } }, uniqueId);
+    },
+
     async remove(owner: CartOwner, id: string, uniqueId: string | null): Promise<CartResult<{ deleted: string[]; count: number }>> {
       forget(owner.room);
       const r = await (await stub(owner.room)).cartRemove(id, uniqueId);

@@ -3,6 +3,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { readiness } from '../../core/cart/contacts';
 import { needsCompletion, readinessDetail } from '../../core/contacts/readiness';
+import { readInChunks } from '../../db/in-chunks';
 import { contacts, domainContacts, nameserverGroups } from '../../db/schema';
 import type { ServiceDeps } from '.';
 
@@ -37,7 +38,7 @@ export function createContactService({ db, now }: ServiceDeps) {
     /** Do these contact/group ids belong to this customer? (A hand-made request must not borrow others'.) */
     async ownsConfig(userId: number, contactIds: number[], groupId: number | null): Promise<boolean> {
       if (contactIds.length) {
-        const rows = await db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.userId, userId), inArray(contacts.id, contactIds)));
+        const rows = await readInChunks(contactIds, (part) => db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.userId, userId), inArray(contacts.id, part))));
         if (rows.length !== new Set(contactIds).size) return false;
       }
       if (groupId !== null) {

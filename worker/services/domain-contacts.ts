@@ -8,7 +8,7 @@ import { holderIdentityChanged, registrantChangeIsTrade, roleChangeRefusal, role
 import { ErrorCode } from '../../core/errors';
 import { contacts, domainContacts, domains } from '../../db/schema';
 import type { Contact as RegistryContact } from '../adapters/registry/port';
-import { RegistryError } from '../adapters/registry/port';
+import { RegistryError, type RoleContactType } from '../adapters/registry/port';
 import { createLiveService } from './live';
 import type { ServiceDeps } from '.';
 
@@ -222,9 +222,9 @@ export function createDomainContactService(deps: ServiceDeps) {
 
     /**
      * Gives a role of a domain to another of the customer's contacts (spec §6). The registry first
-     * (decision 034): a free registrant change (EURid, ICM) sends the holder's data; the other roles
-     * ask the registry for an update of the name, which the port does not yet carry role handles for,
-     * so the sandbox only confirms it would accept it. Then `domain_contacts`; nothing on a refusal.
+     * (decision 034): a free registrant change (EURid, ICM) sends the holder's data; admin, tech and
+     * billing go as new contact objects that replace the role's holder at the registry (EPP
+     * domain:update add/rem contact). Then `domain_contacts`; nothing on a refusal.
      */
     async changeRole(userId: number, asciiFqdn: string, role: string, contactId: number | null, uniqueId: string | null): Promise<Result<{ code: number }> | (RoleChangeRefusal & { ok: false; status: number })> {
       const d = await ownDomain(userId, asciiFqdn);
@@ -241,7 +241,8 @@ export function createDomainContactService(deps: ServiceDeps) {
       }
       const registry = deps.adapters.registries[d.registry];
       try {
-        await registry.updateContacts(nameRef(d), role === 'registrant' ? { registrant: registryContact(contact!, d.registry), idProtect: d.idProtect } : {});
+        if (role === 'registrant') await registry.updateContacts(nameRef(d), { registrant: registryContact(contact!, d.registry), idProtect: d.idProtect });
+        else await registry.updateRoleContacts(nameRef(d), { [role as RoleContactType]: registryContact(contact!, d.registry) });
       } catch (e) {
         if (!(e instanceof RegistryError)) throw e;
         return refused(e.code === ErrorCode.REGISTRY_MAINTENANCE ? e.code : ErrorCode.DOMAIN_CONTACT_UPDATE_FAILED, e.code === ErrorCode.REGISTRY_MAINTENANCE ? 503 : 502, { names: [d.fqdn] });

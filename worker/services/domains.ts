@@ -328,6 +328,32 @@ export function createDomainService(deps: ServiceDeps) {
       return row ?? null;
     },
 
+    /**
+     * Development and tests only (the dev API): someone else registers `name` at its registry now, as
+     * happens between a customer's cart and checkout. False for a name we cannot parse or that is taken.
+     */
+    async registerElsewhere(name: string): Promise<boolean> {
+      const tldList = await pricing();
+      const parsed = parseDomain(name, tldList.map((t) => t.tld));
+      if (!parsed.ok) return false;
+      const t = tldList.find((x) => x.tld === parsed.tld)!;
+      const registry = adapters.registries[t.registry];
+      const { nameserversMin } = await registry.settings();
+      try {
+        await registry.register({
+          name: { name: parsed.asciiFqdn, key: registryKeyFor(parsed.label, parsed.tld) },
+          periodMonths: 12,
+          registrant: { name: 'Other Holder', email: 'holder@example.net', country: 'GR' },
+          nameservers: ['ns1.example.net', 'ns2.example.net', 'ns3.example.net'].slice(0, Math.max(nameserversMin, 2)),
+        });
+      } catch (e) {
+        if (e instanceof RegistryError) return false;
+        throw e;
+      }
+      await db.delete(domainSearchCache).where(eq(domainSearchCache.asciiFqdn, parsed.asciiFqdn));
+      return true;
+    },
+
     async favourites(userId: number): Promise<string[]> {
       const rows = await db.select({ a: domainFavourites.asciiFqdn }).from(domainFavourites).where(eq(domainFavourites.userId, userId));
       return rows.map((r) => r.a);

@@ -16,6 +16,7 @@ import { ProvisionerError } from '../adapters/provisioner/port';
 import { RegistryError } from '../adapters/registry/port';
 import { SslError } from '../adapters/ssl/port';
 import type { ServiceDeps } from '.';
+import { createIdProtectService } from './id-protect';
 import { createCatalogService } from './catalog';
 import { createMydataService } from './mydata';
 
@@ -98,7 +99,9 @@ export function createFulfilment(deps: ServiceDeps) {
           renewedTo = info.expiresAt;
         }
         await db.update(domains).set({ expiresAt: renewedTo, status: 'active', updatedAt: now }).where(eq(domains.id, held.id));
-        return { expiresAt: renewedTo.toISOString(), status: 'active' };
+        // A renewal with ID protect pays it up to the new expiry (issue #20 §4, worker/services/id-protect.ts).
+        const idProtectUntil = idProtect ? await createIdProtectService(deps).extendWithRenewal(order.userId, held.id, renewedTo) : null;
+        return { expiresAt: renewedTo.toISOString(), status: 'active', ...(idProtectUntil ? { idProtectUntil: idProtectUntil.toISOString() } : {}) };
       }
       let expiresAt: Date;
       let status: 'active' | 'transfer_pending' = 'active';

@@ -19,6 +19,7 @@ import { createMydataService } from './mydata';
 import { createHandoverService } from './handovers';
 import { createMyDomainService } from './my-domains';
 import { createNameserverService } from './nameservers';
+import { createIdProtectService } from './id-protect';
 import { createReminderService } from './reminders';
 import { createHealthService } from './health';
 import { createLiveService } from './live';
@@ -78,6 +79,7 @@ function servicesFor(deps: ServiceDeps) {
     handovers: () => createHandoverService(deps),
     registryPoll: () => createRegistryPollService(deps),
     reminders: () => createReminderService(deps),
+    idProtect: () => createIdProtectService(deps),
     health: () => createHealthService(deps),
     live: () => createLiveService(deps.env),
     promotions: () => createPromotionService(deps),

@@ -4,6 +4,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { actionRefusal, authCodePolicy, bulkNames, renewalAction, type BulkAction, type DomainAction, type ListQuery } from '../../core/domains/portal';
 import { ErrorCode } from '../../core/errors';
+import { readInChunks } from '../../db/in-chunks';
 import { domains } from '../../db/schema';
 import { RegistryError, type NameRef } from '../adapters/registry/port';
 import type { ServiceDeps } from '.';
@@ -73,6 +74,29 @@ export function createMyDomainService(deps: ServiceDeps) {
     }
     await db.update(domains).set({ locked: on, updatedAt: now }).where(eq(domains.id, d.id));
     return { ok: true, code: ErrorCode.SUCCESS };
+  }
+
+  /** One name to the cart; `cart` is shared by a bulk run (it loads the catalogue once, not per name). */
+  async function renewToCart(d: OwnDomain, owner: CartOwner, uniqueId: string | null, cart = createCartService(deps)): Promise<Outcome> {
+    const refusal = actionRefusal('renew', d, now);
+    if (refusal) return { ok: false, ...refusal };
+    const r = await cart.addDomain(owner, { name: d.fqdn, action: renewalAction(d.status), uniqueId });
+    return r.ok ? { ok: true, code: ErrorCode.SUCCESS } : { ok: false, code: r.code };
+  }
+
+  /** Auto-renew for many names: each checked on its own, the changes stored in slices of one statement. */
+  async function setAutoRenewMany(rows: OwnDomain[], on: boolean): Promise<Map<number, Outcome>> {
+    const out = new Map<number, Outcome>();
+    const change: number[] = [];
+    for (const d of rows) {
+      const refusal = actionRefusal(on ? 'auto_renew_on' : 'auto_renew_off', d, now);
+      if (refusal) out.set(d.id, { ok: false, ...refusal });
+      else if (d.autoRenew === on) out.set(d.id, { ok: false, code: ErrorCode.NO_CHANGE, reason: 'unchanged' });
+      else change.push(d.id);
+    }
+    await readInChunks(change, (part) => db.update(domains).set({ autoRenew: on, updatedAt: now }).where(inArray(domains.id, part)).returning({ id: domains.id }), { fixed: 3 });
+    for (const id of change) out.set(id, { ok: true, code: ErrorCode.SUCCESS });
+    return out;
   }
 
   const service = {
@@ -157,10 +181,7 @@ export function createMyDomainService(deps: ServiceDeps) {
     async renewToCart(userId: number, owner: CartOwner, name: string, uniqueId: string | null): Promise<Outcome> {
       const d = await own(userId, name);
       if (!d) return { ok: false, code: ErrorCode.DOMAIN_DOES_NOT_EXIST };
-      const refusal = actionRefusal('renew', d, now);
-      if (refusal) return { ok: false, ...refusal };
-      const r = await createCartService(deps).addDomain(owner, { name: d.fqdn, action: renewalAction(d.status), uniqueId });
-      return r.ok ? { ok: true, code: ErrorCode.SUCCESS } : { ok: false, code: r.code };
+      return renewToCart(d, owner, uniqueId);
     },
 
     /**
@@ -171,10 +192,8 @@ export function createMyDomainService(deps: ServiceDeps) {
     async bulk(userId: number, owner: CartOwner, action: Exclude<BulkAction, 'nameservers'>, rawNames: readonly string[], uniqueId: string | null): Promise<Outcome<{ results: BulkResult[] }>> {
       const parsed = bulkNames(rawNames);
       if (!parsed.ok) return { ok: false, code: parsed.code };
-      const rows = await db
-        .select()
-        .from(domains)
-        .where(and(eq(domains.userId, userId), or(inArray(domains.asciiFqdn, parsed.names), inArray(domains.fqdn, parsed.names))));
+      // The list is bound twice (ASCII or display form): in slices under D1's 100 parameters.
+      const rows = await readInChunks(parsed.names, (part) => db.select().from(domains).where(and(eq(domains.userId, userId), or(inArray(domains.asciiFqdn, part), inArray(domains.fqdn, part)))), { perItem: 2, fixed: 1 });
       const byName = new Map<string, OwnDomain>();
       for (const r of rows) {
         byName.set(r.asciiFqdn, r);
@@ -182,6 +201,8 @@ export function createMyDomainService(deps: ServiceDeps) {
       }
       const results: BulkResult[] = [];
       const changed: { d: OwnDomain; fields: string[] }[] = [];
+      const cart = createCartService(deps);
+      const autoRenew = action === 'auto_renew_on' || action === 'auto_renew_off' ? await setAutoRenewMany([...new Map(rows.map((r) => [r.id, r])).values()], action === 'auto_renew_on') : null;
       for (const name of parsed.names) {
         const d = byName.get(name);
         if (!d) {
@@ -189,9 +210,9 @@ export function createMyDomainService(deps: ServiceDeps) {
           continue;
         }
         let r: Outcome;
-        if (action === 'renew') r = await service.renewToCart(userId, owner, d.asciiFqdn, uniqueId);
+        if (action === 'renew') r = await renewToCart(d, owner, uniqueId, cart);
         else if (action === 'lock' || action === 'unlock') r = await setLock(d, action === 'lock');
-        else r = await setAutoRenew(d, action === 'auto_renew_on');
+        else r = autoRenew!.get(d.id)!;
         results.push({ fqdn: d.fqdn, ok: r.ok, code: r.code, ...(!r.ok && r.reason ? { reason: r.reason } : {}) });
         if (r.ok && action !== 'renew') changed.push({ d, fields: [action === 'lock' || action === 'unlock' ? 'locked' : 'auto_renew'] });
       }

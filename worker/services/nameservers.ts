@@ -5,6 +5,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ErrorCode } from '../../core/errors';
 import { asciiName, checkNameserverList, nameserverToAscii, sameNameservers, type Limits } from '../../core/domains/nameservers';
 import { GROUP_LIMITS } from '../../core/validation/nameserver-forms';
+import { BULK_MAX } from '../../core/domains/portal';
+import { readInChunks } from '../../db/in-chunks';
 import { domains, nameserverGroups } from '../../db/schema';
 import { RegistryError } from '../adapters/registry/port';
 import type { ServiceDeps } from '.';
@@ -77,8 +79,10 @@ export function createNameserverService(deps: ServiceDeps) {
   }
 
   /** One name: the registry first, then our row (only after its answer). `changed` false: nothing to do. */
-  async function change(userId: number, d: DomainRow, choice: Choice): Promise<Done<{ changed: boolean; row: DomainRow }>> {
-    const limits = await limitsOf(d);
+  async function change(userId: number, d: DomainRow, choice: Choice, limitsByFamily?: Map<DomainRow['registry'], Promise<Limits | null>>): Promise<Done<{ changed: boolean; row: DomainRow }>> {
+    // A bulk apply asks each registry for its limits once, not once per name.
+    if (limitsByFamily && !limitsByFamily.has(d.registry)) limitsByFamily.set(d.registry, limitsOf(d));
+    const limits = await (limitsByFamily ? limitsByFamily.get(d.registry)! : limitsOf(d));
     const r = await resolve(userId, choice, limits);
     if (!r.ok) return r;
     const groupId = choice.mode === 'group' ? choice.groupId : null;
@@ -147,13 +151,17 @@ export function createNameserverService(deps: ServiceDeps) {
       }
       const results: { name: string; fqdn: string; ok: boolean; code: number; changed: boolean }[] = [];
       const changed: DomainRow[] = [];
-      for (const name of [...new Set(names.map((n) => asciiName(n) ?? n))]) {
-        const d = await service.ownDomain(userId, name);
+      const asked = [...new Set(names.map((n) => asciiName(n) ?? n))].slice(0, BULK_MAX);
+      // The customer's rows for all the names at once, in slices under D1's 100 parameters.
+      const own = new Map((await readInChunks(asked, (part) => db.select().from(domains).where(and(eq(domains.userId, userId), inArray(domains.asciiFqdn, part))), { fixed: 1 })).map((d) => [d.asciiFqdn, d]));
+      const limitsByFamily = new Map<DomainRow['registry'], Promise<Limits | null>>();
+      for (const name of asked) {
+        const d = own.get(name);
         if (!d) {
           results.push({ name, fqdn: name, ok: false, code: ErrorCode.DOMAIN_DOES_NOT_EXIST, changed: false });
           continue;
         }
-        const r = await change(userId, d, choice);
+        const r = await change(userId, d, choice, limitsByFamily);
         if (r.ok && r.changed) changed.push(r.row);
         results.push({ name: d.asciiFqdn, fqdn: d.fqdn, ok: r.ok, code: r.ok ? (r.changed ? ErrorCode.SUCCESS : ErrorCode.NO_CHANGE) : r.code, changed: r.ok && r.changed });
       }
@@ -163,8 +171,12 @@ export function createNameserverService(deps: ServiceDeps) {
 
     /** The customer's names, for the apply page's list and the import choice. */
     async domainNames(userId: number, names?: string[]) {
-      const where = names ? and(eq(domains.userId, userId), inArray(domains.asciiFqdn, names.map((n) => asciiName(n) ?? n))) : eq(domains.userId, userId);
-      return db.select({ id: domains.id, fqdn: domains.fqdn, asciiFqdn: domains.asciiFqdn, registry: domains.registry, nsMode: domains.nsMode, nsGroupId: domains.nsGroupId, nameservers: domains.nameservers }).from(domains).where(where).orderBy(asc(domains.fqdn)).limit(500);
+      const columns = { id: domains.id, fqdn: domains.fqdn, asciiFqdn: domains.asciiFqdn, registry: domains.registry, nsMode: domains.nsMode, nsGroupId: domains.nsGroupId, nameservers: domains.nameservers };
+      if (!names) return db.select(columns).from(domains).where(eq(domains.userId, userId)).orderBy(asc(domains.fqdn)).limit(500);
+      // A bulk selection can be the whole portfolio: read in slices under D1's 100 parameters.
+      const ascii = names.map((n) => asciiName(n) ?? n).slice(0, BULK_MAX);
+      const rows = await readInChunks(ascii, (part) => db.select(columns).from(domains).where(and(eq(domains.userId, userId), inArray(domains.asciiFqdn, part))), { fixed: 1 });
+      return rows.sort((a, b) => (a.fqdn < b.fqdn ? -1 : a.fqdn > b.fqdn ? 1 : 0));
     },
 
     // ---------------------------------------------------------------------------------------------

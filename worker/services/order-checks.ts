@@ -5,8 +5,11 @@ import { heldNameAllows } from '../../core/cart/updates';
 import { splitDomain } from '../../core/domains/names';
 import { actionRefusal } from '../../core/domains/portal';
 import { ErrorCode } from '../../core/errors';
+import { registryKeyFor } from '../../core/domains/keys';
 import type { Db } from '../../db/client';
+import { readInChunks } from '../../db/in-chunks';
 import { domains } from '../../db/schema';
+import { RegistryError, type RegistryFamily, type RegistryPort } from '../adapters/registry/port';
 import type { CartView } from './cart-view';
 import { elRefusals } from './el-rule';
 
@@ -18,7 +21,7 @@ export async function heldNameRefusal(db: Db, userId: number, lines: Line[], now
   // still fit, or a renewal would restore it without the RGP fee (issue #10 §2).
   const heldLines = lines.filter((l) => l.kind === 'domain' && (l.action === 'renew' || l.action === 'trade' || l.action === 'rgp_restore') && l.asciiName);
   if (heldLines.length) {
-    const rows = await db.select({ asciiFqdn: domains.asciiFqdn, status: domains.status }).from(domains).where(and(eq(domains.userId, userId), inArray(domains.asciiFqdn, heldLines.map((l) => l.asciiName!))));
+    const rows = await readInChunks(heldLines.map((l) => l.asciiName!), (part) => db.select({ asciiFqdn: domains.asciiFqdn, status: domains.status }).from(domains).where(and(eq(domains.userId, userId), inArray(domains.asciiFqdn, part))));
     const status = new Map(rows.map((r) => [r.asciiFqdn, r.status]));
     const misfits = heldLines.filter((l) => !status.has(l.asciiName!) || !heldNameAllows(l.action as 'renew' | 'trade' | 'rgp_restore', status.get(l.asciiName!)!));
     if (misfits.length) return { code: ErrorCode.ACTION_NOT_ALLOWED, detail: { names: misfits.map((l) => l.name) } };
@@ -28,7 +31,7 @@ export async function heldNameRefusal(db: Db, userId: number, lines: Line[], now
   const idpLines = lines.filter((l) => l.sku === 'id_protect' && !l.parentId);
   if (idpLines.length) {
     const names = idpLines.map((l) => String(l.config.domain ?? ''));
-    const rows = await db.select().from(domains).where(and(eq(domains.userId, userId), inArray(domains.asciiFqdn, names)));
+    const rows = await readInChunks(names, (part) => db.select().from(domains).where(and(eq(domains.userId, userId), inArray(domains.asciiFqdn, part))));
     const misfits = idpLines.filter((l) => {
       const d = rows.find((r) => r.asciiFqdn === l.config.domain);
       return !d || actionRefusal('buy_id_protect', d, now) !== null;
@@ -39,4 +42,31 @@ export async function heldNameRefusal(db: Db, userId: number, lines: Line[], now
   const elLines = lines.filter((l) => l.kind === 'domain' && l.sku === 'ελ' && l.action !== 'renew' && l.action !== 'rgp_restore' && l.action !== 'trade');
   const elRefused = await elRefusals(db, userId, elLines.map((l) => splitDomain(l.name, tldList).label));
   return elRefused ? { code: elRefused, detail: { names: elLines.map((l) => l.name) } } : null;
+}
+
+export type TakenRefusal = { code: number; detail: { reason: 'taken'; names: string[]; taken: { id: string; name: string; search: string }[] } };
+
+/**
+ * Availability again, without the search cache, of the names to register: a name may have gone since
+ * it was added. A taken name is a refusal that names it in Unicode with what to search for instead
+ * (never "try again": it will not come back); a registry that cannot answer is its own code.
+ */
+export async function availabilityRefusal(registries: Record<RegistryFamily, RegistryPort>, lines: Line[], tldList: string[]): Promise<TakenRefusal | { code: number } | null> {
+  const toRegister = lines.filter((l) => l.kind === 'domain' && (l.action ?? 'register') === 'register' && l.asciiName && l.registry);
+  const taken: TakenRefusal['detail']['taken'] = [];
+  for (const family of [...new Set(toRegister.map((l) => l.registry!))]) {
+    const group = toRegister.filter((l) => l.registry === family);
+    const refs = group.map((l) => {
+      const { label, tld } = splitDomain(l.name, tldList);
+      return { name: l.asciiName!, key: registryKeyFor(label, tld ?? l.sku) };
+    });
+    try {
+      const answers = await registries[family].check(refs);
+      const gone = new Set(answers.filter((a) => !a.available).map((a) => a.name));
+      for (const l of group) if (gone.has(l.asciiName!)) taken.push({ id: l.id, name: l.name, search: splitDomain(l.name, tldList).label });
+    } catch (e) {
+      return { code: e instanceof RegistryError ? e.code : ErrorCode.DOMAIN_CHECK_FAILURE };
+    }
+  }
+  return taken.length ? { code: ErrorCode.CART_NOT_READY_CHECK_ITEMS, detail: { reason: 'taken', names: taken.map((t) => t.name), taken } } : null;
 }

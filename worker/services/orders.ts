@@ -13,14 +13,11 @@ import { cartTotals } from '../../core/cart/pricing';
 import { couponDiscount, couponOrderRefusal, couponRefusal, normaliseCouponCode, type Coupon, type CouponRefusal } from '../../core/orders/coupons';
 import { formatMoney } from '../../core/money';
 import { amountDue, creditToApply } from '../../core/orders/credit';
-import { registryKeyFor } from '../../core/domains/keys';
-import { splitDomain } from '../../core/domains/names';
 import { rawBatch, type Raw } from '../../db/raw-batch';
 import { couponRedemptions, coupons, creditMovements, domains, orderItems, orders, payments, saleDocuments, users } from '../../db/schema';
-import { RegistryError } from '../adapters/registry/port';
 import type { ServiceDeps } from '.';
 import { createCartService, type CartOwner } from './cart';
-import { heldNameRefusal } from './order-checks';
+import { availabilityRefusal, heldNameRefusal } from './order-checks';
 import { createCatalogService } from './catalog';
 import { createBillingProfileService, type Fail } from './billing-profiles';
 import { createCreditService } from './credit';
@@ -151,22 +148,10 @@ export function createOrderService(deps: ServiceDeps) {
       const tldList = (await catalog.tldPricing({ actions: ['register'] })).map((t) => t.tld);
       const misfit = await heldNameRefusal(db, owner.userId, view.lines, now, tldList);
       if (misfit) return { ok: false, ...misfit };
-      // Availability again, without the search cache: a name may have gone since it was added.
-      const toRegister = view.lines.filter((l) => l.kind === 'domain' && (l.action ?? 'register') === 'register' && l.asciiName && l.registry);
-      for (const family of [...new Set(toRegister.map((l) => l.registry!))]) {
-        const group = toRegister.filter((l) => l.registry === family);
-        const refs = group.map((l) => {
-          const { label, tld } = splitDomain(l.name, tldList);
-          return { name: l.asciiName!, key: registryKeyFor(label, tld ?? l.sku) };
-        });
-        try {
-          const answers = await adapters.registries[family].check(refs);
-          const gone = answers.filter((a) => !a.available).map((a) => a.name);
-          if (gone.length) return { ok: false, code: ErrorCode.DOMAIN_CHECK_FAILURE, detail: { names: gone } };
-        } catch (e) {
-          return { ok: false, code: e instanceof RegistryError ? e.code : ErrorCode.DOMAIN_CHECK_FAILURE };
-        }
-      }
+      // Availability again (worker/services/order-checks.ts): a taken name is marked in the cart.
+      const unavailable = await availabilityRefusal(adapters.registries, view.lines, tldList);
+      if (unavailable && 'detail' in unavailable) await cart.markTaken(owner, unavailable.detail.taken.map((t) => t.id), input.uniqueId);
+      if (unavailable) return { ok: false, ...unavailable };
       const key = input.idempotencyKey;
       // A coupon comes off the subtotal before VAT (shared over the lines); VAT per line on what is left.
       let couponCode: string | null = null;

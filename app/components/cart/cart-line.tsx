@@ -98,6 +98,7 @@ export function LineCard({ line, children, contacts, groups, loggedIn }: { line:
           {t('remove')}
         </button>
       </div>
+      {line.taken ? <TakenNotice line={line} /> : null}
       {line.lengthOffered ? null : (
         <p className="mt-2 rounded bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-testid="length-not-offered">
           {t('length_not_offered')}
@@ -228,3 +229,17 @@ function useLengthOptionLabel(): (months: number, perIntervalCents: number) => s
   };
 }
 
+
+/** The checkout found this name registered by someone else: remove it (the line's button) or search again. */
+function TakenNotice({ line }: { line: CartLine }) {
+  const { t } = useTranslation('cart');
+  const label = line.name.endsWith(`.${line.sku}`) ? line.name.slice(0, -(line.sku.length + 1)) : line.name;
+  return (
+    <p className="mt-2 rounded bg-red-50 px-3 py-2 text-sm text-red-900" role="status" data-testid="line-taken">
+      {t('taken', { name: line.name })}{' '}
+      <Link to={`/domains/search?q=${encodeURIComponent(label)}`} className="underline" data-testid="line-taken-search">
+        {t('taken_search')}
+      </Link>
+    </p>
+  );
+}

@@ -20,6 +20,10 @@ export type CheckAnswer = {
 
 export type Contact = { name: string; organisation?: string | null; email: string; country: string; phone?: string | null };
 
+/** The roles besides the registrant (EPP domain:contact types). */
+export const ROLE_CONTACT_TYPES = ['admin', 'tech', 'billing'] as const;
+export type RoleContactType = (typeof ROLE_CONTACT_TYPES)[number];
+
 export type DomainInfo = {
   name: string;
   statuses: string[];
@@ -79,6 +83,12 @@ export type RegistryPort = {
   /** 32006 while a domain delegates to it. */
   deleteHost(host: string): Promise<void>;
   updateContacts(name: NameRef, contacts: { registrant?: Contact; idProtect?: boolean }): Promise<void>;
+  /**
+   * Gives roles of a name (admin, tech, billing) to contacts: each is created as a contact object at
+   * the registry and replaces the role's holder (EPP domain:update add/rem contact). Answers the new
+   * handles. A role the registry does not have (settings.contactRoles) is refused (32101).
+   */
+  updateRoleContacts(name: NameRef, roles: Partial<Record<RoleContactType, Contact>>): Promise<Partial<Record<RoleContactType, string>>>;
   setLock(name: NameRef, locked: boolean): Promise<void>;
   poll(): Promise<RegistryMessage[]>;
   ack(id: number): Promise<void>;

@@ -4,10 +4,11 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../core/errors';
 import type { Db } from '../../../db/client';
+import { readInChunks } from '../../../db/in-chunks';
 import { registryHosts, registryMessages, registryObjects, registryPremium, registrySettings } from '../../../db/schema';
 import {
   RegistryError, type CheckAnswer, type Contact, type DomainInfo, type NameRef, type RegisterInput, type RegistryFamily, type RegistryMessage, type RegistryPort,
-  type RegistrySettings,
+  type RegistrySettings, type RoleContactType,
 } from './port';
 
 /** Names no one may register (RFC 2606 and registry-operational names). */
@@ -88,6 +89,24 @@ export function createSandboxRegistry(db: Db, family: RegistryFamily, options: S
     if (nameservers.length > settings.nameserversMax) throw new RegistryError(ErrorCode.NAMESERVER_EXCEED_UPPER_LIMIT, { max: settings.nameserversMax });
   }
 
+  /**
+   * The role contacts of a name (admin, tech, billing): each new holder becomes a contact object with
+   * its own handle, replacing the role's former one, as EPP domain:update add/rem contact does. A role
+   * this registry does not have is refused, as the real one refuses an unknown contact type.
+   */
+  async function setRoleContacts(settings: RegistrySettings, name: NameRef, held: typeof registryObjects.$inferSelect.contacts, roles: Partial<Record<RoleContactType, Contact>>) {
+    const next = { ...held };
+    const handles: Partial<Record<RoleContactType, string>> = {};
+    for (const [role, contact] of Object.entries(roles) as [RoleContactType, Contact][]) {
+      if (!settings.contactRoles.includes(role)) throw new RegistryError(ErrorCode.CONTACT_UPDATE_NOT_ALLOWED_FOR_ROLE, { name: name.name, role });
+      const handle = `SB${crypto.randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+      next[role] = { handle, name: contact.name, organisation: contact.organisation ?? null, email: contact.email, country: contact.country, phone: contact.phone ?? null };
+      handles[role] = handle;
+    }
+    await touch(name, { contacts: next });
+    return handles;
+  }
+
   const port: RegistryPort = {
     family,
 
@@ -99,10 +118,15 @@ export function createSandboxRegistry(db: Db, family: RegistryFamily, options: S
       await guard('check', ErrorCode.DOMAIN_CHECK_FAILED);
       if (names.length === 0) return [];
       const keys = [...new Set(names.map((n) => n.key))];
-      const [objects, premium] = await db.batch([
-        db.select().from(registryObjects).where(and(eq(registryObjects.registry, family), inArray(registryObjects.registryKey, keys))),
-        db.select().from(registryPremium).where(and(eq(registryPremium.registry, family), inArray(registryPremium.registryKey, keys))),
+      // A long search (many names of one family) is read in slices under D1's 100 parameters.
+      const pairs = await readInChunks(keys, async (part) => [
+        await db.batch([
+          db.select().from(registryObjects).where(and(eq(registryObjects.registry, family), inArray(registryObjects.registryKey, part))),
+          db.select().from(registryPremium).where(and(eq(registryPremium.registry, family), inArray(registryPremium.registryKey, part))),
+        ]),
       ]);
+      const objects = pairs.flatMap((p) => p[0]);
+      const premium = pairs.flatMap((p) => p[1]);
       const held = new Map(objects.map((o) => [o.registryKey, o]));
       const prices = new Map(premium.map((p) => [p.registryKey, p]));
       return names.map((n): CheckAnswer => {
@@ -277,6 +301,12 @@ export function createSandboxRegistry(db: Db, family: RegistryFamily, options: S
         registrant: contacts.registrant ? { ...contacts.registrant } : row.registrant,
         idProtect: contacts.idProtect ?? row.idProtect,
       });
+    },
+
+    async updateRoleContacts(name, roles) {
+      const settings = await guard('updateRoleContacts', ErrorCode.DOMAIN_CONTACT_UPDATE_FAILED);
+      const row = await mustOwn(name, ErrorCode.DOMAIN_CONTACT_UPDATE_FAILED);
+      return setRoleContacts(settings, name, row.contacts, roles);
     },
 
     async setLock(name, locked) {

@@ -202,6 +202,21 @@ describe('EPP registry client against the test server', () => {
     await registry.deleteHost('NS3.a.gr');
     expect(server.state.hosts.has('ns3.a.gr')).toBe(false);
 
+    // Issue #20 §4: admin and tech as new contact objects, the former holder removed in the same update.
+    const registered = server.state.domains.get('ops.gr')!.contacts ?? [];
+    const handles = await registry.updateRoleContacts(ref('ops.gr'), { tech: { name: 'Nikos Tech', email: 'tech@example.gr', country: 'gr' } });
+    const afterRoles = server.state.domains.get('ops.gr')!.contacts ?? [];
+    expect(afterRoles.filter((c) => c.type === 'tech')).toEqual([{ type: 'tech', id: handles.tech }]);
+    expect(afterRoles.filter((c) => c.type === 'admin')).toEqual(registered.filter((c) => c.type === 'admin'));
+    expect(server.state.contacts.get(handles.tech!)).toMatchObject({ name: 'Nikos Tech', email: 'tech@example.gr' });
+    const again = await registry.updateRoleContacts(ref('ops.gr'), { tech: { name: 'Eleni Tech', email: 'eleni@example.gr', country: 'gr' }, admin: { name: 'Admin', email: 'admin@example.gr', country: 'gr' } });
+    expect((server.state.domains.get('ops.gr')!.contacts ?? []).sort((a, b) => a.type.localeCompare(b.type))).toEqual([
+      { type: 'admin', id: again.admin },
+      { type: 'tech', id: again.tech },
+    ]);
+    // A role this registry does not have (SETTINGS: no billing) is refused.
+    expect((await failure(registry.updateRoleContacts(ref('ops.gr'), { billing: holder }))).code).toBe(ErrorCode.CONTACT_UPDATE_NOT_ALLOWED_FOR_ROLE);
+
     const send = await failure(registry.sendAuthCode(ref('ops.gr')));
     expect([send.code, send.detail.reason]).toEqual([ErrorCode.SEND_AUTHORIZATION_CODE_FAILED, 'not_offered']);
   });

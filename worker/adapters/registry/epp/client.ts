@@ -10,7 +10,7 @@
 import { ErrorCode } from '../../../../core/errors';
 import type { SocketLike } from '../../whois/port43';
 import {
-  RegistryError, type CheckAnswer, type Contact, type DomainInfo, type NameRef, type RegisterInput, type RegistryFamily, type RegistryMessage, type RegistryPort,
+  RegistryError, type CheckAnswer, type Contact, type DomainInfo, type NameRef, type RegisterInput, type RegistryFamily, type RegistryMessage, type RegistryPort, type RoleContactType,
   type RegistrySettings,
 } from '../port';
 import { createEppSessions, EppResultError, EppSessionError, type Session } from './session';
@@ -324,6 +324,26 @@ export function createEppRegistry(options: EppRegistryOptions): RegistryPort {
           if (!held.registrantId) throw new RegistryError(failure, { name: name.name, reason: 'no_registrant' });
           await s.command((id) => build.contactUpdateDisclose(id, held.registrantId, contacts.idProtect!));
         }
+      });
+    },
+
+    async updateRoleContacts(name, roles) {
+      const failure = ErrorCode.DOMAIN_CONTACT_UPDATE_FAILED;
+      return session(failure, async (s) => {
+        const wanted = Object.entries(roles) as [RoleContactType, Contact][];
+        for (const [role] of wanted) if (!settings.contactRoles.includes(role)) throw new RegistryError(ErrorCode.CONTACT_UPDATE_NOT_ALLOWED_FOR_ROLE, { name: name.name, role });
+        const held = await domainInfo(s, name);
+        const handles: Partial<Record<RoleContactType, string>> = {};
+        const addContacts: { type: string; id: string }[] = [];
+        for (const [role, contact] of wanted) {
+          // A new contact object per holder: a contact object may serve other names, so it is never rewritten.
+          handles[role] = await createContact(s, contact, false, failure);
+          addContacts.push({ type: role, id: handles[role]! });
+        }
+        // The role's former holders go in the same update (rem), so the name never lacks the role.
+        const remContacts = held.contacts.filter((c) => wanted.some(([role]) => role === c.type));
+        await run(s, (id) => build.domainUpdate(id, name.name, { addContacts, remContacts }), { 2303: missing(name) });
+        return handles;
       });
     },
 

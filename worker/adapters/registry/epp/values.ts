@@ -55,6 +55,7 @@ export function readDomainInfData(inf: XmlElement, fallbackName: string) {
     name: textOf(child(inf, NS.domain, 'name')).toLowerCase() || fallbackName,
     statuses: childrenOf(inf, NS.domain, 'status').map((st) => st.attrs.s ?? '').filter(Boolean),
     registrantId: textOf(child(inf, NS.domain, 'registrant')),
+    contacts: childrenOf(inf, NS.domain, 'contact').map((c) => ({ type: c.attrs.type ?? '', id: textOf(c) })),
     nameservers: [...childrenOf(ns, NS.domain, 'hostObj').map(textOf), ...childrenOf(ns, NS.domain, 'hostAttr').map((a) => textOf(child(a, NS.domain, 'hostName')))].map((n) =>
       n.toLowerCase(),
     ),

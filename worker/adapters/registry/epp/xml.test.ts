@@ -44,4 +44,15 @@ describe('EPP XML', () => {
     expect(() => parseXml('<a>fish & chips</a>')).toThrow(XmlError);
     expect(() => readEpp('<epp/>')).toThrow(XmlError);
   });
+
+  it('a role change is domain:update with the new contact in add and the former one in rem (RFC 5731 §3.2.5)', () => {
+    const xml = build.domainUpdate('tr-2', 'example.gr', { addContacts: [{ type: 'tech', id: 'cnew' }], remContacts: [{ type: 'tech', id: 'cold' }] });
+    const update = child(child(readEpp(xml), NS.epp, 'update'), NS.domain, 'update');
+    const add = child(update, NS.domain, 'add');
+    const rem = child(update, NS.domain, 'rem');
+    expect(child(add, NS.domain, 'contact')?.attrs.type).toBe('tech');
+    expect(textOf(child(add, NS.domain, 'contact'))).toBe('cnew');
+    expect(textOf(child(rem, NS.domain, 'contact'))).toBe('cold');
+    expect(child(update, NS.domain, 'chg')).toBeFalsy();
+  });
 });

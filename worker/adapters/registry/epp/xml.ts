@@ -107,15 +107,22 @@ export const build = {
   domainUpdate(
     clTRID: string,
     name: string,
-    change: { addNs?: string[]; remNs?: string[]; addStatus?: string[]; remStatus?: string[]; registrant?: string; authCode?: string },
+    change: { addNs?: string[]; remNs?: string[]; addStatus?: string[]; remStatus?: string[]; addContacts?: { type: string; id: string }[]; remContacts?: { type: string; id: string }[]; registrant?: string; authCode?: string },
   ): string {
-    const part = (tagName: string, ns: string[] = [], statuses: string[] = []) =>
-      (ns.length > 0 || statuses.length > 0) &&
-      h(tagName, null, ns.length > 0 && h('domain:ns', null, ns.map((n) => h('domain:hostObj', null, n))), statuses.map((s) => h('domain:status', { s })));
+    // RFC 5731 §3.2.5: add and rem hold ns, then contact, then status, in that order.
+    const part = (tagName: string, ns: string[] = [], statuses: string[] = [], contacts: { type: string; id: string }[] = []) =>
+      (ns.length > 0 || statuses.length > 0 || contacts.length > 0) &&
+      h(
+        tagName,
+        null,
+        ns.length > 0 && h('domain:ns', null, ns.map((n) => h('domain:hostObj', null, n))),
+        contacts.map((c) => h('domain:contact', { type: c.type }, c.id)),
+        statuses.map((s) => h('domain:status', { s })),
+      );
     const chg =
       (change.registrant !== undefined || change.authCode !== undefined) &&
       h('domain:chg', null, change.registrant !== undefined && h('domain:registrant', null, change.registrant), change.authCode !== undefined && h('domain:authInfo', null, h('domain:pw', null, change.authCode)));
-    return eppCommand(clTRID, h('update', null, dom('update', h('domain:name', null, name), part('domain:add', change.addNs, change.addStatus), part('domain:rem', change.remNs, change.remStatus), chg)));
+    return eppCommand(clTRID, h('update', null, dom('update', h('domain:name', null, name), part('domain:add', change.addNs, change.addStatus, change.addContacts), part('domain:rem', change.remNs, change.remStatus, change.remContacts), chg)));
   },
   contactCreate(clTRID: string, input: { id: string; name: string; organisation?: string | null; email: string; country: string; voice?: string | null; authCode: string; hidden: boolean }): string {
     // 'int' postal info must be 7-bit ASCII (RFC 5733 §2.3); Greek names go as 'loc'.

@@ -1,0 +1,82 @@
+// Issue #20 §4 as a buyer meets it, with JavaScript on and off: a Greek .gr in the cart is registered
+// by someone else before checkout. Placing the order says the name is taken (in Greek letters, never
+// "try again"), links to the search and back to the cart, where the line is marked and can be removed.
+import type { Page } from '@playwright/test';
+import { labelToAscii } from '../../core/domains/punycode';
+import { expect, hydrated, test, uniqueEmail } from './fixtures';
+import { register } from './flows';
+
+async function configure(page: Page, ascii: string) {
+  await page.goto('/cart');
+  await page.getByTestId('new-contact').locator('summary').click();
+  const contact = page.getByTestId('new-contact');
+  await contact.getByLabel('Όνομα', { exact: true }).fill('Ελένη');
+  await contact.getByLabel('Επώνυμο', { exact: true }).fill('Οικονόμου');
+  await contact.getByLabel('Όνομα με λατινικούς').fill('Eleni');
+  await contact.getByLabel('Επώνυμο με λατινικούς').fill('Oikonomou');
+  await contact.getByLabel('Email').fill('eleni.o@example.gr');
+  await contact.getByLabel('Τηλέφωνο').fill('+306944444444');
+  await contact.getByLabel('Διεύθυνση').fill('Ερμού 5');
+  await contact.getByLabel('Πόλη').fill('Αθήνα');
+  await contact.getByLabel('Τ.Κ.').fill('10563');
+  await page.getByTestId('contact-save').click();
+  const line = page.locator(`[data-testid="cart-line"][data-name="${ascii}"]`);
+  await expect(line.getByTestId('contact-registrant').locator('option')).toHaveCount(2);
+  for (const role of ['registrant', 'admin', 'tech', 'billing']) await line.getByTestId(`contact-${role}`).selectOption({ index: 1 });
+  await line.getByTestId('ns-mode-custom').check();
+  await line.getByTestId('ns-0').fill('ns1.example-dns.gr');
+  await line.getByTestId('ns-1').fill('ns2.example-dns.gr');
+  await line.getByLabel(/Αποδέχομαι τους όρους καταχώρισης/).check();
+  await line.getByTestId('config-save').click();
+  await expect(page.locator(`[data-testid="cart-line"][data-name="${ascii}"]`).getByTestId('domain-config')).toHaveAttribute('data-ready', 'true');
+}
+
+test('a name registered by someone else before checkout: told it is taken, marked in the cart, removed', async ({ page, js }) => {
+  test.setTimeout(90_000);
+  await register(page, js, uniqueEmail('taken', js));
+  const label = `καφενείο${Date.now() % 1_000_000_000}${js ? 1 : 2}`;
+  const fqdn = `${label}.gr`;
+  const ascii = `${labelToAscii(label)}.gr`;
+  await page.goto(`/domains/search?q=${encodeURIComponent(fqdn)}${js ? '' : '&js=0'}`);
+  await hydrated(page, js);
+  const row = page.getByTestId('exact-result').getByTestId('result');
+  await expect(row).toHaveAttribute('data-status', 'available');
+  await row.getByTestId('add-to-cart').click();
+  if (js) await expect(page.getByTestId('exact-result').getByTestId('in-cart')).toBeVisible({ timeout: 20_000 });
+  else await expect(page).toHaveURL(/\/cart$/);
+  await configure(page, ascii);
+
+  await page.goto('/cart/checkout');
+  await hydrated(page, js);
+  const profile = page.getByTestId('new-profile');
+  await profile.getByLabel('Ονοματεπώνυμο ή επωνυμία').fill('Ελένη Οικονόμου');
+  await profile.getByLabel('Διεύθυνση').fill('Ερμού 5');
+  await profile.getByLabel('Πόλη').fill('Αθήνα');
+  await profile.getByLabel('Τ.Κ.').fill('10563');
+  await page.getByTestId('profile-save').click();
+  await expect(page.getByTestId('profile-option')).toHaveCount(1);
+
+  // Someone else registers the name while the customer is on the checkout page.
+  const token = await page.locator('input[name="_token"]').first().inputValue();
+  const taken = await page.request.post('/api/dev/registry-taken', { data: { _token: token, name: fqdn } });
+  expect(taken.ok(), await taken.text()).toBe(true);
+
+  await page.getByTestId('method-bank_transfer').check();
+  await page.getByTestId('place-order-form').getByLabel(/Αποδέχομαι τους Όρους Χρήσης/).check();
+  await page.getByTestId('place-order').click();
+  const alert = page.getByTestId('checkout-taken');
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText(fqdn);
+  await expect(alert).not.toContainText(ascii);
+  await expect(alert).not.toContainText(/δοκιμάστε ξανά/i);
+  await expect(alert.getByTestId('taken-search')).toHaveAttribute('href', `/domains/search?q=${encodeURIComponent(label)}`);
+
+  await alert.getByTestId('taken-cart').click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await hydrated(page, js);
+  const line = page.locator(`[data-testid="cart-line"][data-name="${ascii}"]`);
+  await expect(line.getByTestId('line-taken')).toContainText(fqdn);
+  await expect(line.getByTestId('line-taken-search')).toHaveAttribute('href', `/domains/search?q=${encodeURIComponent(label)}`);
+  await line.getByTestId('remove').click();
+  await expect(page.locator(`[data-testid="cart-line"][data-name="${ascii}"]`)).toHaveCount(0);
+});
