@@ -4,20 +4,17 @@
 import { and, asc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { RegistryFamily } from '../../core/catalog';
 import { ErrorCode } from '../../core/errors';
-import { lineDescription } from '../../core/documents/lines';
-import { refundShare } from '../../core/orders/credit';
 import { isFinalFailure, nextAttemptAt } from '../../core/orders/fulfilment';
 import { registryKeyFor } from '../../core/domains/keys';
 import { nameserverToAscii } from '../../core/domains/nameserver-keys';
 import { parseDomain } from '../../core/domains/names';
-import { creditNoteStatements, rawBatch } from '../../db/raw-batch';
-import { contacts, creditMovements, domainContactRoles, domainContacts, domains, hosts, nameserverGroups, orderItems, orders, saleDocumentLines, saleDocuments, users, type DomainContactRole } from '../../db/schema';
+import { contacts, domainContactRoles, domainContacts, domains, hosts, nameserverGroups, orderItems, orders, saleDocuments, users, type DomainContactRole } from '../../db/schema';
 import { ProvisionerError } from '../adapters/provisioner/port';
 import { RegistryError } from '../adapters/registry/port';
 import { SslError } from '../adapters/ssl/port';
 import type { ServiceDeps } from '.';
 import { createCatalogService } from './catalog';
-import { createMydataService } from './mydata';
+import { createItemRefunds } from './item-refunds';
 
 /** Nameservers a domain gets when the customer chose none: ours, with a parking page. */
 export const DEFAULT_NAMESERVERS = ['ns1.registrar-dns.gr', 'ns2.registrar-dns.gr'];
@@ -25,6 +22,7 @@ export const DEFAULT_NAMESERVERS = ['ns1.registrar-dns.gr', 'ns2.registrar-dns.g
 export function createFulfilment(deps: ServiceDeps) {
   const { db, now, adapters } = deps;
   const catalog = createCatalogService(deps);
+  const itemRefunds = createItemRefunds(deps);
 
   async function registrantOf(userId: number, config: Record<string, unknown>) {
     const contactIds = (config.contacts ?? {}) as Record<string, number | undefined>;
@@ -243,51 +241,7 @@ export function createFulfilment(deps: ServiceDeps) {
 
   async function refundToCredit(order: typeof orders.$inferSelect, item: typeof orderItems.$inferSelect, siblings: (typeof orderItems.$inferSelect)[]) {
     const children = siblings.filter((c) => c.parentPosition === item.position && c.status === 'pending');
-    // The note corrects the order's receipt or invoice (AADE holds it in full): it refers to it, keeps
-    // its buyer and goes to myDATA, in the corrective series (CRN).
-    const [legal] = await db
-      .select()
-      .from(saleDocuments)
-      .where(and(eq(saleDocuments.orderId, order.id), inArray(saleDocuments.kind, ['receipt', 'invoice'])));
-    const [firstLine] = legal ? await db.select({ rate: saleDocumentLines.vatRateBp }).from(saleDocumentLines).where(eq(saleDocumentLines.documentId, legal.id)).orderBy(asc(saleDocumentLines.position)).limit(1) : [];
-    const refunded = [item, ...children];
-    const statements = refunded.flatMap((i) => {
-      // The line price already includes its set-up fee (setup_fee_cents only says how much of it is one).
-      const share = refundShare(order, i.priceCents);
-      if (share.totalCents <= 0) return [];
-      const net = share.totalCents - share.vatCents;
-      const rate = share.vatCents > 0 ? (firstLine?.rate ?? order.vatRateBp) : 0;
-      return creditNoteStatements({
-        userId: order.userId,
-        amountCents: share.totalCents,
-        vatCents: share.vatCents,
-        reason: 'refund',
-        orderId: order.id,
-        orderItemId: i.id,
-        note: i.name,
-        dedupeKey: `refund:item:${i.id}`,
-        at: now,
-        ...(legal
-          ? { corrects: { relatedDocumentId: legal.id, billing: legal.billing, netCents: net, line: { description: `Επιστροφή: ${lineDescription(i)}`, netCents: net, vatRateBp: rate, vatCents: share.vatCents, totalCents: share.totalCents } } }
-          : {}),
-      });
-    });
-    if (statements.length) await rawBatch(db, statements);
-    await db
-      .update(orderItems)
-      .set({ status: 'refunded', nextAttemptAt: null })
-      .where(and(inArray(orderItems.id, refunded.map((r) => r.id)), inArray(orderItems.status, ['failed', 'pending'])));
-    if (!legal) return;
-    // To myDATA at once (it waits there for the receipt's MARK); a failure stays queued for cron.
-    const notes = await db
-      .select({ id: creditMovements.documentId })
-      .from(creditMovements)
-      .where(inArray(creditMovements.dedupeKey, refunded.map((r) => `refund:item:${r.id}`)));
-    const mydata = createMydataService(deps);
-    for (const n of notes) {
-      if (n.id === null) continue;
-      await mydata.transmit(n.id).catch((e: unknown) => console.error('mydata transmission of a refund note failed; cron retries', { documentId: n.id, error: String(e) }));
-    }
+    await itemRefunds.refundToCredit(order, [item, ...children]);
   }
 
   async function settleOrderStatus(orderId: number) {
