@@ -34,8 +34,11 @@ export const billingProfiles = sqliteTable(
 );
 
 export const orderStatuses = ['pending', 'paid', 'processing', 'completed', 'cancelled'] as const;
-/** 'refunded': no retry could carry it out, and its cost went back to the customer's credit. */
-export const itemStatuses = ['pending', 'processing', 'completed', 'failed', 'refunded'] as const;
+/**
+ * 'refunded': no retry could carry it out, and its cost went back (as credit, or to the card before).
+ * 'cancelled': held by a refund that left the order holding nothing (decision 046); never carried out.
+ */
+export const itemStatuses = ['pending', 'processing', 'completed', 'failed', 'refunded', 'cancelled'] as const;
 
 export const orders = sqliteTable(
   'orders',

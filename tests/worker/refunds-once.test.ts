@@ -106,3 +106,39 @@ describe('an item that fails for good after a card refund', () => {
     }
   }, 60_000);
 });
+
+/** The same order, but the name stays free: a retry would register it. */
+async function paidOrderNameFree(prefix: string) {
+  const o = await paidOrderWaitingRetry(prefix);
+  await db.delete(registryObjects).where(eq(registryObjects.name, o.name));
+  return o;
+}
+
+describe('a full card refund holds the order', () => {
+  it('its open items are cancelled, cron does not retry them, the name is not registered, the order reads cancelled', async () => {
+    const o = await paidOrderNameFree('holdfull');
+    const staff = await newStaff({ totp: true });
+    const refunded = await servicesAt().refunds.refundPayment({ paymentId: o.payment.id, amountCents: o.payment.amountCents, reason: 'full', idempotencyKey: crypto.randomUUID() }, { userId: staff.id, ip: null });
+    expect(refunded).toMatchObject({ ok: true, status: 'succeeded' });
+    const [item] = await db.select().from(orderItems).where(eq(orderItems.id, o.item.id));
+    expect(item).toMatchObject({ status: 'cancelled', nextAttemptAt: null });
+    await servicesAt(later()).orders.retryDue(500);
+    await servicesAt(later()).orders.fulfil(o.orderId);
+    expect((await db.select().from(orderItems).where(eq(orderItems.id, o.item.id)))[0]!.status).toBe('cancelled');
+    expect(await db.select().from(registryObjects).where(eq(registryObjects.name, o.name))).toHaveLength(0);
+    expect((await db.select().from(orders).where(eq(orders.id, o.orderId)))[0]!.status).toBe('cancelled');
+    expect(await itemCredit(o.orderId)).toBe(0);
+    // Staff cannot start it again with "try now".
+    expect(await servicesAt(later()).orders.retryNow(o.orderId)).toBe(false);
+  });
+
+  it('a partial card refund leaves fulfilment alone: the retry registers the name', async () => {
+    const o = await paidOrderNameFree('holdpart');
+    const staff = await newStaff({ totp: true });
+    const refunded = await servicesAt().refunds.refundPayment({ paymentId: o.payment.id, amountCents: 100, reason: 'gesture', idempotencyKey: crypto.randomUUID() }, { userId: staff.id, ip: null });
+    expect(refunded).toMatchObject({ ok: true, status: 'succeeded' });
+    expect((await db.select().from(orderItems).where(eq(orderItems.id, o.item.id)))[0]!.status).toBe('failed');
+    await servicesAt(later()).orders.fulfil(o.orderId);
+    expect((await db.select().from(orderItems).where(eq(orderItems.id, o.item.id)))[0]!.status).toBe('completed');
+  });
+});

@@ -246,8 +246,8 @@ export function createFulfilment(deps: ServiceDeps) {
 
   async function settleOrderStatus(orderId: number) {
     const items = await db.select({ status: orderItems.status }).from(orderItems).where(eq(orderItems.orderId, orderId));
-    // Refunded items (credit given back) are done with, like completed ones.
-    const status = items.every((i) => i.status === 'completed' || i.status === 'refunded') ? 'completed' : 'processing';
+    // Refunded items (money given back) and cancelled ones (held by a full refund) are done with.
+    const status = items.every((i) => i.status === 'completed' || i.status === 'refunded' || i.status === 'cancelled') ? 'completed' : 'processing';
     await db.update(orders).set({ status }).where(and(eq(orders.id, orderId), inArray(orders.status, ['paid', 'processing'])));
     if (status === 'completed') await db.update(saleDocuments).set({ status: 'COMPLETED' }).where(and(eq(saleDocuments.orderId, orderId), eq(saleDocuments.kind, 'order')));
   }

@@ -22,6 +22,7 @@ import { PaymentError } from '../adapters/payments/port';
 import type { ServiceDeps } from '.';
 import { createDocumentPaymentService } from './document-payments';
 import { createMydataService } from './mydata';
+import { heldSql } from './refund-caps';
 import { createDocumentService } from './documents';
 import type { Fail } from './billing-profiles';
 import type { StaffActor } from './staff-orders';
@@ -111,6 +112,7 @@ export function createRefundService(deps: ServiceDeps) {
     const split = refundSplit({ totalCents: legal.totalCents, vatCents: legal.vatCents }, payment.refundedCents, amount);
     const rate = lines[0]?.vatRateBp ?? (legal.totalCents > legal.vatCents && legal.vatCents > 0 ? Math.round((legal.vatCents * 10000) / (legal.totalCents - legal.vatCents)) : 0);
     const noteLines = creditNoteLines(lines, split, { description: `${legal.series}-${legal.number}`, vatRateBp: rate });
+    const held = heldSql(payment.orderId);
     const fresh: Raw = { sql: "EXISTS (SELECT 1 FROM payment_refunds WHERE id = ? AND status = 'succeeded' AND credit_document_id IS NULL)", params: [row.id] };
     const w = (s: Raw): Raw => ({ sql: `${s.sql} AND ${fresh.sql}`, params: [...s.params, ...fresh.params] });
     try {
@@ -126,6 +128,19 @@ export function createRefundService(deps: ServiceDeps) {
               }),
             ]
           : []),
+        // A refund that leaves the order holding nothing holds its open items too (issue #20 §2,
+        // decision 046): cancelled, never retried, so nothing is carried out for free. A partial
+        // refund (a gesture, a part of the order) leaves fulfilment alone.
+        w({
+          sql: `UPDATE order_items SET status = 'cancelled', next_attempt_at = NULL WHERE order_id = ? AND status IN ('pending', 'failed') AND ${held.sql} <= 0`,
+          params: [payment.orderId, ...held.params],
+        }),
+        w({
+          sql: `UPDATE orders SET status = CASE WHEN EXISTS (SELECT 1 FROM order_items WHERE order_id = ? AND status = 'completed') THEN 'completed' ELSE 'cancelled' END
+            WHERE id = ? AND status IN ('paid', 'processing') AND EXISTS (SELECT 1 FROM order_items WHERE order_id = ? AND status = 'cancelled')
+              AND NOT EXISTS (SELECT 1 FROM order_items WHERE order_id = ? AND status IN ('pending', 'failed', 'processing'))`,
+          params: [payment.orderId, payment.orderId, payment.orderId, payment.orderId],
+        }),
         { sql: "INSERT INTO document_counters (series, last_number) VALUES ('CRN', 0) ON CONFLICT(series) DO NOTHING", params: [] },
         w({ sql: "UPDATE document_counters SET last_number = last_number + 1 WHERE series = 'CRN'", params: [] }),
         w({
