@@ -10,6 +10,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
 import { amountDue } from '../../core/orders/credit';
+import { isStaleClaim } from '../../core/orders/fulfilment';
 import { creditGrantSchema, eurosToCents } from '../../core/validation/admin-forms';
 import { CsrfInput } from '../components/csrf-input';
 import { Price } from '../components/price';
@@ -59,6 +60,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         attempts: i.attempts,
         nextAttemptAt: i.nextAttemptAt?.getTime() ?? null,
         lastError: i.lastError,
+        // Claimed and never finished (a crash): cron takes it back after the claim's time limit.
+        stuck: i.status === 'processing' && isStaleClaim(i.claimedAt?.getTime() ?? null, Date.now()),
       })),
     })),
   };
@@ -211,6 +214,11 @@ export default function AdminOrders() {
                       </td>
                       <td className="py-1 pr-3">
                         {t(`checkout:item_status.${i.status}`)}
+                        {i.stuck ? (
+                          <span className="block text-xs text-amber-800" data-testid={`admin-item-stuck-${i.id}`}>
+                            {t('admin.orders.stuck')}
+                          </span>
+                        ) : null}
                         {i.status === 'failed' && i.nextAttemptAt ? (
                           <span className="block text-xs text-slate-600">
                             {t('admin.orders.next_attempt', { when: when(i.nextAttemptAt), count: i.attempts })}

@@ -110,6 +110,8 @@ export const orderItems = sqliteTable(
     /** What fulfilment produced: the expiry date, the hosting account, the certificate id … */
     result: text('result', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
     completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
+    /** When fulfilment last claimed it ('processing'): past the claim's time limit, cron recovers it (decision 046). */
+    claimedAt: integer('claimed_at', { mode: 'timestamp_ms' }),
   },
   (t) => [uniqueIndex('order_items_position_unique').on(t.orderId, t.position), index('order_items_retry_idx').on(t.status, t.nextAttemptAt)],
 );

@@ -14,6 +14,7 @@ import { RegistryError } from '../adapters/registry/port';
 import { SslError } from '../adapters/ssl/port';
 import type { ServiceDeps } from '.';
 import { createCatalogService } from './catalog';
+import { createFulfilmentRecovery } from './fulfilment-recovery';
 import { createItemRefunds } from './item-refunds';
 
 /** Nameservers a domain gets when the customer chose none: ours, with a parking page. */
@@ -102,7 +103,14 @@ export function createFulfilment(deps: ServiceDeps) {
       let status: 'active' | 'transfer_pending' = 'active';
       let delegation: Awaited<ReturnType<typeof nameserversOf>> = { mode: 'default', groupId: null, list: [] };
       if (item.action === 'transfer' || item.action === 'transfer_renew') {
-        const r = await registry.transfer({ name: ref, authCode: String(item.config.authCode ?? ''), periodMonths: item.lengthMonths });
+        // A retry after a lost answer (or a crash) finds the name ours already: the transfer did happen.
+        const r = await registry.transfer({ name: ref, authCode: String(item.config.authCode ?? ''), periodMonths: item.lengthMonths }).catch(async (e: unknown) => {
+          if (!(e instanceof RegistryError) || e.code !== ErrorCode.DOMAIN_REGISTRANT_ALREADY_PROVIDER) throw e;
+          const info = await registry.info(ref).catch(() => null);
+          const [holder] = await db.select({ userId: domains.userId }).from(domains).where(eq(domains.asciiFqdn, parsed.asciiFqdn));
+          if (!info?.sponsoredByUs || (holder && holder.userId !== order.userId)) throw e;
+          return { status: 'completed' as const, expiresAt: info.expiresAt };
+        });
         if (r.status === 'pending') status = 'transfer_pending';
         const info = r.status === 'completed' ? await registry.info(ref).catch(() => null) : null;
         expiresAt = r.expiresAt ?? info?.expiresAt ?? (await registry.info(ref)).expiresAt;
@@ -215,7 +223,7 @@ export function createFulfilment(deps: ServiceDeps) {
     // Claim the item: of two workers (cron and a webhook) only one carries it out.
     const claimed = await db
       .update(orderItems)
-      .set({ status: 'processing', attempts: sql`${orderItems.attempts} + 1`, nextAttemptAt: null })
+      .set({ status: 'processing', attempts: sql`${orderItems.attempts} + 1`, nextAttemptAt: null, claimedAt: now })
       .where(and(eq(orderItems.id, item.id), inArray(orderItems.status, ['pending', 'failed'])))
       .returning({ attempts: orderItems.attempts });
     if (!claimed.length) return;
@@ -278,6 +286,11 @@ export function createFulfilment(deps: ServiceDeps) {
         .limit(limit);
       for (const d of due) await service.fulfil(d.orderId);
       return due.length;
+    },
+
+    /** Cron: items whose claim passed its time limit (a crash between claim and result), decision 046. */
+    async recoverInterrupted(limit = 20): Promise<number> {
+      return createFulfilmentRecovery(deps, (orderId) => service.fulfil(orderId)).recoverInterrupted(limit);
     },
 
     /** The registry ports, for the poll job. */

@@ -313,6 +313,8 @@ export function createOrderService(deps: ServiceDeps) {
     fulfil: fulfilment.fulfil,
     /** Cron: items whose retry time has come (issue #5 §5). */
     retryDue: fulfilment.retryDue,
+    /** Cron: items interrupted while processing, past their claim's time limit (decision 046). */
+    recoverInterrupted: fulfilment.recoverInterrupted,
     /** The registry ports, for the poll job. */
     registries: fulfilment.registries,
 

@@ -1,10 +1,11 @@
 // The back office's order actions (issue #5 §4, issue #10 §4): the queues staff work from, a bank
 // transfer confirmed, failed items tried now. Each action writes its audit row in its own batch, only
 // when it changed something. Part of the order service.
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { auditStatement, rawBatch, type Raw } from '../../db/raw-batch';
 import { orderItems, orders, users } from '../../db/schema';
 import type { ServiceDeps } from '.';
+import { createFulfilmentRecovery } from './fulfilment-recovery';
 
 /** Who did a staff action, for the audit log: the staff member and the address they acted from. */
 export type StaffActor = { userId: number; ip: string | null };
@@ -26,7 +27,11 @@ export function createStaffOrders(deps: ServiceDeps, parts: { markPaid: (orderId
         .select({ order: orders, email: users.email, firstName: users.firstName, lastName: users.lastName })
         .from(orders)
         .innerJoin(users, eq(users.id, orders.userId));
-      const troubled = db.selectDistinct({ id: orderItems.orderId }).from(orderItems).where(inArray(orderItems.status, ['failed', 'refunded']));
+      // Items interrupted while processing (past their claim's time limit) need attention too (decision 046).
+      const troubled = db
+        .selectDistinct({ id: orderItems.orderId })
+        .from(orderItems)
+        .where(or(inArray(orderItems.status, ['failed', 'refunded']), createFulfilmentRecovery(deps, async () => undefined).stale()));
       const rows =
         view === 'bank'
           ? await base.where(and(eq(orders.status, 'pending'), eq(orders.paymentMethod, 'bank_transfer'))).orderBy(asc(orders.id)).limit(100)

@@ -170,6 +170,8 @@ export function createSandboxRegistry(db: Db, family: RegistryFamily, options: S
       const row = await load(name);
       if (!row || row.statuses.includes('reserved')) throw new RegistryError(ErrorCode.DOMAIN_NOT_REGISTERED_CANT_BE_TRANSFERRED_NOT_REGISTERED, { name: name.name });
       if (row.sponsor === 'us') throw new RegistryError(ErrorCode.DOMAIN_REGISTRANT_ALREADY_PROVIDER, { name: name.name });
+      // Our request is pending already (a retried request): EPP answers the pending transfer, no second one.
+      if (row.statuses.includes('pendingTransfer')) return { status: 'pending' };
       // A locked name refuses any code (EPP 2304): the owner must unlock it at the current registrar.
       if (row.statuses.includes(LOCKED_STATUS)) throw new RegistryError(ErrorCode.INVALID_EPP_AUTH, { name: name.name, reason: 'locked' });
       if (!row.authCode || authCode.trim() !== row.authCode) throw new RegistryError(ErrorCode.INVALID_EPP_AUTH, { name: name.name, reason: 'auth' });
