@@ -12,7 +12,9 @@ export async function fulfilmentCron(env: Env, now: Date) {
   const retried = await services.orders.retryDue();
   // Unpaid orders past their time give back their coupon uses and credit (core/orders/expiry.ts).
   const expired = await services.orders.expireUnpaid();
+  // The sandbox processor settles the refunds it answered 'pending', with their webhooks (decision 046).
+  const refundsSettled = await services.orders.deliverSandboxRefunds();
   // Debits past their due date read OVERDUE (decision 040).
   const overdue = await services.debits.markOverdue();
-  return { recovered, retried, expired, overdue };
+  return { recovered, retried, expired, overdue, refundsSettled };
 }

@@ -28,6 +28,7 @@ import { createFulfilment } from './fulfilment';
 import { createOrderCancellation } from './order-cancellation';
 import { createStaffOrders } from './staff-orders';
 import { createOrderPayments } from './order-payments';
+import { createRefundService } from './refunds';
 import { createDocumentPaymentService } from './document-payments';
 import { createMydataService } from './mydata';
 import { couponRedemption, creditAllocation, failureOf, legalDocumentLines, mydataQueued, numberedDocument, orderOfAttempt, paymentAllocation, totalsInvariant } from './order-statements';
@@ -54,6 +55,7 @@ export function createOrderService(deps: ServiceDeps) {
     markPaid: (orderId) => service.markPaid(orderId),
     recordCardCountry: (orderId, country) => profiles.recordCardCountry(orderId, country),
     documentPayments: () => documentPayments(),
+    settleRefund: (event) => createRefundService(deps).settleFromProcessor(event),
   });
   // Lazily: the document payments call back into this service (markPaid) for orders.
   let payingDocuments: ReturnType<typeof createDocumentPaymentService> | undefined;
@@ -347,6 +349,7 @@ export function createOrderService(deps: ServiceDeps) {
     startCardPayment: payments_.startCardPayment,
     handlePaymentWebhook: payments_.handlePaymentWebhook,
     decideSandboxPayment: payments_.decideSandboxPayment,
+    deliverSandboxRefunds: payments_.deliverSandboxRefunds,
     sandboxPayment: payments_.sandboxPayment,
 
     creditBalance: credit.creditBalance,

@@ -17,7 +17,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../core/errors';
 import { creditNoteLines, isRefundRefusal, refundableCents, refundRefusal, refundSplit } from '../../core/documents/refunds';
 import { auditStatement, rawBatch, type Raw } from '../../db/raw-batch';
-import { creditMovements, documentAllocations, paymentRefunds, payments, saleDocumentLines, saleDocuments, users } from '../../db/schema';
+import { creditMovements, documentAllocations, orders, paymentRefunds, payments, saleDocumentLines, saleDocuments, users } from '../../db/schema';
 import { PaymentError } from '../adapters/payments/port';
 import type { ServiceDeps } from '.';
 import { createDocumentPaymentService } from './document-payments';
@@ -98,7 +98,7 @@ export function createRefundService(deps: ServiceDeps) {
   }
 
   /** The processor refunded: ONE batch (row, payment, its document, the credit note, myDATA, audit). */
-  async function record(row: RefundRow, paymentId: number, providerRefundId: string, actor: StaffActor): Promise<RefundOutcome | Fail> {
+  async function record(row: RefundRow, paymentId: number, providerRefundId: string, actor: { userId: number | null; ip: string | null }): Promise<RefundOutcome | Fail> {
     const at = now.getTime();
     const p = paymentId;
     const [payment] = await db.select().from(payments).where(eq(payments.id, p));
@@ -177,6 +177,45 @@ export function createRefundService(deps: ServiceDeps) {
   }
 
   const service = {
+    /**
+     * The processor decided a refund it had answered `pending` (its signed refund webhook, decision
+     * 046): succeeded is recorded exactly as an immediate success (one batch, the credit note, myDATA),
+     * failed marks the row failed; either only while the row is pending, so a second delivery (or a
+     * staff retry that got there first) changes nothing. An unknown refund or another amount is ignored.
+     */
+    async settleFromProcessor(event: { type: string; refundId?: string; amountCents: number }): Promise<'refund_settled' | 'refund_failed' | 'ignored'> {
+      if (!event.refundId) return 'ignored';
+      const [row] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.providerRefundId, event.refundId));
+      if (!row || row.status !== 'pending' || row.amountCents !== event.amountCents) return 'ignored';
+      const processor = { userId: null, ip: null };
+      if (event.type === 'refund.failed') {
+        const at = now.getTime();
+        await rawBatch(db, [
+          { sql: "UPDATE payment_refunds SET status = 'failed', last_error = ?, decided_at = ? WHERE id = ? AND status = 'pending'", params: [`${ErrorCode.UNDEFINED_CODE} refund_failed`, at, row.id] },
+          auditStatement(
+            { ...{ actorUserId: null, ip: null }, action: 'payment.refund_failed', targetType: 'payment', targetId: row.paymentId, detail: { refundId: row.id, code: ErrorCode.UNDEFINED_CODE, reason: 'refund_failed', by: 'processor' }, at: now },
+            { sql: "EXISTS (SELECT 1 FROM payment_refunds WHERE id = ? AND status = 'failed' AND decided_at = ?)", params: [row.id, at] },
+          ),
+        ]);
+        return 'refund_failed';
+      }
+      const done = await record(row, row.paymentId, event.refundId, processor);
+      return done.ok ? 'refund_settled' : 'ignored';
+    },
+
+    /** Refunds the processor has not decided yet, oldest first: the staff queue (decision 046). */
+    async pendingRefunds(limit = 100) {
+      return db
+        .select({ refund: paymentRefunds, orderId: payments.orderId, email: users.email })
+        .from(paymentRefunds)
+        .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+        .leftJoin(orders, eq(orders.id, payments.orderId))
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(eq(paymentRefunds.status, 'pending'))
+        .orderBy(asc(paymentRefunds.id))
+        .limit(limit);
+    },
+
     /**
      * Staff give `amountCents` of a card payment back to the card. Double submits (the same key)
      * refund once and answer with the first refund's state.
