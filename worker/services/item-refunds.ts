@@ -22,7 +22,7 @@ export function createItemRefunds(deps: ServiceDeps) {
   const { db, now } = deps;
 
   /** The batch that credits `items` (capped), or null when nothing is left to credit. */
-  async function creditBatch(order: Order, items: Item[]) {
+  async function creditBatch(order: Order, items: Item[], maxCents: number) {
     // The note corrects the order's receipt or invoice (AADE holds it in full): it refers to it, keeps
     // its buyer and goes to myDATA, in the corrective series (CRN).
     const [legal] = await db
@@ -36,7 +36,7 @@ export function createItemRefunds(deps: ServiceDeps) {
     // The line price already includes its set-up fee (setup_fee_cents only says how much of it is one).
     const shares = capShares(
       open.map((i) => refundShare(order, i.priceCents)),
-      await readHeld(db, order.id),
+      Math.min(maxCents, await readHeld(db, order.id)),
     );
     const total = shares.reduce((a, s) => a + s.totalCents, 0);
     if (total <= 0) return null;
@@ -66,11 +66,12 @@ export function createItemRefunds(deps: ServiceDeps) {
   return {
     /**
      * Gives `items` back as credit, each at most its share, all together at most what the order still
-     * holds, then marks them refunded (their money went back: as credit here, or to the card before).
+     * holds (and at most `maxCents`: the part a card refund did not give back), then marks them refunded
+     * (their money went back: as credit here, or to the card before).
      */
-    async refundToCredit(order: Order, items: Item[]) {
+    async refundToCredit(order: Order, items: Item[], maxCents = Number.MAX_SAFE_INTEGER) {
       for (let attempt = 1; ; attempt++) {
-        const batch = await creditBatch(order, items);
+        const batch = await creditBatch(order, items, maxCents);
         if (!batch) break;
         try {
           await rawBatch(db, batch);

@@ -71,7 +71,7 @@ export function createRefundService(deps: ServiceDeps) {
    * back), then records what it answered: succeeded (recorded), pending (decided later), a definite
    * refusal (failed) or anything else (still pending with last_error: it may have refunded).
    */
-  async function askProcessor(row: RefundRow, payment: PaymentRow, actor: StaffActor): Promise<RefundOutcome | Fail> {
+  async function askProcessor(row: RefundRow, payment: PaymentRow, actor: { userId: number | null; ip: string | null }): Promise<RefundOutcome | Fail> {
     const at = now.getTime();
     const p = payment.id;
     let result;
@@ -220,7 +220,7 @@ export function createRefundService(deps: ServiceDeps) {
      * Staff give `amountCents` of a card payment back to the card. Double submits (the same key)
      * refund once and answer with the first refund's state.
      */
-    async refundPayment(input: { paymentId: number; amountCents: number; reason: string; idempotencyKey: string }, actor: StaffActor): Promise<RefundOutcome | Fail> {
+    async refundPayment(input: { paymentId: number; amountCents: number; reason: string; idempotencyKey: string }, actor: StaffActor | { userId: null; ip: null }): Promise<RefundOutcome | Fail> {
       const key = input.idempotencyKey.trim();
       const reason = input.reason.trim().slice(0, MAX_REASON);
       if (!key || key.length > 100) return { ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'key' };
@@ -259,7 +259,7 @@ export function createRefundService(deps: ServiceDeps) {
         },
         auditStatement(
           { actorUserId: actor.userId, ip: actor.ip, action: 'payment.refund_requested', targetType: 'payment', targetId: p, detail: { amountCents: input.amountCents, reason, key }, at: now },
-          { sql: 'EXISTS (SELECT 1 FROM payment_refunds WHERE idempotency_key = ? AND created_at = ? AND actor_user_id = ?)', params: [key, at, actor.userId] },
+          { sql: 'EXISTS (SELECT 1 FROM payment_refunds WHERE idempotency_key = ? AND created_at = ? AND actor_user_id IS ?)', params: [key, at, actor.userId] },
         ),
       ]);
       const [row] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.idempotencyKey, key));
