@@ -5,11 +5,11 @@ import { env } from 'cloudflare:workers';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../db/client';
-import { domains, orderItems, registrySettings } from '../../db/schema';
+import { domains, orderItems, payments, registryObjects, registrySettings } from '../../db/schema';
 import { fulfilmentCron } from '../../worker/cron/fulfilment';
 import { createSandboxRegistry } from '../../worker/adapters/registry/sandbox';
 import { readyCart, servicesAt } from './customers';
-import { staffBrowser, ADMIN } from './staff';
+import { ADMIN, newStaff, staffBrowser } from './staff';
 
 const db = createDb(env.DB);
 const MIN = 60_000;
@@ -76,5 +76,32 @@ describe('an item interrupted while processing', () => {
     await db.run(sql`UPDATE order_items SET status = 'processing', next_attempt_at = NULL, claimed_at = NULL WHERE id = ${old.item.id}`);
     await fulfilmentCron(env, new Date(t0 + 31 * MIN));
     expect(await itemOf(old.item.id)).toMatchObject({ status: 'completed' });
+  });
+});
+
+describe('an interrupted item of an order refunded in full meanwhile', () => {
+  it('is cancelled, not carried out for free', async () => {
+    const c = await readyCart('crashrefund');
+    const s = servicesAt();
+    const placed = await s.orders.placeOrder(c.owner, { profileId: c.profileId, method: 'card', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null });
+    if (!placed.ok) throw new Error(`place ${placed.code}`);
+    const started = await s.orders.startCardPayment(c.id, placed.orderId, { returnUrl: 'http://localhost/r', cancelUrl: 'http://localhost/c' }, 'el');
+    if (!started.ok) throw new Error('pay');
+    const [payment] = await db.select().from(payments).where(eq(payments.orderId, placed.orderId));
+    await db.update(registrySettings).set({ failing: true }).where(eq(registrySettings.registry, 'gr'));
+    try {
+      await servicesAt().orders.decideSandboxPayment(payment!.providerSessionId!, 'approve');
+    } finally {
+      await db.update(registrySettings).set({ failing: false }).where(eq(registrySettings.registry, 'gr'));
+    }
+    const [item] = await db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId));
+    const t0 = Date.now() - 20 * MIN;
+    await db.run(sql`UPDATE order_items SET status = 'processing', next_attempt_at = NULL, claimed_at = ${t0} WHERE id = ${item!.id}`);
+    const staff = await newStaff({ totp: true });
+    const r = await servicesAt().refunds.refundPayment({ paymentId: payment!.id, amountCents: payment!.amountCents, reason: 'full', idempotencyKey: crypto.randomUUID() }, { userId: staff.id, ip: null });
+    expect(r).toMatchObject({ ok: true, status: 'succeeded' });
+    await fulfilmentCron(env, new Date());
+    expect(await itemOf(item!.id)).toMatchObject({ status: 'cancelled', lastError: 'interrupted' });
+    expect(await db.select().from(registryObjects).where(eq(registryObjects.name, c.name))).toHaveLength(0);
   });
 });

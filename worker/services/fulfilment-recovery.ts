@@ -5,13 +5,17 @@
 // registry first where the operation may have happened: a registration finds the name ours already, a
 // renewal finds the new expiry, a transfer finds the name ours or its transfer pending; so the item
 // is finished, not done twice. Hosting and SSL go by their reference (oi-<id>), which the ports keep.
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { CLAIM_LIMIT_MS } from '../../core/orders/fulfilment';
 import { orderItems } from '../../db/schema';
 import type { ServiceDeps } from '.';
+import { HELD_OF_ROW } from './refund-caps';
 
 /** Why an item was taken back, in last_error (staff read it on /admin/orders). */
 export const INTERRUPTED = 'interrupted';
+
+/** What the item's order still holds (refund-caps.ts), correlated to the updated row. */
+const held = sql.raw(HELD_OF_ROW);
 
 export function createFulfilmentRecovery(deps: ServiceDeps, fulfil: (orderId: number) => Promise<void>) {
   const { db, now } = deps;
@@ -26,7 +30,13 @@ export function createFulfilmentRecovery(deps: ServiceDeps, fulfil: (orderId: nu
       for (const r of rows) {
         const moved = await db
           .update(orderItems)
-          .set({ status: 'failed', nextAttemptAt: now, lastError: INTERRUPTED })
+          // An order a full refund emptied meanwhile (decision 046) is not carried on: the item is
+          // cancelled (last_error says it was interrupted, for staff to check at the registry).
+          .set({
+            status: sql`CASE WHEN ${held} <= 0 THEN 'cancelled' ELSE 'failed' END`,
+            nextAttemptAt: sql`CASE WHEN ${held} <= 0 THEN NULL ELSE ${now.getTime()} END`,
+            lastError: INTERRUPTED,
+          })
           .where(and(eq(orderItems.id, r.id), eq(orderItems.status, 'processing'), r.claimedAt === null ? isNull(orderItems.claimedAt) : eq(orderItems.claimedAt, r.claimedAt)))
           .returning({ id: orderItems.id });
         if (moved.length) orderIds.add(r.orderId);

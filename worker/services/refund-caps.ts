@@ -15,6 +15,9 @@ const HELD_SQL = `(
   - (SELECT COALESCE(SUM(amount_cents), 0) FROM credit_movements WHERE order_id = ? AND reason = 'refund' AND amount_cents > 0 AND dedupe_key LIKE 'refund:item:%')
 )`;
 
+/** The same, for the order of the order_items row a statement is updating (a correlated subquery). */
+export const HELD_OF_ROW = HELD_SQL.replaceAll('?', 'order_items.order_id');
+
 export function heldSql(orderId: number): Raw {
   return { sql: HELD_SQL, params: [orderId, orderId, orderId, orderId] };
 }

@@ -17,7 +17,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../core/errors';
 import { creditNoteLines, isRefundRefusal, refundableCents, refundRefusal, refundSplit } from '../../core/documents/refunds';
 import { auditStatement, rawBatch, type Raw } from '../../db/raw-batch';
-import { creditMovements, documentAllocations, orders, paymentRefunds, payments, saleDocumentLines, saleDocuments, users } from '../../db/schema';
+import { creditMovements, documentAllocations, paymentRefunds, payments, saleDocumentLines, saleDocuments, users } from '../../db/schema';
 import { PaymentError } from '../adapters/payments/port';
 import type { ServiceDeps } from '.';
 import { createDocumentPaymentService } from './document-payments';
@@ -201,19 +201,6 @@ export function createRefundService(deps: ServiceDeps) {
       }
       const done = await record(row, row.paymentId, event.refundId, processor);
       return done.ok ? 'refund_settled' : 'ignored';
-    },
-
-    /** Refunds the processor has not decided yet, oldest first: the staff queue (decision 046). */
-    async pendingRefunds(limit = 100) {
-      return db
-        .select({ refund: paymentRefunds, orderId: payments.orderId, email: users.email })
-        .from(paymentRefunds)
-        .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
-        .leftJoin(orders, eq(orders.id, payments.orderId))
-        .leftJoin(users, eq(users.id, orders.userId))
-        .where(eq(paymentRefunds.status, 'pending'))
-        .orderBy(asc(paymentRefunds.id))
-        .limit(limit);
     },
 
     /**
