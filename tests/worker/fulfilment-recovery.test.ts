@@ -8,7 +8,7 @@ import { createDb } from '../../db/client';
 import { domains, orderItems, payments, registryObjects, registrySettings } from '../../db/schema';
 import { fulfilmentCron } from '../../worker/cron/fulfilment';
 import { createSandboxRegistry } from '../../worker/adapters/registry/sandbox';
-import { readyCart, servicesAt } from './customers';
+import { newCustomer, readyCart, servicesAt, uniqueName } from './customers';
 import { ADMIN, newStaff, staffBrowser } from './staff';
 
 const db = createDb(env.DB);
@@ -103,5 +103,40 @@ describe('an interrupted item of an order refunded in full meanwhile', () => {
     await fulfilmentCron(env, new Date());
     expect(await itemOf(item!.id)).toMatchObject({ status: 'cancelled', lastError: 'interrupted' });
     expect(await db.select().from(registryObjects).where(eq(registryObjects.name, c.name))).toHaveLength(0);
+  });
+});
+
+describe('an interrupted external transfer', () => {
+  it('the registry moved the name to us before the crash: the retry finds it ours and completes it, without refunding it', async () => {
+    const c = await newCustomer('crashxfer');
+    const fqdn = `${uniqueName('metafora')}.com`;
+    const t = new Date();
+    await db.insert(registryObjects).values({ registry: 'generic', registryKey: fqdn, name: fqdn, sponsor: 'other', authCode: 'Crash-Code-1#', nameservers: ['ns1.elsewhere.net', 'ns2.elsewhere.net'], createdAt: t, updatedAt: t, expiresAt: new Date(t.getTime() + 100 * 86_400_000) });
+    const s = servicesAt();
+    const added = await s.cart.addDomain(c.owner, { name: fqdn, action: 'transfer', authCode: 'Crash-Code-1#', uniqueId: null });
+    if (!added.ok) throw new Error(`add ${added.code}`);
+    const contactId = await s.contacts.createContact(c.id, { firstName: 'Anna', lastName: 'Karra', email: 'a@example.gr', phone: '+306900000000', address: 'Odos 1', city: 'Athina', postcode: '10431', countryIso2: 'GR' });
+    const updated = await s.cart.update(c.owner, added.items[0]!.id, { config: { contacts: { registrant: contactId, admin: contactId, tech: contactId, billing: contactId }, agree: true } }, null);
+    if (!updated.ok) throw new Error(`update ${updated.code}`);
+    const profile = await s.orders.createBillingProfile(c.id, { type: 'REC', name: 'Anna Karra', address: 'Odos 1', city: 'Athina', postcode: '10431', countryIso2: 'GR' });
+    if (!profile.ok) throw new Error('profile');
+    const placed = await s.orders.placeOrder(c.owner, { profileId: profile.id, method: 'bank_transfer', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null });
+    if (!placed.ok) throw new Error(`place ${placed.code}`);
+    await db.update(registrySettings).set({ failing: true }).where(eq(registrySettings.registry, 'generic'));
+    try {
+      expect(await servicesAt().orders.confirmBankTransfer(placed.orderId)).toBe(true);
+    } finally {
+      await db.update(registrySettings).set({ failing: false }).where(eq(registrySettings.registry, 'generic'));
+    }
+    const [item] = await db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId));
+    // The worker that crashed had asked for the transfer, and the losing registrar approved it since.
+    const registry = createSandboxRegistry(db, 'generic');
+    expect(await registry.transfer({ name: { name: fqdn, key: fqdn }, authCode: 'Crash-Code-1#', periodMonths: 12 })).toMatchObject({ status: 'pending' });
+    await registry.poll();
+    await db.run(sql`UPDATE order_items SET status = 'processing', next_attempt_at = NULL, claimed_at = ${Date.now() - 20 * MIN} WHERE id = ${item!.id}`);
+    await fulfilmentCron(env, new Date());
+    expect(await itemOf(item!.id)).toMatchObject({ status: 'completed' });
+    expect((await db.select().from(domains).where(eq(domains.asciiFqdn, fqdn)))[0]).toMatchObject({ userId: c.id, status: 'active' });
+    expect(await servicesAt().orders.creditBalance(c.id)).toBe(0);
   });
 });
