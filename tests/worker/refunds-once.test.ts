@@ -6,7 +6,9 @@ import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../db/client';
 import { creditMovements, orderItems, orders, payments, registryObjects, registrySettings, saleDocuments } from '../../db/schema';
+import { rawBatch } from '../../db/raw-batch';
 import { createSandboxRegistry } from '../../worker/adapters/registry/sandbox';
+import { holdsAtLeast, readHeld } from '../../worker/services/refund-caps';
 import { readyCart, servicesAt } from './customers';
 import { newStaff } from './staff';
 
@@ -140,5 +142,22 @@ describe('a full card refund holds the order', () => {
     expect((await db.select().from(orderItems).where(eq(orderItems.id, o.item.id)))[0]!.status).toBe('failed');
     await servicesAt(later()).orders.fulfil(o.orderId);
     expect((await db.select().from(orderItems).where(eq(orderItems.id, o.item.id)))[0]!.status).toBe('completed');
+  });
+});
+
+describe('the guard inside the batch', () => {
+  it('holdsAtLeast fails the whole batch when the order holds less, and passes when it holds enough', async () => {
+    const o = await paidOrderWaitingRetry('guard');
+    const held = await readHeld(db, o.orderId);
+    expect(held).toBe(o.order.grandTotalCents);
+    const marker = (key: string) => ({ sql: "INSERT INTO credit_movements (user_id, amount_cents, reason, dedupe_key, created_at) VALUES (?, 1, 'grant', ?, ?)", params: [o.id, key, Date.now()] });
+    const refused = `test:guard:${crypto.randomUUID()}`;
+    await expect(rawBatch(db, [holdsAtLeast(o.orderId, held + 1), marker(refused)])).rejects.toThrow();
+    expect(await db.select().from(creditMovements).where(eq(creditMovements.dedupeKey, refused))).toHaveLength(0);
+    expect((await db.select().from(orders).where(eq(orders.id, o.orderId)))[0]!.status).toBe(o.order.status);
+    const passed = `test:guard:${crypto.randomUUID()}`;
+    await rawBatch(db, [holdsAtLeast(o.orderId, held), marker(passed)]);
+    expect(await db.select().from(creditMovements).where(eq(creditMovements.dedupeKey, passed))).toHaveLength(1);
+    expect((await db.select().from(orders).where(eq(orders.id, o.orderId)))[0]!.status).toBe(o.order.status);
   });
 });
