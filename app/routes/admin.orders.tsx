@@ -10,6 +10,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
 import { amountDue } from '../../core/orders/credit';
+import { isStaleClaim } from '../../core/orders/fulfilment';
 import { creditGrantSchema, eurosToCents } from '../../core/validation/admin-forms';
 import { CsrfInput } from '../components/csrf-input';
 import { Price } from '../components/price';
@@ -22,7 +23,7 @@ import { pageMeta } from '../lib/meta';
 import { fieldMessage, parseForm, type FormResult } from '../lib/submission.server';
 import { codeData } from '../lib/route-error.server';
 
-const VIEWS = ['bank', 'attention', 'recent', 'vat'] as const;
+const VIEWS = ['bank', 'attention', 'recent', 'vat', 'refunds'] as const;
 type View = (typeof VIEWS)[number];
 const DONE = ['paid', 'retried', 'credited'] as const;
 
@@ -39,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     view,
     done: (DONE as readonly string[]).includes(done ?? '') ? (done as (typeof DONE)[number]) : null,
     doneOrder: Number(url.searchParams.get('order')) || null,
-    orders: rows.map(({ order, email, firstName, lastName, items }) => ({
+    orders: rows.map(({ order, email, firstName, lastName, items, pendingRefunds }) => ({
       id: order.id,
       status: order.status,
       method: order.paymentMethod,
@@ -50,6 +51,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       email,
       vatEvidence: order.vatEvidence ? { billing: order.vatEvidence.billingCountry, request: order.vatEvidence.requestCountry ?? null, card: order.vatEvidence.cardCountry ?? null } : null,
       vatEvidenceConflict: order.vatEvidenceConflict,
+      // Card refunds the processor has not decided yet: settled by its refund webhook (decision 046).
+      pendingRefunds: pendingRefunds.map((r) => ({ id: r.id, amountCents: r.amountCents, at: r.createdAt.getTime(), lastError: r.lastError })),
       items: items.map((i) => ({
         id: i.id,
         name: i.name,
@@ -59,6 +62,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         attempts: i.attempts,
         nextAttemptAt: i.nextAttemptAt?.getTime() ?? null,
         lastError: i.lastError,
+        // Claimed and never finished (a crash): cron takes it back after the claim's time limit.
+        stuck: i.status === 'processing' && isStaleClaim(i.claimedAt?.getTime() ?? null, Date.now()),
       })),
     })),
   };
@@ -188,6 +193,19 @@ export default function AdminOrders() {
                   </dd>
                 </div>
               </dl>
+              {o.pendingRefunds.length ? (
+                <ul className="mt-2 space-y-1 text-sm" aria-label={t('admin.orders.pending_refunds')}>
+                  {o.pendingRefunds.map((r) => (
+                    <li key={r.id} className="rounded bg-amber-50 px-2 py-1 text-amber-900" data-testid={`pending-refund-${r.id}`}>
+                      {t('admin.orders.pending_refund', { when: when(r.at) })} <Price cents={r.amountCents} />
+                      {r.lastError ? <span className="ml-2 font-mono text-xs">{r.lastError}</span> : null}{' '}
+                      <Link className="underline" to={`/admin/documents?email=${encodeURIComponent(o.email)}`}>
+                        {t('admin.orders.pending_refund_open')}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
               <table className="mt-3 w-full text-left text-sm">
                 <caption className="sr-only">{t('admin.orders.items')}</caption>
                 <thead className="text-slate-600">
@@ -211,6 +229,11 @@ export default function AdminOrders() {
                       </td>
                       <td className="py-1 pr-3">
                         {t(`checkout:item_status.${i.status}`)}
+                        {i.stuck ? (
+                          <span className="block text-xs text-amber-800" data-testid={`admin-item-stuck-${i.id}`}>
+                            {t('admin.orders.stuck')}
+                          </span>
+                        ) : null}
                         {i.status === 'failed' && i.nextAttemptAt ? (
                           <span className="block text-xs text-slate-600">
                             {t('admin.orders.next_attempt', { when: when(i.nextAttemptAt), count: i.attempts })}

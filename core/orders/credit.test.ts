@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { amountDue, creditToApply, refundShare } from './credit';
+import { amountDue, capShares, creditToApply, heldCents, refundShare } from './credit';
 
 describe('credit at checkout', () => {
   it('uses the whole order from a larger balance, and the whole balance towards a larger order', () => {
@@ -45,6 +45,46 @@ describe('refund of an item to credit', () => {
         const back = items.map((i) => refundShare(order, i));
         expect(back.reduce((a, b) => a + b.totalCents, 0)).toBeLessThanOrEqual(order.grandTotalCents);
         expect(back.reduce((a, b) => a + b.vatCents, 0)).toBeLessThanOrEqual(order.vatCents);
+      }),
+    );
+  });
+});
+
+describe('refunds capped at what the order still holds (issue #20 §2)', () => {
+  it('heldCents: paid less card refunds (done and pending) and item credit, never negative', () => {
+    expect(heldCents({ paidCents: 1228, cardRefundedCents: 0, cardPendingCents: 0, itemCreditCents: 0 })).toBe(1228);
+    expect(heldCents({ paidCents: 1228, cardRefundedCents: 728, cardPendingCents: 0, itemCreditCents: 0 })).toBe(500);
+    expect(heldCents({ paidCents: 1228, cardRefundedCents: 700, cardPendingCents: 28, itemCreditCents: 0 })).toBe(500);
+    expect(heldCents({ paidCents: 1228, cardRefundedCents: 700, cardPendingCents: 28, itemCreditCents: 500 })).toBe(0);
+    expect(heldCents({ paidCents: 1228, cardRefundedCents: 1228, cardPendingCents: 0, itemCreditCents: 1228 })).toBe(0);
+  });
+
+  it('capShares: whole shares while they fit, then the rest, then nothing; VAT in proportion', () => {
+    const shares = [
+      { totalCents: 1240, vatCents: 240 },
+      { totalCents: 620, vatCents: 120 },
+    ];
+    expect(capShares(shares, 5000)).toEqual(shares);
+    expect(capShares(shares, 1860)).toEqual(shares);
+    expect(capShares(shares, 1859)).toEqual([shares[0], { totalCents: 619, vatCents: 119 }]);
+    expect(capShares(shares, 1240)).toEqual([shares[0], { totalCents: 0, vatCents: 0 }]);
+    expect(capShares(shares, 500)).toEqual([{ totalCents: 500, vatCents: 96 }, { totalCents: 0, vatCents: 0 }]);
+    expect(capShares(shares, 0)).toEqual([
+      { totalCents: 0, vatCents: 0 },
+      { totalCents: 0, vatCents: 0 },
+    ]);
+    expect(capShares(shares, -5)).toEqual(capShares(shares, 0));
+  });
+
+  it('a capped share never exceeds the share, and its VAT never exceeds the VAT', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 0, max: 2400 }), fc.integer({ min: -10, max: 2_000_000 }), (total, rateBp, held) => {
+        const vat = Math.floor((total * rateBp) / (10_000 + rateBp));
+        const [c] = capShares([{ totalCents: total, vatCents: vat }], held);
+        expect(c!.totalCents).toBe(Math.max(0, Math.min(total, held)));
+        expect(c!.vatCents).toBeLessThanOrEqual(vat);
+        expect(c!.vatCents).toBeLessThanOrEqual(c!.totalCents);
+        expect(c!.vatCents).toBeGreaterThanOrEqual(0);
       }),
     );
   });

@@ -21,3 +21,26 @@ export function refundShare(order: { subTotalCents: number; grandTotalCents: num
   const ratio = Math.min(1, itemNetCents / order.subTotalCents);
   return { totalCents: Math.floor(order.grandTotalCents * ratio), vatCents: Math.floor(order.vatCents * ratio) };
 }
+
+/**
+ * What an order's refunds may still give back: what it was paid (credit and card) less what went back
+ * to the card (succeeded and pending) and the credit already given back for its items. Never negative.
+ */
+export function heldCents(input: { paidCents: number; cardRefundedCents: number; cardPendingCents: number; itemCreditCents: number }): number {
+  return Math.max(0, input.paidCents - input.cardRefundedCents - input.cardPendingCents - input.itemCreditCents);
+}
+
+/**
+ * Items' refund shares capped, in order, at what the order still holds (issue #20 §2: a card refund
+ * first, then an item failing for good, must not give the money back twice). A capped share keeps the
+ * VAT in proportion, rounded down, so its net and VAT still add up to it.
+ */
+export function capShares(shares: { totalCents: number; vatCents: number }[], heldCents: number): { totalCents: number; vatCents: number }[] {
+  let left = Math.max(0, heldCents);
+  return shares.map((s) => {
+    const total = Math.max(0, Math.min(s.totalCents, left));
+    left -= total;
+    if (total === s.totalCents) return { ...s };
+    return { totalCents: total, vatCents: s.totalCents > 0 ? Math.floor((s.vatCents * total) / s.totalCents) : 0 };
+  });
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../errors';
-import { isFinalFailure, MAX_ATTEMPTS, nextAttemptAt, orderVatRate } from './fulfilment';
+import { CLAIM_LIMIT_MS, isFinalFailure, isStaleClaim, MAX_ATTEMPTS, nextAttemptAt, orderVatRate } from './fulfilment';
 
 describe('fulfilment retries', () => {
   it('backs off 1, 5, 15, 60, 180, 720 minutes, then stops', () => {
@@ -24,5 +24,15 @@ describe('order VAT', () => {
     expect(orderVatRate({ countryIso2: 'DE', vatWaived: false, countryRateBp: 1900, eu: true })).toEqual({ rateBp: 1900, waived: false });
     expect(orderVatRate({ countryIso2: 'GR', vatWaived: false, countryRateBp: 2400, eu: true })).toEqual({ rateBp: 2400, waived: false });
     expect(orderVatRate({ countryIso2: 'CH', vatWaived: false, countryRateBp: 810, eu: false })).toEqual({ rateBp: 0, waived: false });
+  });
+});
+
+describe('a claim has a time limit (issue #20 §2)', () => {
+  it('stale from CLAIM_LIMIT_MS on, and always without a claim time', () => {
+    const t = 1_800_000_000_000;
+    expect(isStaleClaim(t, t)).toBe(false);
+    expect(isStaleClaim(t, t + CLAIM_LIMIT_MS - 1)).toBe(false);
+    expect(isStaleClaim(t, t + CLAIM_LIMIT_MS)).toBe(true);
+    expect(isStaleClaim(null, t)).toBe(true);
   });
 });

@@ -43,3 +43,15 @@ export function orderVatRate(input: { countryIso2: string; vatWaived: boolean; c
   if (!input.eu) return { rateBp: 0, waived: false };
   return { rateBp: input.countryRateBp ?? 2400, waived: false };
 }
+
+/**
+ * How long a claimed ('processing') item may stay claimed (issue #20 §2, decision 046). Every port call
+ * of one item answers within a minute or times out; past this, the worker that claimed it is gone (a
+ * crash between the claim and the result), and cron recovers the item.
+ */
+export const CLAIM_LIMIT_MS = 15 * 60_000;
+
+/** A claim taken at `claimedAt` (null: taken before claims had a time) is stale at `nowMs`. */
+export function isStaleClaim(claimedAt: number | null, nowMs: number): boolean {
+  return claimedAt === null || nowMs - claimedAt >= CLAIM_LIMIT_MS;
+}

@@ -117,6 +117,8 @@ export const sandboxPaymentRefunds = sqliteTable(
     sessionId: text('session_id').notNull(),
     amountCents: integer('amount_cents').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** 'pending' until the sandbox settles it and sends the refund webhook (decision 046). */
+    status: text('status', { enum: ['pending', 'succeeded'] }).notNull().default('succeeded'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [uniqueIndex('sandbox_payment_refunds_idempotency').on(t.idempotencyKey), index('sandbox_payment_refunds_session_idx').on(t.sessionId)],

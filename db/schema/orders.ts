@@ -34,8 +34,11 @@ export const billingProfiles = sqliteTable(
 );
 
 export const orderStatuses = ['pending', 'paid', 'processing', 'completed', 'cancelled'] as const;
-/** 'refunded': no retry could carry it out, and its cost went back to the customer's credit. */
-export const itemStatuses = ['pending', 'processing', 'completed', 'failed', 'refunded'] as const;
+/**
+ * 'refunded': no retry could carry it out, and its cost went back (as credit, or to the card before).
+ * 'cancelled': held by a refund that left the order holding nothing (decision 046); never carried out.
+ */
+export const itemStatuses = ['pending', 'processing', 'completed', 'failed', 'refunded', 'cancelled'] as const;
 
 export const orders = sqliteTable(
   'orders',
@@ -107,6 +110,8 @@ export const orderItems = sqliteTable(
     /** What fulfilment produced: the expiry date, the hosting account, the certificate id … */
     result: text('result', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
     completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
+    /** When fulfilment last claimed it ('processing'): past the claim's time limit, cron recovers it (decision 046). */
+    claimedAt: integer('claimed_at', { mode: 'timestamp_ms' }),
   },
   (t) => [uniqueIndex('order_items_position_unique').on(t.orderId, t.position), index('order_items_retry_idx').on(t.status, t.nextAttemptAt)],
 );

@@ -50,6 +50,8 @@ export const REGISTRY_OBJECTS: readonly RegistryObjectSeed[] = [
   // Ready to transfer in (the README gives the codes).
   { label: 'metafora-demo', tld: 'gr', authCode: 'GR-Demo-2026#', registrant: person('Νίκος Μ.'), expiresInMonths: 7 },
   { label: 'transfer-demo', tld: 'com', authCode: 'Com-Demo-2026#', registrant: person('Anna T.', 'CY'), expiresInMonths: 4, idProtect: true },
+  // Its holder refuses every transfer (the sandbox's Reject- codes, decision 046): the item is refunded.
+  { label: 'transfer-reject', tld: 'com', authCode: 'Reject-Demo-2026#', registrant: person('R. Eject', 'CY'), expiresInMonths: 6 },
 ];
 
 export type PremiumSeed = { label: string; tld: string; registerCents: number; renewCents: number };

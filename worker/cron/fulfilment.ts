@@ -7,10 +7,14 @@ import { createServices } from '../services';
 export async function fulfilmentCron(env: Env, now: Date) {
   const db = createDb(env.DB);
   const services = createServices({ db, env, now });
+  // Items whose worker died between claim and result come back first (decision 046).
+  const recovered = await services.orders.recoverInterrupted();
   const retried = await services.orders.retryDue();
   // Unpaid orders past their time give back their coupon uses and credit (core/orders/expiry.ts).
   const expired = await services.orders.expireUnpaid();
+  // The sandbox processor settles the refunds it answered 'pending', with their webhooks (decision 046).
+  const refundsSettled = await services.orders.deliverSandboxRefunds();
   // Debits past their due date read OVERDUE (decision 040).
   const overdue = await services.debits.markOverdue();
-  return { retried, expired, overdue };
+  return { recovered, retried, expired, overdue, refundsSettled };
 }

@@ -4,21 +4,19 @@
 import { and, asc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { RegistryFamily } from '../../core/catalog';
 import { ErrorCode } from '../../core/errors';
-import { lineDescription } from '../../core/documents/lines';
-import { refundShare } from '../../core/orders/credit';
 import { isFinalFailure, nextAttemptAt } from '../../core/orders/fulfilment';
 import { registryKeyFor } from '../../core/domains/keys';
 import { nameserverToAscii } from '../../core/domains/nameserver-keys';
 import { parseDomain } from '../../core/domains/names';
-import { creditNoteStatements, rawBatch } from '../../db/raw-batch';
-import { contacts, creditMovements, domainContactRoles, domainContacts, domains, hosts, nameserverGroups, orderItems, orders, saleDocumentLines, saleDocuments, users, type DomainContactRole } from '../../db/schema';
+import { contacts, domainContactRoles, domainContacts, domains, hosts, nameserverGroups, orderItems, orders, saleDocuments, users, type DomainContactRole } from '../../db/schema';
 import { ProvisionerError } from '../adapters/provisioner/port';
 import { RegistryError } from '../adapters/registry/port';
 import { SslError } from '../adapters/ssl/port';
 import type { ServiceDeps } from '.';
 import { createIdProtectService } from './id-protect';
 import { createCatalogService } from './catalog';
-import { createMydataService } from './mydata';
+import { createFulfilmentRecovery } from './fulfilment-recovery';
+import { createItemRefunds } from './item-refunds';
 
 /** Nameservers a domain gets when the customer chose none: ours, with a parking page. */
 export const DEFAULT_NAMESERVERS = ['ns1.registrar-dns.gr', 'ns2.registrar-dns.gr'];
@@ -26,6 +24,7 @@ export const DEFAULT_NAMESERVERS = ['ns1.registrar-dns.gr', 'ns2.registrar-dns.g
 export function createFulfilment(deps: ServiceDeps) {
   const { db, now, adapters } = deps;
   const catalog = createCatalogService(deps);
+  const itemRefunds = createItemRefunds(deps);
 
   async function registrantOf(userId: number, config: Record<string, unknown>) {
     const contactIds = (config.contacts ?? {}) as Record<string, number | undefined>;
@@ -107,7 +106,14 @@ export function createFulfilment(deps: ServiceDeps) {
       let status: 'active' | 'transfer_pending' = 'active';
       let delegation: Awaited<ReturnType<typeof nameserversOf>> = { mode: 'default', groupId: null, list: [] };
       if (item.action === 'transfer' || item.action === 'transfer_renew') {
-        const r = await registry.transfer({ name: ref, authCode: String(item.config.authCode ?? ''), periodMonths: item.lengthMonths });
+        // A retry after a lost answer (or a crash) finds the name ours already: the transfer did happen.
+        const r = await registry.transfer({ name: ref, authCode: String(item.config.authCode ?? ''), periodMonths: item.lengthMonths }).catch(async (e: unknown) => {
+          if (!(e instanceof RegistryError) || e.code !== ErrorCode.DOMAIN_REGISTRANT_ALREADY_PROVIDER) throw e;
+          const info = await registry.info(ref).catch(() => null);
+          const [holder] = await db.select({ userId: domains.userId }).from(domains).where(eq(domains.asciiFqdn, parsed.asciiFqdn));
+          if (!info?.sponsoredByUs || (holder && holder.userId !== order.userId)) throw e;
+          return { status: 'completed' as const, expiresAt: info.expiresAt };
+        });
         if (r.status === 'pending') status = 'transfer_pending';
         const info = r.status === 'completed' ? await registry.info(ref).catch(() => null) : null;
         expiresAt = r.expiresAt ?? info?.expiresAt ?? (await registry.info(ref)).expiresAt;
@@ -220,7 +226,7 @@ export function createFulfilment(deps: ServiceDeps) {
     // Claim the item: of two workers (cron and a webhook) only one carries it out.
     const claimed = await db
       .update(orderItems)
-      .set({ status: 'processing', attempts: sql`${orderItems.attempts} + 1`, nextAttemptAt: null })
+      .set({ status: 'processing', attempts: sql`${orderItems.attempts} + 1`, nextAttemptAt: null, claimedAt: now })
       .where(and(eq(orderItems.id, item.id), inArray(orderItems.status, ['pending', 'failed'])))
       .returning({ attempts: orderItems.attempts });
     if (!claimed.length) return;
@@ -246,57 +252,13 @@ export function createFulfilment(deps: ServiceDeps) {
 
   async function refundToCredit(order: typeof orders.$inferSelect, item: typeof orderItems.$inferSelect, siblings: (typeof orderItems.$inferSelect)[]) {
     const children = siblings.filter((c) => c.parentPosition === item.position && c.status === 'pending');
-    // The note corrects the order's receipt or invoice (AADE holds it in full): it refers to it, keeps
-    // its buyer and goes to myDATA, in the corrective series (CRN).
-    const [legal] = await db
-      .select()
-      .from(saleDocuments)
-      .where(and(eq(saleDocuments.orderId, order.id), inArray(saleDocuments.kind, ['receipt', 'invoice'])));
-    const [firstLine] = legal ? await db.select({ rate: saleDocumentLines.vatRateBp }).from(saleDocumentLines).where(eq(saleDocumentLines.documentId, legal.id)).orderBy(asc(saleDocumentLines.position)).limit(1) : [];
-    const refunded = [item, ...children];
-    const statements = refunded.flatMap((i) => {
-      // The line price already includes its set-up fee (setup_fee_cents only says how much of it is one).
-      const share = refundShare(order, i.priceCents);
-      if (share.totalCents <= 0) return [];
-      const net = share.totalCents - share.vatCents;
-      const rate = share.vatCents > 0 ? (firstLine?.rate ?? order.vatRateBp) : 0;
-      return creditNoteStatements({
-        userId: order.userId,
-        amountCents: share.totalCents,
-        vatCents: share.vatCents,
-        reason: 'refund',
-        orderId: order.id,
-        orderItemId: i.id,
-        note: i.name,
-        dedupeKey: `refund:item:${i.id}`,
-        at: now,
-        ...(legal
-          ? { corrects: { relatedDocumentId: legal.id, billing: legal.billing, netCents: net, line: { description: `Επιστροφή: ${lineDescription(i)}`, netCents: net, vatRateBp: rate, vatCents: share.vatCents, totalCents: share.totalCents } } }
-          : {}),
-      });
-    });
-    if (statements.length) await rawBatch(db, statements);
-    await db
-      .update(orderItems)
-      .set({ status: 'refunded', nextAttemptAt: null })
-      .where(and(inArray(orderItems.id, refunded.map((r) => r.id)), inArray(orderItems.status, ['failed', 'pending'])));
-    if (!legal) return;
-    // To myDATA at once (it waits there for the receipt's MARK); a failure stays queued for cron.
-    const notes = await db
-      .select({ id: creditMovements.documentId })
-      .from(creditMovements)
-      .where(inArray(creditMovements.dedupeKey, refunded.map((r) => `refund:item:${r.id}`)));
-    const mydata = createMydataService(deps);
-    for (const n of notes) {
-      if (n.id === null) continue;
-      await mydata.transmit(n.id).catch((e: unknown) => console.error('mydata transmission of a refund note failed; cron retries', { documentId: n.id, error: String(e) }));
-    }
+    await itemRefunds.refundToCredit(order, [item, ...children]);
   }
 
   async function settleOrderStatus(orderId: number) {
     const items = await db.select({ status: orderItems.status }).from(orderItems).where(eq(orderItems.orderId, orderId));
-    // Refunded items (credit given back) are done with, like completed ones.
-    const status = items.every((i) => i.status === 'completed' || i.status === 'refunded') ? 'completed' : 'processing';
+    // Refunded items (money given back) and cancelled ones (held by a full refund) are done with.
+    const status = items.every((i) => i.status === 'completed' || i.status === 'refunded' || i.status === 'cancelled') ? 'completed' : 'processing';
     await db.update(orders).set({ status }).where(and(eq(orders.id, orderId), inArray(orders.status, ['paid', 'processing'])));
     if (status === 'completed') await db.update(saleDocuments).set({ status: 'COMPLETED' }).where(and(eq(saleDocuments.orderId, orderId), eq(saleDocuments.kind, 'order')));
   }
@@ -327,6 +289,11 @@ export function createFulfilment(deps: ServiceDeps) {
         .limit(limit);
       for (const d of due) await service.fulfil(d.orderId);
       return due.length;
+    },
+
+    /** Cron: items whose claim passed its time limit (a crash between claim and result), decision 046. */
+    async recoverInterrupted(limit = 20): Promise<number> {
+      return createFulfilmentRecovery(deps, (orderId) => service.fulfil(orderId)).recoverInterrupted(limit);
     },
 
     /** The registry ports, for the poll job. */

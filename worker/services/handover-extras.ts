@@ -23,7 +23,7 @@ export function createHandoverExtras(deps: ServiceDeps, ownDomain: OwnDomain) {
         .from(orderItems)
         .innerJoin(orders, eq(orders.id, orderItems.orderId))
         .leftJoin(domains, and(eq(domains.asciiFqdn, orderItems.asciiName), eq(domains.userId, userId)))
-        .where(and(eq(orders.userId, userId), eq(orderItems.kind, 'domain'), inArray(orderItems.action, ['transfer', 'transfer_renew']), eq(orderItems.status, 'completed')))
+        .where(and(eq(orders.userId, userId), eq(orderItems.kind, 'domain'), inArray(orderItems.action, ['transfer', 'transfer_renew']), inArray(orderItems.status, ['completed', 'refunded'])))
         .orderBy(desc(orderItems.id))
         .limit(limit);
       return rows.flatMap(({ item, orderId, domain }): ExternalTransferRow[] => {

@@ -7,8 +7,8 @@ import { ErrorCode } from '../../core/errors';
 import { amountDue } from '../../core/orders/credit';
 import { creditNoteStatements, rawBatch } from '../../db/raw-batch';
 import { orders, paymentEvents, payments, saleDocuments } from '../../db/schema';
-import { PaymentError } from '../adapters/payments/port';
-import { decideSandboxSession, getSandboxSession, type SandboxDecision } from '../adapters/payments/sandbox';
+import { PaymentError, type PaymentEvent } from '../adapters/payments/port';
+import { decideSandboxSession, getSandboxSession, settleSandboxRefunds, type SandboxDecision } from '../adapters/payments/sandbox';
 import { webhookSecretOf } from '../adapters/payments/secret';
 import type { ServiceDeps } from '.';
 import type { Fail } from './billing-profiles';
@@ -22,6 +22,8 @@ export function createOrderPayments(
     markPaid: (orderId: number) => Promise<boolean>;
     recordCardCountry: (orderId: number, country: string | null) => Promise<unknown>;
     documentPayments: () => DocumentPaymentService;
+    /** The processor deciding a pending refund (refund.* webhooks, decision 046). */
+    settleRefund: (event: PaymentEvent) => Promise<'refund_settled' | 'refund_failed' | 'ignored'>;
   },
 ) {
   const { db, env, now, adapters } = deps;
@@ -58,7 +60,7 @@ export function createOrderPayments(
      * A payment webhook (the only way a card payment becomes approved). Verified by the port; handled
      * once per event id; amounts must match the payment. Returns what it did, for the API's answer.
      */
-    async handlePaymentWebhook(rawBody: string, signature: string | null): Promise<{ ok: true; handled: 'approved' | 'declined' | 'duplicate' | 'ignored' } | Fail> {
+    async handlePaymentWebhook(rawBody: string, signature: string | null): Promise<{ ok: true; handled: 'approved' | 'declined' | 'duplicate' | 'ignored' | 'refund_settled' | 'refund_failed' } | Fail> {
       let event;
       try {
         event = await adapters.payments.parseWebhook(rawBody, signature, now.getTime());
@@ -67,6 +69,8 @@ export function createOrderPayments(
       }
       const fresh = await db.insert(paymentEvents).values({ eventId: event.eventId, receivedAt: now }).onConflictDoNothing().returning({ id: paymentEvents.eventId });
       if (!fresh.length) return { ok: true, handled: 'duplicate' };
+      // A refund's decision settles our refund row; it never moves a payment's own status.
+      if (event.type === 'refund.succeeded' || event.type === 'refund.failed') return { ok: true, handled: await hooks.settleRefund(event) };
       const paymentId = Number(/^pay-(\d+)$/.exec(event.reference)?.[1]);
       const [payment] = Number.isFinite(paymentId) ? await db.select().from(payments).where(eq(payments.id, paymentId)) : [];
       if (!payment || payment.amountCents !== event.amountCents) return { ok: true, handled: 'ignored' };
@@ -105,6 +109,16 @@ export function createOrderPayments(
       const webhook = await decideSandboxSession(db, webhookSecretOf(env as unknown as { PAYMENTS_WEBHOOK_SECRET?: string }), sessionId, decision, now.getTime());
       await service.handlePaymentWebhook(webhook.body, webhook.signature);
       return webhook.session;
+    },
+
+    /**
+     * The sandbox processor's scheduled run: it settles the refunds it answered 'pending' and delivers
+     * each signed refund webhook here, as a processor would (decision 046). Nothing with a real processor.
+     */
+    async deliverSandboxRefunds(): Promise<number> {
+      const webhooks = await settleSandboxRefunds(db, webhookSecretOf(env as unknown as { PAYMENTS_WEBHOOK_SECRET?: string }), now.getTime());
+      for (const w of webhooks) await service.handlePaymentWebhook(w.body, w.signature);
+      return webhooks.length;
     },
 
     async sandboxPayment(sessionId: string) {

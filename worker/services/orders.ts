@@ -25,6 +25,7 @@ import { createFulfilment } from './fulfilment';
 import { createOrderCancellation } from './order-cancellation';
 import { createStaffOrders } from './staff-orders';
 import { createOrderPayments } from './order-payments';
+import { createRefundService } from './refunds';
 import { createDocumentPaymentService } from './document-payments';
 import { createMydataService } from './mydata';
 import { couponRedemption, creditAllocation, failureOf, legalDocumentLines, mydataQueued, numberedDocument, orderOfAttempt, paymentAllocation, totalsInvariant } from './order-statements';
@@ -51,6 +52,7 @@ export function createOrderService(deps: ServiceDeps) {
     markPaid: (orderId) => service.markPaid(orderId),
     recordCardCountry: (orderId, country) => profiles.recordCardCountry(orderId, country),
     documentPayments: () => documentPayments(),
+    settleRefund: (event) => createRefundService(deps).settleFromProcessor(event),
   });
   // Lazily: the document payments call back into this service (markPaid) for orders.
   let payingDocuments: ReturnType<typeof createDocumentPaymentService> | undefined;
@@ -298,6 +300,8 @@ export function createOrderService(deps: ServiceDeps) {
     fulfil: fulfilment.fulfil,
     /** Cron: items whose retry time has come (issue #5 §5). */
     retryDue: fulfilment.retryDue,
+    /** Cron: items interrupted while processing, past their claim's time limit (decision 046). */
+    recoverInterrupted: fulfilment.recoverInterrupted,
     /** The registry ports, for the poll job. */
     registries: fulfilment.registries,
 
@@ -330,6 +334,7 @@ export function createOrderService(deps: ServiceDeps) {
     startCardPayment: payments_.startCardPayment,
     handlePaymentWebhook: payments_.handlePaymentWebhook,
     decideSandboxPayment: payments_.decideSandboxPayment,
+    deliverSandboxRefunds: payments_.deliverSandboxRefunds,
     sandboxPayment: payments_.sandboxPayment,
 
     creditBalance: credit.creditBalance,

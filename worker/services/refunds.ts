@@ -22,6 +22,7 @@ import { PaymentError } from '../adapters/payments/port';
 import type { ServiceDeps } from '.';
 import { createDocumentPaymentService } from './document-payments';
 import { createMydataService } from './mydata';
+import { heldSql } from './refund-caps';
 import { createDocumentService } from './documents';
 import type { Fail } from './billing-profiles';
 import type { StaffActor } from './staff-orders';
@@ -70,7 +71,7 @@ export function createRefundService(deps: ServiceDeps) {
    * back), then records what it answered: succeeded (recorded), pending (decided later), a definite
    * refusal (failed) or anything else (still pending with last_error: it may have refunded).
    */
-  async function askProcessor(row: RefundRow, payment: PaymentRow, actor: StaffActor): Promise<RefundOutcome | Fail> {
+  async function askProcessor(row: RefundRow, payment: PaymentRow, actor: { userId: number | null; ip: string | null }): Promise<RefundOutcome | Fail> {
     const at = now.getTime();
     const p = payment.id;
     let result;
@@ -97,7 +98,7 @@ export function createRefundService(deps: ServiceDeps) {
   }
 
   /** The processor refunded: ONE batch (row, payment, its document, the credit note, myDATA, audit). */
-  async function record(row: RefundRow, paymentId: number, providerRefundId: string, actor: StaffActor): Promise<RefundOutcome | Fail> {
+  async function record(row: RefundRow, paymentId: number, providerRefundId: string, actor: { userId: number | null; ip: string | null }): Promise<RefundOutcome | Fail> {
     const at = now.getTime();
     const p = paymentId;
     const [payment] = await db.select().from(payments).where(eq(payments.id, p));
@@ -111,6 +112,7 @@ export function createRefundService(deps: ServiceDeps) {
     const split = refundSplit({ totalCents: legal.totalCents, vatCents: legal.vatCents }, payment.refundedCents, amount);
     const rate = lines[0]?.vatRateBp ?? (legal.totalCents > legal.vatCents && legal.vatCents > 0 ? Math.round((legal.vatCents * 10000) / (legal.totalCents - legal.vatCents)) : 0);
     const noteLines = creditNoteLines(lines, split, { description: `${legal.series}-${legal.number}`, vatRateBp: rate });
+    const held = heldSql(payment.orderId);
     const fresh: Raw = { sql: "EXISTS (SELECT 1 FROM payment_refunds WHERE id = ? AND status = 'succeeded' AND credit_document_id IS NULL)", params: [row.id] };
     const w = (s: Raw): Raw => ({ sql: `${s.sql} AND ${fresh.sql}`, params: [...s.params, ...fresh.params] });
     try {
@@ -126,6 +128,19 @@ export function createRefundService(deps: ServiceDeps) {
               }),
             ]
           : []),
+        // A refund that leaves the order holding nothing holds its open items too (issue #20 §2,
+        // decision 046): cancelled, never retried, so nothing is carried out for free. A partial
+        // refund (a gesture, a part of the order) leaves fulfilment alone.
+        w({
+          sql: `UPDATE order_items SET status = 'cancelled', next_attempt_at = NULL WHERE order_id = ? AND status IN ('pending', 'failed') AND ${held.sql} <= 0`,
+          params: [payment.orderId, ...held.params],
+        }),
+        w({
+          sql: `UPDATE orders SET status = CASE WHEN EXISTS (SELECT 1 FROM order_items WHERE order_id = ? AND status = 'completed') THEN 'completed' ELSE 'cancelled' END
+            WHERE id = ? AND status IN ('paid', 'processing') AND EXISTS (SELECT 1 FROM order_items WHERE order_id = ? AND status = 'cancelled')
+              AND NOT EXISTS (SELECT 1 FROM order_items WHERE order_id = ? AND status IN ('pending', 'failed', 'processing'))`,
+          params: [payment.orderId, payment.orderId, payment.orderId, payment.orderId],
+        }),
         { sql: "INSERT INTO document_counters (series, last_number) VALUES ('CRN', 0) ON CONFLICT(series) DO NOTHING", params: [] },
         w({ sql: "UPDATE document_counters SET last_number = last_number + 1 WHERE series = 'CRN'", params: [] }),
         w({
@@ -163,10 +178,36 @@ export function createRefundService(deps: ServiceDeps) {
 
   const service = {
     /**
+     * The processor decided a refund it had answered `pending` (its signed refund webhook, decision
+     * 046): succeeded is recorded exactly as an immediate success (one batch, the credit note, myDATA),
+     * failed marks the row failed; either only while the row is pending, so a second delivery (or a
+     * staff retry that got there first) changes nothing. An unknown refund or another amount is ignored.
+     */
+    async settleFromProcessor(event: { type: string; refundId?: string; amountCents: number }): Promise<'refund_settled' | 'refund_failed' | 'ignored'> {
+      if (!event.refundId) return 'ignored';
+      const [row] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.providerRefundId, event.refundId));
+      if (!row || row.status !== 'pending' || row.amountCents !== event.amountCents) return 'ignored';
+      const processor = { userId: null, ip: null };
+      if (event.type === 'refund.failed') {
+        const at = now.getTime();
+        await rawBatch(db, [
+          { sql: "UPDATE payment_refunds SET status = 'failed', last_error = ?, decided_at = ? WHERE id = ? AND status = 'pending'", params: [`${ErrorCode.UNDEFINED_CODE} refund_failed`, at, row.id] },
+          auditStatement(
+            { ...{ actorUserId: null, ip: null }, action: 'payment.refund_failed', targetType: 'payment', targetId: row.paymentId, detail: { refundId: row.id, code: ErrorCode.UNDEFINED_CODE, reason: 'refund_failed', by: 'processor' }, at: now },
+            { sql: "EXISTS (SELECT 1 FROM payment_refunds WHERE id = ? AND status = 'failed' AND decided_at = ?)", params: [row.id, at] },
+          ),
+        ]);
+        return 'refund_failed';
+      }
+      const done = await record(row, row.paymentId, event.refundId, processor);
+      return done.ok ? 'refund_settled' : 'ignored';
+    },
+
+    /**
      * Staff give `amountCents` of a card payment back to the card. Double submits (the same key)
      * refund once and answer with the first refund's state.
      */
-    async refundPayment(input: { paymentId: number; amountCents: number; reason: string; idempotencyKey: string }, actor: StaffActor): Promise<RefundOutcome | Fail> {
+    async refundPayment(input: { paymentId: number; amountCents: number; reason: string; idempotencyKey: string }, actor: StaffActor | { userId: null; ip: null }): Promise<RefundOutcome | Fail> {
       const key = input.idempotencyKey.trim();
       const reason = input.reason.trim().slice(0, MAX_REASON);
       if (!key || key.length > 100) return { ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'key' };
@@ -205,7 +246,7 @@ export function createRefundService(deps: ServiceDeps) {
         },
         auditStatement(
           { actorUserId: actor.userId, ip: actor.ip, action: 'payment.refund_requested', targetType: 'payment', targetId: p, detail: { amountCents: input.amountCents, reason, key }, at: now },
-          { sql: 'EXISTS (SELECT 1 FROM payment_refunds WHERE idempotency_key = ? AND created_at = ? AND actor_user_id = ?)', params: [key, at, actor.userId] },
+          { sql: 'EXISTS (SELECT 1 FROM payment_refunds WHERE idempotency_key = ? AND created_at = ? AND actor_user_id IS ?)', params: [key, at, actor.userId] },
         ),
       ]);
       const [row] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.idempotencyKey, key));

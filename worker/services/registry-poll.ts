@@ -2,18 +2,33 @@
 // transferred"): the registries' poll queues, read by cron. A message is acknowledged only once it is
 // handled, so a registry failing mid-way (info() after the poll) leaves it for the next run; handling
 // is conditional on the domain still waiting, so a message delivered twice changes nothing.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { registryFamilies, type RegistryFamily } from '../../core/catalog';
-import { domains, orderItems } from '../../db/schema';
+import { domains, orderItems, orders } from '../../db/schema';
 import type { RegistryMessage } from '../adapters/registry/port';
 import type { ServiceDeps } from '.';
 import { createLiveService } from './live';
+import { createTransferRejections } from './transfer-rejections';
 
 export type PollSummary = { transferred: number; rejected: number; acked: number; failed: number; unreachable: RegistryFamily[] };
 
 export function createRegistryPollService(deps: ServiceDeps) {
   const { db, env, now, adapters } = deps;
   const live = createLiveService(env);
+
+  const rejections = createTransferRejections(deps);
+
+  /** The order item that bought this transfer, still waiting at the registry. */
+  async function transferItemOf(asciiFqdn: string, userId: number) {
+    const [row] = await db
+      .select({ item: orderItems, order: orders })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(and(eq(orderItems.asciiName, asciiFqdn), eq(orders.userId, userId), sql`${orderItems.action} IN ('transfer', 'transfer_renew')`, sql`json_extract(${orderItems.result}, '$.status') = 'transfer_pending'`))
+      .orderBy(desc(orderItems.id))
+      .limit(1);
+    return row ?? null;
+  }
 
   async function announce(userId: number, domainId: number, fqdn: string, fields: string[]) {
     await live.toUser(`u-${userId}`, { channel: 'domain', event: 'DomainWasUpdated', unique_id: null, data: { domain_id: domainId, fqdn, fields } }).catch(() => undefined);
@@ -46,18 +61,23 @@ export function createRegistryPollService(deps: ServiceDeps) {
       }
       return true;
     }
-    // Rejected (the holder or the losing registrar refused): the name stays where it was. The order
-    // item keeps the reason so the portal can say so.
+    // Rejected (the holder or the losing registrar refused): the name stays where it was. The customer
+    // paid for a transfer that did not happen: the money goes back first (decision 046; idempotent, so
+    // a crash before the batch below and the message's redelivery refund nothing twice), then the item
+    // is marked failed and refunded with the reason, so the portal can say so, and the customer is told.
+    const item = await transferItemOf(domain.asciiFqdn, domain.userId);
+    if (item) await rejections.refund(item.order, item.item);
     const [done] = await db.batch([
       db.update(domains).set({ status: 'cancelled', updatedAt: now }).where(and(eq(domains.id, domain.id), eq(domains.status, 'transfer_pending'))).returning({ id: domains.id }),
       db
         .update(orderItems)
-        .set({ result: sql`json_set(${orderItems.result}, '$.status', 'transfer_rejected')` })
+        .set({ status: 'refunded', lastError: 'transfer_rejected', nextAttemptAt: null, result: sql`json_set(${orderItems.result}, '$.status', 'transfer_rejected')` })
         .where(and(eq(orderItems.asciiName, domain.asciiFqdn), sql`${orderItems.action} IN ('transfer', 'transfer_renew')`, sql`json_extract(${orderItems.result}, '$.status') = 'transfer_pending'`)),
     ]);
     if (done.length) {
       summary.rejected += 1;
       await announce(domain.userId, domain.id, domain.fqdn, ['status']);
+      await rejections.tell(domain.userId, domain.fqdn);
     }
     return true;
   }

@@ -1,15 +1,16 @@
 // The back office's order actions (issue #5 §4, issue #10 §4): the queues staff work from, a bank
 // transfer confirmed, failed items tried now. Each action writes its audit row in its own batch, only
 // when it changed something. Part of the order service.
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { auditStatement, rawBatch, type Raw } from '../../db/raw-batch';
-import { orderItems, orders, users } from '../../db/schema';
+import { orderItems, orders, paymentRefunds, payments, users } from '../../db/schema';
 import type { ServiceDeps } from '.';
+import { createFulfilmentRecovery } from './fulfilment-recovery';
 
 /** Who did a staff action, for the audit log: the staff member and the address they acted from. */
 export type StaffActor = { userId: number; ip: string | null };
 
-export type StaffOrderView = 'bank' | 'attention' | 'recent' | 'vat';
+export type StaffOrderView = 'bank' | 'attention' | 'recent' | 'vat' | 'refunds';
 
 export function createStaffOrders(deps: ServiceDeps, parts: { markPaid: (orderId: number, also: (stillPending: Raw) => Raw[]) => Promise<boolean>; fulfil: (orderId: number) => Promise<void> }) {
   const { db, now } = deps;
@@ -26,7 +27,16 @@ export function createStaffOrders(deps: ServiceDeps, parts: { markPaid: (orderId
         .select({ order: orders, email: users.email, firstName: users.firstName, lastName: users.lastName })
         .from(orders)
         .innerJoin(users, eq(users.id, orders.userId));
-      const troubled = db.selectDistinct({ id: orderItems.orderId }).from(orderItems).where(inArray(orderItems.status, ['failed', 'refunded']));
+      // Items interrupted while processing (past their claim's time limit) need attention too (decision 046).
+      const troubled = db
+        .selectDistinct({ id: orderItems.orderId })
+        .from(orderItems)
+        .where(or(inArray(orderItems.status, ['failed', 'refunded']), createFulfilmentRecovery(deps, async () => undefined).stale()));
+      const waitingRefunds = db
+        .selectDistinct({ id: payments.orderId })
+        .from(paymentRefunds)
+        .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+        .where(and(eq(paymentRefunds.status, 'pending'), isNotNull(payments.orderId)));
       const rows =
         view === 'bank'
           ? await base.where(and(eq(orders.status, 'pending'), eq(orders.paymentMethod, 'bank_transfer'))).orderBy(asc(orders.id)).limit(100)
@@ -34,10 +44,21 @@ export function createStaffOrders(deps: ServiceDeps, parts: { markPaid: (orderId
             ? await base.where(inArray(orders.id, troubled)).orderBy(desc(orders.id)).limit(100)
             : view === 'vat'
               ? await base.where(eq(orders.vatEvidenceConflict, true)).orderBy(desc(orders.id)).limit(100)
-              : await base.orderBy(desc(orders.id)).limit(50);
+              : view === 'refunds'
+                ? // Card refunds the processor answered 'pending' and has not decided yet (decision 046), oldest first.
+                  await base.where(inArray(orders.id, waitingRefunds)).orderBy(asc(orders.id)).limit(100)
+                : await base.orderBy(desc(orders.id)).limit(50);
       const ids = rows.map((r) => r.order.id);
       const items = ids.length ? await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.orderId), asc(orderItems.position)) : [];
-      return rows.map((r) => ({ ...r, items: items.filter((i) => i.orderId === r.order.id) }));
+      const refunds = ids.length
+        ? await db
+            .select({ refund: paymentRefunds, orderId: payments.orderId })
+            .from(paymentRefunds)
+            .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+            .where(and(inArray(payments.orderId, ids), eq(paymentRefunds.status, 'pending')))
+            .orderBy(asc(paymentRefunds.id))
+        : [];
+      return rows.map((r) => ({ ...r, items: items.filter((i) => i.orderId === r.order.id), pendingRefunds: refunds.filter((x) => x.orderId === r.order.id).map((x) => x.refund) }));
     },
 
     /** Staff: try an order's waiting failed items now instead of at their back-off time. */

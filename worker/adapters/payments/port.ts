@@ -9,7 +9,11 @@ import { ErrorCode } from '../../../core/errors';
 export const paymentStatuses = ['open', 'approved', 'declined', 'cancelled', 'expired'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
-export const paymentEventTypes = ['payment.approved', 'payment.declined', 'payment.cancelled', 'payment.expired'] as const;
+/**
+ * A session's decision, or (refund.*) the processor deciding a refund it had answered `pending`
+ * (issue #20 §2, decision 046): signed and delivered like the others, and ignored when seen before.
+ */
+export const paymentEventTypes = ['payment.approved', 'payment.declined', 'payment.cancelled', 'payment.expired', 'refund.succeeded', 'refund.failed'] as const;
 export type PaymentEventType = (typeof paymentEventTypes)[number];
 
 export type CreateSessionInput = {
@@ -49,6 +53,8 @@ export type PaymentEvent = {
   occurredAt: string;
   /** The card's issuing country (ISO 3166 alpha-2) when the processor gives it: VAT location evidence. */
   cardCountry?: string | null;
+  /** refund.* events: the processor's refund id (what refund() answered), `amountCents` its amount. */
+  refundId?: string;
 };
 
 export type RefundInput = {

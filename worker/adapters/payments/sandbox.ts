@@ -37,6 +37,9 @@ export type SandboxDecision = 'approve' | 'decline' | 'cancel';
 
 type Row = typeof paymentSessions.$inferSelect;
 
+/** A refund whose reason holds this is answered 'pending' by the sandbox (README, decision 046). */
+export const SANDBOX_PENDING_MARK = '[pending]';
+
 export function sandboxPaymentUrl(origin: string, sessionId: string): string {
   return `${origin.replace(/\/+$/, '')}/payments/sandbox/${encodeURIComponent(sessionId)}`;
 }
@@ -121,8 +124,11 @@ export function createSandboxPayments(db: Db, config: SandboxPaymentsConfig): Pa
       // of the session, this one included, stay within what was captured. Checked inside the one
       // statement, so two refunds racing with different keys cannot both pass. A key seen before
       // inserts nothing and answers with the refund it made.
-      await db.run(sql`INSERT INTO sandbox_payment_refunds (id, session_id, amount_cents, idempotency_key, created_at)
-        SELECT ${newRefundId()}, ${input.sessionId}, ${input.amountCents}, ${input.idempotencyKey}, ${t}
+      // Like a processor's test mode, a magic value picks the slow path: a reason with SANDBOX_PENDING_MARK
+      // is answered 'pending' and settled later (settleSandboxRefunds) with the signed refund webhook.
+      const status = input.reason.includes(SANDBOX_PENDING_MARK) ? 'pending' : 'succeeded';
+      await db.run(sql`INSERT INTO sandbox_payment_refunds (id, session_id, amount_cents, idempotency_key, status, created_at)
+        SELECT ${newRefundId()}, ${input.sessionId}, ${input.amountCents}, ${input.idempotencyKey}, ${status}, ${t}
         WHERE EXISTS (SELECT 1 FROM payment_sessions s WHERE s.id = ${input.sessionId} AND s.status = 'approved'
           AND (SELECT COALESCE(SUM(r.amount_cents), 0) FROM sandbox_payment_refunds r WHERE r.session_id = s.id) + ${input.amountCents} <= s.amount_cents)
         ON CONFLICT(idempotency_key) DO NOTHING`);
@@ -131,7 +137,7 @@ export function createSandboxPayments(db: Db, config: SandboxPaymentsConfig): Pa
         if (row.sessionId !== input.sessionId || row.amountCents !== input.amountCents) {
           throw new PaymentError(ErrorCode.VALIDATION_ERROR, { reason: 'idempotency_key_reused', refundId: row.id });
         }
-        return { refundId: row.id, status: 'succeeded' };
+        return { refundId: row.id, status: row.status };
       }
       const [session] = await db.select({ status: paymentSessions.status }).from(paymentSessions).where(eq(paymentSessions.id, input.sessionId));
       if (!session) throw new PaymentError(ErrorCode.SALE_DOCUMENT_NOT_FOUND, { reason: 'session_not_found', sessionId: input.sessionId });
@@ -219,4 +225,29 @@ export async function sandboxWebhookFor(secret: string, session: SandboxSession,
   };
   const body = serialiseWebhookEvent(event);
   return { session, event, body, signature: await signWebhook(secret, body, nowMs) };
+}
+
+/**
+ * The processor deciding the refunds it answered 'pending': each becomes succeeded, with its signed
+ * refund.succeeded webhook (event id from the refund: a redelivery is the same event). Meant for a
+ * scheduled job, like expireSandboxSessions.
+ */
+export async function settleSandboxRefunds(db: Db, secret: string, nowMs: number): Promise<{ event: PaymentEvent; body: string; signature: string }[]> {
+  const rows = await db.update(sandboxPaymentRefunds).set({ status: 'succeeded' }).where(eq(sandboxPaymentRefunds.status, 'pending')).returning();
+  const out = [];
+  for (const r of rows) {
+    const [session] = await db.select().from(paymentSessions).where(eq(paymentSessions.id, r.sessionId));
+    const event: PaymentEvent = {
+      eventId: `evt_${r.id}`,
+      type: 'refund.succeeded',
+      sessionId: r.sessionId,
+      reference: session?.reference ?? '',
+      amountCents: r.amountCents,
+      refundId: r.id,
+      occurredAt: new Date(Math.floor(nowMs / 1000) * 1000).toISOString(),
+    };
+    const body = serialiseWebhookEvent(event);
+    out.push({ event, body, signature: await signWebhook(secret, body, nowMs) });
+  }
+  return out;
 }

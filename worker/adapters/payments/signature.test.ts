@@ -126,3 +126,15 @@ describe('webhook body', () => {
     expect(await codeOf(verifyAndParseWebhook(SECRET, 'not json', signedGarbage, NOW))).toEqual({ code: ErrorCode.VALIDATION_ERROR, reason: 'body_not_json' });
   });
 });
+
+describe('refund events (issue #20 §2, decision 046)', () => {
+  it('a refund event round-trips with its refund id; without one it is refused', () => {
+    const event = { eventId: 'evt_re_1', type: 'refund.succeeded' as const, sessionId: 'cs_1', reference: 'pay-7', amountCents: 1228, refundId: 're_1', occurredAt: '2026-11-26T10:00:00.000Z' };
+    expect(parseWebhookEvent(serialiseWebhookEvent(event))).toEqual(event);
+    const { refundId: _, ...bare } = event;
+    expect(() => parseWebhookEvent(serialiseWebhookEvent(bare))).toThrow(/refund_id/);
+    // A payment event carries no refund id.
+    const paid = parseWebhookEvent(serialiseWebhookEvent({ ...bare, type: 'payment.approved' }));
+    expect(paid.refundId).toBeUndefined();
+  });
+});

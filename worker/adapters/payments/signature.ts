@@ -83,7 +83,7 @@ type WireEvent = {
   id: string;
   type: PaymentEventType;
   created: number;
-  data: { session_id: string; reference: string; amount: number; currency: 'EUR'; card_country?: string };
+  data: { session_id: string; reference: string; amount: number; currency: 'EUR'; card_country?: string; refund_id?: string };
 };
 
 export function serialiseWebhookEvent(event: PaymentEvent): string {
@@ -91,7 +91,14 @@ export function serialiseWebhookEvent(event: PaymentEvent): string {
     id: event.eventId,
     type: event.type,
     created: Math.floor(Date.parse(event.occurredAt) / 1000),
-    data: { session_id: event.sessionId, reference: event.reference, amount: event.amountCents, currency: 'EUR', ...(event.cardCountry ? { card_country: event.cardCountry } : {}) },
+    data: {
+      session_id: event.sessionId,
+      reference: event.reference,
+      amount: event.amountCents,
+      currency: 'EUR',
+      ...(event.cardCountry ? { card_country: event.cardCountry } : {}),
+      ...(event.refundId ? { refund_id: event.refundId } : {}),
+    },
   };
   return JSON.stringify(wire);
 }
@@ -117,6 +124,9 @@ export function parseWebhookEvent(body: string): PaymentEvent {
   if (typeof data.reference !== 'string') return refuse('reference');
   if (typeof data.amount !== 'number' || !Number.isSafeInteger(data.amount)) return refuse('amount');
   if (typeof data.currency !== 'string' || data.currency.toUpperCase() !== 'EUR') return refuse('currency');
+  // A refund's event names the refund: without it there is nothing to settle.
+  const refund = type.startsWith('refund.');
+  if (refund && (typeof data.refund_id !== 'string' || !data.refund_id)) return refuse('refund_id');
   return {
     eventId: id,
     type: type as PaymentEventType,
@@ -126,6 +136,7 @@ export function parseWebhookEvent(body: string): PaymentEvent {
     occurredAt: new Date(created * 1000).toISOString(),
     // Optional evidence: present only when the processor sent a well-formed country.
     ...(typeof data.card_country === 'string' && /^[A-Za-z]{2}$/.test(data.card_country) ? { cardCountry: data.card_country.toUpperCase() } : {}),
+    ...(refund ? { refundId: data.refund_id as string } : {}),
   };
 }
 

@@ -28,6 +28,9 @@ function newAuthCode(): string {
   return `${Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('')}#`;
 }
 
+/** A name whose auth code begins with this refuses every transfer at its registrar (clientRejected). */
+export const REJECT_CODE_PREFIX = 'Reject-';
+
 export type SandboxOptions = { now?: () => Date; sleep?: (ms: number) => Promise<void>; onCall?: (family: RegistryFamily, op: string) => void };
 
 export function createSandboxRegistry(db: Db, family: RegistryFamily, options: SandboxOptions = {}): RegistryPort {
@@ -194,6 +197,8 @@ export function createSandboxRegistry(db: Db, family: RegistryFamily, options: S
       const row = await load(name);
       if (!row || row.statuses.includes('reserved')) throw new RegistryError(ErrorCode.DOMAIN_NOT_REGISTERED_CANT_BE_TRANSFERRED_NOT_REGISTERED, { name: name.name });
       if (row.sponsor === 'us') throw new RegistryError(ErrorCode.DOMAIN_REGISTRANT_ALREADY_PROVIDER, { name: name.name });
+      // Our request is pending already (a retried request): EPP answers the pending transfer, no second one.
+      if (row.statuses.includes('pendingTransfer')) return { status: 'pending' };
       // A locked name refuses any code (EPP 2304): the owner must unlock it at the current registrar.
       if (row.statuses.includes(LOCKED_STATUS)) throw new RegistryError(ErrorCode.INVALID_EPP_AUTH, { name: name.name, reason: 'locked' });
       if (!row.authCode || authCode.trim() !== row.authCode) throw new RegistryError(ErrorCode.INVALID_EPP_AUTH, { name: name.name, reason: 'auth' });
@@ -204,7 +209,17 @@ export function createSandboxRegistry(db: Db, family: RegistryFamily, options: S
         return { status: 'completed', expiresAt };
       }
       await touch(name, { statuses: [...row.statuses.filter((s) => s !== 'ok'), 'pendingTransfer'] });
-      await db.insert(registryMessages).values({ registry: family, name: name.name, type: 'transfer_completed', payload: { periodMonths: periodMonths ?? 12 }, createdAt: now() });
+      // The losing registrar answers on the next poll, as the registry's poll message says (RFC 5731
+      // trnData: trStatus, reID the requester, acID the losing registrar): it approves, unless the
+      // name's code begins with REJECT_CODE_PREFIX, a test switch (README) for a holder who refuses.
+      const rejected = (row.authCode ?? '').startsWith(REJECT_CODE_PREFIX);
+      await db.insert(registryMessages).values({
+        registry: family,
+        name: name.name,
+        type: rejected ? 'transfer_rejected' : 'transfer_completed',
+        payload: { periodMonths: periodMonths ?? 12, trStatus: rejected ? 'clientRejected' : 'clientApproved', reID: 'us', acID: row.sponsor },
+        createdAt: now(),
+      });
       return { status: 'pending' };
     },
 
@@ -326,6 +341,17 @@ export function createSandboxRegistry(db: Db, family: RegistryFamily, options: S
         .limit(50);
       // The sandbox's "other registrar" approves pending transfers as soon as they are polled.
       for (const m of rows) {
+        // Refused: the name stays with its registrar, no longer pending.
+        if (m.type === 'transfer_rejected') {
+          const [obj] = await db.select().from(registryObjects).where(and(eq(registryObjects.registry, family), eq(registryObjects.name, m.name)));
+          if (obj?.statuses.includes('pendingTransfer')) {
+            const rest = obj.statuses.filter((st) => st !== 'pendingTransfer');
+            await db
+              .update(registryObjects)
+              .set({ statuses: rest.length ? rest : ['ok'], updatedAt: now() })
+              .where(and(eq(registryObjects.registry, family), eq(registryObjects.name, m.name)));
+          }
+        }
         if (m.type === 'transfer_completed') {
           const [obj] = await db.select().from(registryObjects).where(and(eq(registryObjects.registry, family), eq(registryObjects.name, m.name)));
           if (obj?.statuses.includes('pendingTransfer')) {
