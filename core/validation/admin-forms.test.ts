@@ -16,6 +16,14 @@ describe('credit grant form', () => {
     expect(eurosToCents('')).toBeNull();
   });
 
+  it('refuses an amount that reads differently in Greek and English notation, with its own message (issue #20 §2)', () => {
+    expect(eurosToCents('1.234')).toBeNull();
+    expect(eurosToCents('1,234')).toBeNull();
+    const r = creditGrantSchema.safeParse({ email: 'maria@example.gr', amount: '1.234' });
+    expect(r.success).toBe(false);
+    expect(r.error!.issues.map((i) => JSON.parse(i.message).key)).toEqual(['validation:amount_ambiguous']);
+  });
+
   it('needs an e-mail and an amount between one cent and the grant ceiling', () => {
     expect(creditGrantSchema.safeParse({ email: 'maria@example.gr', amount: '15,00' }).success).toBe(true);
     const bad = creditGrantSchema.safeParse({ email: 'not-an-email', amount: '0' });
