@@ -12,6 +12,8 @@ export const creditGrantSchema = z.object({
   // Euros as staff type them, the Greek way (12,50) or with a point; at most two decimals.
   amount: requiredText(euroAmount({ max: CREDIT_GRANT_MAX_EUROS })),
   note: optionalText(maxLength(200)),
+  // The page view's idempotency key (issue #20 §2): a double submit grants once.
+  key: requiredText(maxLength(100)),
 });
 
 /**
