@@ -5,6 +5,7 @@
 // never dropped at enrolment and no approver is picked for the customer.
 import { domainToAscii, domainToUnicode } from '../domains/punycode';
 import { domainNameError } from '../validation/rules';
+import { normaliseQuantity, type SslSettings } from './ssl';
 
 export type SanProblem = 'invalid' | 'wildcard' | 'duplicate' | 'too_many';
 
@@ -41,10 +42,23 @@ export function isCertificateHostName(name: string, wildcard: boolean): boolean 
 }
 
 /**
+ * How many SANs a certificate takes. `san_domains` counts every name the product includes, the main
+ * one too (1 for a single-domain certificate, 3 for the multi-domain one), and `quantity` extra domains
+ * are bought on top. `max`: names the form offers; `required`: names that must be named before
+ * checkout — none while nothing extra is bought (the included ones may stay unused, like any product
+ * feature), every one of them once extra domains are paid for, since extras only start after them.
+ */
+export function sanAllowance(settings: SslSettings, quantity: number): { included: number; extra: number; max: number; required: number } {
+  const included = Math.max(0, Math.floor(settings.san_domains ?? 1) - 1);
+  const extra = normaliseQuantity(settings, quantity);
+  return { included, extra, max: included + extra, required: extra > 0 ? included + extra : 0 };
+}
+
+/**
  * The SANs typed into the form's fields, in order: the valid names (blanks are slots not yet named)
  * and, by field index, why a name is refused.
  */
-export function checkSans(input: { commonName: string | null; sans: readonly string[]; paid: number; wildcard: boolean }): { ok: boolean; sans: string[]; errors: Record<number, SanProblem> } {
+export function checkSans(input: { commonName: string | null; sans: readonly string[]; max: number; wildcard: boolean }): { ok: boolean; sans: string[]; errors: Record<number, SanProblem> } {
   const errors: Record<number, SanProblem> = {};
   const seen = new Set<string>(input.commonName ? [sameNameKey(sslName(input.commonName))] : []);
   const sans: string[] = [];
@@ -53,7 +67,7 @@ export function checkSans(input: { commonName: string | null; sans: readonly str
     const name = sslName(typed);
     if (!name) return;
     named += 1;
-    if (named > input.paid) errors[index] = 'too_many';
+    if (named > input.max) errors[index] = 'too_many';
     else if (name.startsWith('*.') && !input.wildcard) errors[index] = 'wildcard';
     else if (!isCertificateHostName(name, input.wildcard)) errors[index] = 'invalid';
     else if (seen.has(sameNameKey(name))) errors[index] = 'duplicate';
@@ -74,16 +88,16 @@ export function certificateNames(config: SslConfig): string[] {
 }
 
 /**
- * Whether an SSL line may go to checkout: its main domain set, exactly the `paid` extra names named
- * and valid (a quantity lowered after naming leaves too many: the customer removes some), and an
- * approver for every name. `unnamed`: the paid names still to type.
+ * Whether an SSL line may go to checkout: its main domain set, the SANs valid and within `max` (a
+ * quantity lowered after naming leaves too many: the customer removes some), at least `required` of
+ * them named, and an approver for every name. `unnamed`: the paid names still to type.
  */
-export function sslConfigStatus(config: SslConfig, paid: number, wildcard: boolean): { ready: boolean; problem: SslProblem | null; unnamed: number } {
+export function sslConfigStatus(config: SslConfig, allowance: { max: number; required: number }, wildcard: boolean): { ready: boolean; problem: SslProblem | null; unnamed: number } {
   if (!config.domain) return { ready: false, problem: 'domain', unnamed: 0 };
   const sans = config.sans ?? [];
-  const checked = checkSans({ commonName: config.domain, sans, paid, wildcard });
+  const checked = checkSans({ commonName: config.domain, sans, max: allowance.max, wildcard });
   if (!checked.ok || checked.sans.length !== sans.length) return { ready: false, problem: 'sans_invalid', unnamed: 0 };
-  if (sans.length < paid) return { ready: false, problem: 'sans_missing', unnamed: paid - sans.length };
+  if (sans.length < allowance.required) return { ready: false, problem: 'sans_missing', unnamed: allowance.required - sans.length };
   const approvers = config.approvers ?? {};
   if (!certificateNames(config).every((n) => typeof approvers[n] === 'string' && approvers[n] !== '')) return { ready: false, problem: 'approver', unnamed: 0 };
   return { ready: true, problem: null, unnamed: 0 };

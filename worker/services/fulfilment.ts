@@ -18,6 +18,7 @@ import { SslError } from '../adapters/ssl/port';
 import type { ServiceDeps } from '.';
 import { createCatalogService } from './catalog';
 import { createMydataService } from './mydata';
+import { enrolCertificate } from './ssl-enrolment';
 
 /** Nameservers a domain gets when the customer chose none: ours, with a parking page. */
 export const DEFAULT_NAMESERVERS = ['ns1.registrar-dns.gr', 'ns2.registrar-dns.gr'];
@@ -180,23 +181,8 @@ export function createFulfilment(deps: ServiceDeps) {
       });
       return { accountId: account.accountId, username: account.username, server: account.server, status: account.status, panelUrl: account.panelUrl };
     }
-    if (item.kind === 'ssl') {
-      const commonName = (item.config.domain as string | undefined) ?? siblings.find((s) => s.kind === 'domain')?.name;
-      if (!commonName) throw new SslError(ErrorCode.VALIDATION_ERROR, { reason: 'no_domain' });
-      const approvers = await adapters.ssl.approverEmails(commonName);
-      const product = (await catalog.productsByFamily(['ssl'], 'el', { withOptions: false })).find((p) => p.sku === item.sku);
-      const validation = String(product?.settings.validation_type ?? 'DV').toUpperCase();
-      const cert = await adapters.ssl.enroll({
-        reference,
-        sku: item.sku,
-        validationType: validation === 'EV' || validation === 'OV' ? validation : 'DV',
-        commonName,
-        sans: [],
-        approverEmails: { [commonName]: (item.config.approver as string | undefined) ?? approvers[0]! },
-        lengthMonths: item.lengthMonths,
-      });
-      return { certificateId: cert.certificateId, status: cert.status };
-    }
+    // Its own file (issue #20 §2): the names and approvers chosen in the cart, never fewer.
+    if (item.kind === 'ssl') return enrolCertificate({ ssl: adapters.ssl, catalog }, item, siblings, reference);
     // ID protect bought later for a held name (issue #12 §2, from the domain page): on at the
     // registry, then paid on our side for the item's length from today or from the paid period's end.
     if (item.sku === 'id_protect' && item.parentPosition === null && typeof item.config.domain === 'string') {
