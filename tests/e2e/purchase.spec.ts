@@ -75,6 +75,15 @@ test('a new customer buys a .gr with hosting and SSL, pays by card and sees the 
   await sslLine.getByTestId('item-domain').fill(fqdn);
   await sslLine.getByTestId('item-settings-save').click();
   await expect(page.getByTestId('cart-line').nth(2).getByTestId('item-domain')).toHaveValue(fqdn);
+  // Its approver e-mail is the customer's choice from the supplier's list (issue #20 §2).
+  await expect(page.getByTestId('cart-line').nth(2).getByTestId('ssl-names-status')).toHaveAttribute('data-ready', 'false');
+  await page.getByTestId('cart-line').nth(2).getByTestId('ssl-names-link').click();
+  await expect(page).toHaveURL(/\/cart\/configure\//);
+  await hydrated(page, js);
+  await page.getByTestId('ssl-names-form').locator('select').first().selectOption({ index: 3 });
+  await page.getByTestId('ssl-names-save').click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByTestId('cart-line').nth(2).getByTestId('ssl-names-status')).toHaveAttribute('data-ready', 'true');
   await page.getByTestId('to-checkout').click();
   await expect(page).toHaveURL(/\/cart\/checkout$/);
   if (js) {
