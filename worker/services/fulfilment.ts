@@ -32,11 +32,12 @@ export function createFulfilment(deps: ServiceDeps) {
     const id = contactIds.registrant;
     if (id) {
       const [c] = await db.select().from(contacts).where(and(eq(contacts.id, id), eq(contacts.userId, userId)));
-      if (c) return { name: `${c.firstName} ${c.lastName}`.trim(), organisation: c.organisation, email: c.email, country: c.countryIso2, phone: c.phone };
+      // The postal address too (issue #20 §1): registries record the city, never a placeholder.
+      if (c) return { name: `${c.firstName} ${c.lastName}`.trim(), organisation: c.organisation, email: c.email, country: c.countryIso2, phone: c.phone, address: c.address, city: c.city, postcode: c.postcode };
     }
     // A transfer keeps the holder it has; the account holder stands in where the registry asks for one.
     const [u] = await db.select().from(users).where(eq(users.id, userId));
-    return { name: `${u!.firstName} ${u!.lastName}`.trim(), organisation: null, email: u!.email, country: u!.countryIso2, phone: u!.mobile };
+    return { name: `${u!.firstName} ${u!.lastName}`.trim(), organisation: null, email: u!.email, country: u!.countryIso2, phone: u!.mobile, address: u!.address, city: u!.city, postcode: u!.postcode };
   }
 
   /** The delegation chosen in the cart, and where it comes from (kept on the domain for the portal). */
