@@ -32,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readProtectedForm(request, context);
-  if (form.has('san_1') || [...form.keys()].some((k) => k.startsWith('approver.'))) return sslNamesAction(form, String(params.id), context);
+  if (form.get('intent') === 'ssl_names' || form.has('san_1') || [...form.keys()].some((k) => k.startsWith('approver.'))) return sslNamesAction(form, String(params.id), context);
   const wanted: Record<string, string> = {};
   for (const [k, v] of form) if (k.startsWith('option.') && typeof v === 'string') wanted[k.slice('option.'.length)] = v;
   const uniqueId = typeof form.get('unique_id') === 'string' ? String(form.get('unique_id')) || null : null;

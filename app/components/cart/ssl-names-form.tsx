@@ -37,6 +37,7 @@ export function SslNamesForm({ view, answer }: { view: SslNamesView; answer?: Ss
         <Form method="post" className="space-y-6" data-testid="ssl-names-form">
           <CsrfInput />
           <PageIdInput />
+          <input type="hidden" name="intent" value="ssl_names" />
           <p>
             <span className="font-medium">{t('ssl.main_name')}:</span> <span data-testid="ssl-main-name">{view.commonName}</span>
           </p>
