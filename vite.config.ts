@@ -46,5 +46,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     alias: { 'react-i18next': fileURLToPath(new URL('./app/lib/react-i18n-lite.tsx', import.meta.url)) },
   },
   build: { minify: true, sourcemap: false },
+  // The server bundle keeps its identifiers: wrangler's esbuild bundles it again, and with the
+  // minifier's short names it renamed a nested variable onto a hoisted top-level one (fontkit's path
+  // commands: 'var t5 = t5[y2]'), so the Worker failed at start for some builds and not others.
+  esbuild: isSsrBuild ? { minifyIdentifiers: false } : undefined,
   server: { watch: { ignored: ['**/.wrangler/**', '**/test-results/**'] } },
 }));

@@ -1,3 +1,4 @@
+import { publicSeller } from '../core/config';
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react';
 import type { TFunction } from 'i18next';
@@ -54,6 +55,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       isAdminHost: context.isAdminHost,
       // Production running any port as its sandbox (SANDBOX_PORTS): every page shows the demo ribbon.
       demo: context.config.demo,
+      // The seller customers see in the footer and the support texts: the one of the invoices (issue #20 §1).
+      seller: publicSeller(context.config.seller),
       vat,
       // Spec §7 VAT widget: an invoice profile's name, or the 'receipt' label, shows in the VAT control.
       vatProfile: defaultProfile ? { type: defaultProfile.type === 'INV' ? ('inv' as const) : ('rec' as const), name: defaultProfile.name } : null,

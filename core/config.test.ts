@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FULL_PRODUCTION } from '../tests/fixtures/production-settings';
-import { describeProblems, isLoopbackHost, parseConfig, PORT_NAMES, type ConfigResult } from './config';
+import { DEMO_SELLER, describeProblems, isLoopbackHost, parseConfig, PORT_NAMES, type ConfigResult } from './config';
+import { ibanValid } from './orders/bank';
 
 function problems(result: ConfigResult) {
   if (result.ok) throw new Error('expected problems');
@@ -64,6 +65,27 @@ describe('parseConfig', () => {
     expect(problems(parseConfig({ ...FULL_PRODUCTION, ...noMydata, SANDBOX_PORTS: 'mydata' }))).toEqual({ SANDBOX_PORTS: 'invalid' });
     const r = parseConfig({ ...FULL_PRODUCTION });
     expect(r.ok && r.config.seller.vatNumber).toBe('801234560');
+  });
+
+  it('one seller for the footer, the bank transfer and the documents: its contact and bank come with it (issue #20 §1)', () => {
+    const r = parseConfig(FULL_PRODUCTION);
+    if (!r.ok) throw new Error(JSON.stringify(r.problems));
+    expect(r.config.seller).toMatchObject({ name: 'Registrar A.E.', phone: '+30 210 123 4567', email: 'support@registrar.example.gr', bank: 'Εθνική Τράπεζα', iban: 'GR1601101250000000012300695' });
+    // The six settings of before, without the contact and the bank, are half a seller.
+    const { SELLER_PHONE, SELLER_EMAIL, SELLER_BANK, SELLER_IBAN, ...six } = FULL_PRODUCTION;
+    void [SELLER_PHONE, SELLER_EMAIL, SELLER_BANK, SELLER_IBAN];
+    expect(problems(parseConfig(six))).toEqual({ SELLER_PHONE: 'missing', SELLER_EMAIL: 'missing', SELLER_BANK: 'missing', SELLER_IBAN: 'missing' });
+    // An IBAN whose check digits fail, a support address that is none, a phone that is not one.
+    expect(problems(parseConfig({ ...FULL_PRODUCTION, SELLER_IBAN: 'GR17 0110 1250 0000 0001 2300 695', SELLER_EMAIL: 'support', SELLER_PHONE: 'call us' }))).toEqual({ SELLER_IBAN: 'invalid', SELLER_EMAIL: 'invalid', SELLER_PHONE: 'invalid' });
+  });
+
+  it('development has one demo seller, with a real-looking contact and an IBAN whose check digits hold', () => {
+    const r = parseConfig({ APP_ENV: 'development', DB: {} });
+    if (!r.ok) throw new Error('dev');
+    expect(r.config.seller).toBe(DEMO_SELLER);
+    expect(ibanValid(DEMO_SELLER.iban)).toBe(true);
+    expect(DEMO_SELLER.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
+    expect(DEMO_SELLER.phone).toMatch(/^\+30[\d ]+$/);
   });
 
   it('requires the webhook secret in production even when payments are the sandbox', () => {

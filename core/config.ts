@@ -5,6 +5,7 @@
 // falls back to a sandbox unless SANDBOX_PORTS names it.
 import { z } from 'zod';
 import { registryFamilies, type RegistryFamily } from './catalog';
+import { compactIban, ibanValid } from './orders/bank';
 
 export type Environment = 'development' | 'production';
 
@@ -39,15 +40,37 @@ export type PortsConfig = {
   mydata: Real<'aade', { apiUrl: string; userId: string; subscriptionKey: string }> | Sandbox;
 };
 
-/** The seller printed on every legal document and transmitted to myDATA as the issuer. */
-export type Seller = { name: string; vatNumber: string; taxOffice: string; address: string; city: string; postcode: string; country: 'GR' };
+/**
+ * The seller: printed on every legal document and transmitted to myDATA as the issuer, and the one
+ * identity customers see everywhere else too (issue #20 §1): the footer's company, address, phone
+ * and support address, the beneficiary and account of a bank transfer, the mails. `iban` compact.
+ */
+export type Seller = { name: string; vatNumber: string; taxOffice: string; address: string; city: string; postcode: string; country: 'GR'; phone: string; email: string; bank: string; iban: string };
 
 /**
- * The demo seller (development, and production demos whose myDATA is a sandbox). The ΑΦΜ has a valid
- * check digit but belongs to nobody we know; a real deployment sets SELLER_*.
+ * The demo seller (development, and production demos whose myDATA is a sandbox): the one place of
+ * the development defaults. The ΑΦΜ and the IBAN have valid check digits but belong to nobody we know;
+ * the phone is a Greek number of the right shape; a real deployment sets SELLER_*.
  */
-export const DEMO_SELLER: Seller = { name: 'Registrar Demo Μονοπρόσωπη Ι.Κ.Ε.', vatNumber: '998877666', taxOffice: 'ΚΕΦΟΔΕ ΑΤΤΙΚΗΣ', address: 'Λεωφόρος Συγγρού 100', city: 'Αθήνα', postcode: '11741', country: 'GR' };
-export const SELLER_SETTINGS = ['SELLER_NAME', 'SELLER_VAT_NUMBER', 'SELLER_TAX_OFFICE', 'SELLER_ADDRESS', 'SELLER_CITY', 'SELLER_POSTCODE'] as const;
+export const DEMO_SELLER: Seller = {
+  name: 'Registrar Demo Μονοπρόσωπη Ι.Κ.Ε.',
+  vatNumber: '998877666',
+  taxOffice: 'ΚΕΦΟΔΕ ΑΤΤΙΚΗΣ',
+  address: 'Λεωφόρος Συγγρού 100',
+  city: 'Αθήνα',
+  postcode: '11741',
+  country: 'GR',
+  phone: '+30 210 900 0100',
+  email: 'support@registrar-demo.gr',
+  bank: 'Τράπεζα Πειραιώς',
+  iban: 'GR2101700000000000000123456',
+};
+/** What pages show of the seller (the footer, the support texts): no tax office, no bank. */
+export function publicSeller(s: Seller) {
+  return { name: s.name, vatNumber: s.vatNumber, address: s.address, city: s.city, postcode: s.postcode, phone: s.phone, email: s.email };
+}
+
+export const SELLER_SETTINGS = ['SELLER_NAME', 'SELLER_VAT_NUMBER', 'SELLER_TAX_OFFICE', 'SELLER_ADDRESS', 'SELLER_CITY', 'SELLER_POSTCODE', 'SELLER_PHONE', 'SELLER_EMAIL', 'SELLER_BANK', 'SELLER_IBAN'] as const;
 
 export type AppConfig = PortsConfig & {
   environment: Environment;
@@ -149,6 +172,10 @@ export const SETTINGS = {
   SELLER_ADDRESS: text,
   SELLER_CITY: text,
   SELLER_POSTCODE: z.string().regex(/^\d{5}$/, 'must be a Greek postcode (5 digits)'),
+  SELLER_PHONE: z.string().regex(/^\+\d[\d ]{6,19}$/, 'must be a phone number in international form (+30 210 …)'),
+  SELLER_EMAIL: z.email('must be an e-mail address'),
+  SELLER_BANK: text,
+  SELLER_IBAN: z.string().refine(ibanValid, 'must be an IBAN whose check digits hold').transform(compactIban),
 } as Record<string, z.ZodType>;
 
 /** What makes each port real: all of `settings` given (a flag port: its flag is '1'). */
@@ -272,7 +299,19 @@ function build(raw: Record<string, unknown>, ctx: z.RefinementCtx): AppConfig {
     mydata: real.get('mydata') ? { kind: 'aade', apiUrl: s('MYDATA_API_URL'), userId: s('MYDATA_USER_ID'), subscriptionKey: s('MYDATA_SUBSCRIPTION_KEY') } : { kind: 'sandbox' },
     seller:
       sellerGiven.length === SELLER_SETTINGS.length
-        ? { name: s('SELLER_NAME'), vatNumber: s('SELLER_VAT_NUMBER'), taxOffice: s('SELLER_TAX_OFFICE'), address: s('SELLER_ADDRESS'), city: s('SELLER_CITY'), postcode: s('SELLER_POSTCODE'), country: 'GR' }
+        ? {
+            name: s('SELLER_NAME'),
+            vatNumber: s('SELLER_VAT_NUMBER'),
+            taxOffice: s('SELLER_TAX_OFFICE'),
+            address: s('SELLER_ADDRESS'),
+            city: s('SELLER_CITY'),
+            postcode: s('SELLER_POSTCODE'),
+            country: 'GR',
+            phone: s('SELLER_PHONE'),
+            email: s('SELLER_EMAIL'),
+            bank: s('SELLER_BANK'),
+            iban: s('SELLER_IBAN'),
+          }
         : DEMO_SELLER,
   };
 }

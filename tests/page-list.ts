@@ -5,8 +5,9 @@
 // tests/page-list.test.ts fails until it does.
 //
 // Paths may hold placeholders the browser layer fills in after creating the state they need:
-// {cartItem} a VPS line of the customer's cart, {order} an unpaid order, {payment} its sandbox card
-// payment. Pages with a placeholder are skipped where that state does not exist (the worker test).
+// {cartItem} a VPS line of the customer's cart, {sslItem} a multi-domain certificate line with extra
+// domains, {order} an unpaid order, {payment} its sandbox card payment. Pages with a placeholder are
+// skipped where that state does not exist (the worker test).
 
 /** Who must be logged in to see the page: nobody, the demo customer, or staff on the admin host. */
 export type Role = 'guest' | 'customer' | 'staff';
@@ -98,6 +99,8 @@ export const PAGES: PageEntry[] = [
   // Cart and checkout with items (a shared hosting plan and a VPS), the order and its card payment
   customer('cart', 'cart', '/cart', { withCart: true }),
   customer('cart-configure', 'cart_.configure.$id', '/cart/configure/{cartItem}', { withCart: true }),
+  // The same route for a certificate: its extra domains and approvers (issue #20 §2).
+  customer('cart-ssl-names', 'cart_.configure.$id', '/cart/configure/{sslItem}', { withCart: true }),
   customer('checkout', 'cart_.checkout', '/cart/checkout', { withCart: true }),
   customer('order', 'orders.$id', '/orders/{order}', { withCart: true }),
   customer('payment-sandbox', 'payments.sandbox.$id', '/payments/sandbox/{payment}', { withCart: true }),

@@ -1,10 +1,19 @@
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { MAIN_MENU } from '../lib/menu';
+import { useRootData } from '../lib/root-data';
 import { VatNote } from './price';
 
+/** A phone number as a tel: link takes it: digits and the leading +. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+// The contact block names the seller of the receipts and invoices (issue #20 §1): one source, the
+// seller settings (core/config.ts), never a text of its own.
 export function Footer() {
   const { t } = useTranslation();
+  const { seller } = useRootData();
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white" data-testid="site-footer">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-5">
@@ -25,20 +34,21 @@ export function Footer() {
         <div>
           <h2 className="mb-3 font-semibold">{t('footer.contact')}</h2>
           <address className="space-y-1 text-sm not-italic text-slate-700">
-            <p>{t('footer.company')}</p>
-            <p>{t('footer.address')}</p>
+            <p data-testid="seller-name">{seller.name}</p>
+            <p>{`${seller.address}, ${seller.postcode} ${seller.city}`}</p>
+            <p>{t('footer.vat_number', { vat: seller.vatNumber })}</p>
             <p>
-              <a href="tel:+302100000000">{t('footer.phone')}</a>
+              <a href={telHref(seller.phone)}>{seller.phone}</a>
             </p>
             <p>
-              <a href="mailto:support@example.gr">support@example.gr</a>
+              <a href={`mailto:${seller.email}`}>{seller.email}</a>
             </p>
           </address>
         </div>
       </div>
       <div className="border-t border-slate-100 py-4 text-center text-xs text-slate-600">
         <p>
-          <VatNote /> · {t('footer.rights', { year: new Date().getFullYear() })}
+          <VatNote /> · {t('footer.rights', { year: new Date().getFullYear(), name: seller.name })}
         </p>
       </div>
     </footer>

@@ -124,6 +124,7 @@ export function BackToTop() {
 
 export function Toolbox() {
   const { t } = useTranslation();
+  const { seller } = useRootData();
   const [open, setOpen] = useState(false);
   const [slide, setSlide] = useState(0);
   const label = open ? t('toolbox.close') : t('toolbox.open');
@@ -140,7 +141,7 @@ export function Toolbox() {
           </h3>
           <div className="rounded-lg bg-slate-50 p-3" aria-live="polite" data-testid="support-slide">
             <p className="font-medium">{t(`toolbox.slides.${SUPPORT_SLIDES[slide]}.title`)}</p>
-            <p className="text-sm text-slate-700">{t(`toolbox.slides.${SUPPORT_SLIDES[slide]}.text`)}</p>
+            <p className="text-sm text-slate-700">{t(`toolbox.slides.${SUPPORT_SLIDES[slide]}.text`, { phone: seller.phone, email: seller.email })}</p>
           </div>
           <div className="flex justify-center gap-2">
             {SUPPORT_SLIDES.map((s, i) => (

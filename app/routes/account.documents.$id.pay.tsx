@@ -8,7 +8,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, resolveCode } from '../../core/errors';
-import { BANK_DETAILS } from '../../core/orders/bank';
+import { bankDetails } from '../../core/orders/bank';
 import { centsToEuroText, creditAmountCents, payDocumentSchema } from '../../core/validation/paying-forms';
 import { CsrfInput } from '../components/csrf-input';
 import { Price } from '../components/price';
@@ -35,7 +35,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     creditCents: view.creditCents,
     offer: centsToEuroText(view.offerCents),
     refusal: view.refusal,
-    bank: view.bankPendingCents !== null ? { ...BANK_DETAILS, amountCents: view.bankPendingCents, reference: view.bankReference } : null,
+    bank: view.bankPendingCents !== null ? { ...bankDetails(context.config.seller), amountCents: view.bankPendingCents, reference: view.bankReference } : null,
     // A new key per page view: the same form posted twice (a double click, a resend) uses credit once.
     key: crypto.randomUUID(),
   };

@@ -9,6 +9,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, resolveCode } from '../../core/errors';
 import { eurosToCents } from '../../core/validation/admin-forms';
+import { decodeMessage, MESSAGES } from '../../core/validation/messages';
 import { cancelDocumentSchema, confirmTransferSchema, debitFormSchema, debitLinesOf, dueAtOf, refundFormSchema, retryRefundSchema } from '../../core/validation/refund-forms';
 import { StaffDebitForm, StaffDocumentCard, type StaffDocument } from '../components/admin/staff-documents';
 import { requireAdmin } from '../lib/auth.server';
@@ -65,7 +66,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
-export type ActionData = { intent: string; code: number; documentId: number | null; field?: string; values: Record<string, string> };
+export type ActionData = { intent: string; code: number; documentId: number | null; field?: string; values: Record<string, string>; message?: string };
 
 const statusOf = (code: number) => resolveCode(code).httpStatus;
 
@@ -79,11 +80,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const documentId = Number(form.get('document_id')) || null;
   const values = Object.fromEntries([...form.entries()].filter(([k, v]) => k !== '_token' && typeof v === 'string')) as Record<string, string>;
   const back = (done: (typeof DONE)[number]) => redirect(`/admin/documents?email=${encodeURIComponent(email)}&done=${done}`, 303);
-  const refuse = (code: number, field?: string) => data<ActionData>({ intent, code, documentId, field, values }, statusOf(code));
+  const refuse = (code: number, field?: string, message?: string) => data<ActionData>({ intent, code, documentId, field, values, ...(message ? { message } : {}) }, statusOf(code));
+  // An amount that reads two ways (1.234) says so, not only which field (issue #20 §2).
+  const invalid = (errors: Record<string, string[] | null> | null | undefined) => {
+    const field = Object.keys(errors ?? {})[0];
+    const key = field ? decodeMessage(errors?.[field]?.[0] ?? '').key : undefined;
+    return refuse(ErrorCode.VALIDATION_ERROR, field, key === MESSAGES.AMOUNT_AMBIGUOUS ? key : undefined);
+  };
 
   if (intent === 'refund') {
     const submission = parseForm(form, refundFormSchema);
-    if (submission.status !== 'success') return refuse(ErrorCode.VALIDATION_ERROR, Object.keys(submission.error ?? {})[0]);
+    if (submission.status !== 'success') return invalid(submission.error);
     const cents = eurosToCents(submission.value.amount);
     if (cents === null) return refuse(ErrorCode.VALIDATION_ERROR, 'amount');
     const r = await context.services.refunds.refundPayment({ paymentId: submission.value.payment_id, amountCents: cents, reason: submission.value.reason ?? '', idempotencyKey: submission.value.key }, actor);
@@ -106,7 +113,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (intent === 'add_debit') {
     const submission = parseForm(form, debitFormSchema);
-    if (submission.status !== 'success') return refuse(ErrorCode.VALIDATION_ERROR, Object.keys(submission.error ?? {})[0]);
+    if (submission.status !== 'success') return invalid(submission.error);
     const lines = debitLinesOf(submission.value);
     if (!lines.ok) return refuse(ErrorCode.VALIDATION_ERROR, lines.field);
     const dueAt = dueAtOf(submission.value.due_date, new Date());
@@ -133,6 +140,7 @@ export default function AdminDocuments() {
     <FormAlert type={codeAlertType(actionData.code)} testId="staff-documents-alert" code={actionData.code}>
       {codeMessage(t, actionData.code)}
       {actionData.field ? ` (${t(`refunds:field.${actionData.field.replace(/_\d$/, '')}`)})` : ''}
+      {actionData.message ? ` ${t(actionData.message)}` : ''}
     </FormAlert>
   ) : null;
   return (

@@ -40,6 +40,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     view,
     done: (DONE as readonly string[]).includes(done ?? '') ? (done as (typeof DONE)[number]) : null,
     doneOrder: Number(url.searchParams.get('order')) || null,
+    // A fresh key per page view for the credit grant: a double submit grants once (issue #20 §2).
+    grantKey: crypto.randomUUID(),
     orders: rows.map(({ order, email, firstName, lastName, items, pendingRefunds }) => ({
       id: order.id,
       status: order.status,
@@ -85,7 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== 'success') return data<ActionData>({ intent: 'grant_credit', result: submission.reply() }, 400);
     const cents = eurosToCents(submission.value.amount);
     if (cents === null) return data<ActionData>({ intent: 'grant_credit', result: submission.reply({ fieldErrors: { amount: fieldMessage('NUMERIC') } }) }, 400);
-    const granted = await context.services.orders.grantCredit(submission.value.email.trim().toLowerCase(), cents, submission.value.note ?? '', actor);
+    const granted = await context.services.orders.grantCredit(submission.value.email.trim().toLowerCase(), cents, submission.value.note ?? '', actor, `${session.user.id}:${submission.value.key}`);
     if (!granted) return data<ActionData>({ intent: 'grant_credit', result: submission.reply({ fieldErrors: { email: fieldMessage('CUSTOMER_NOT_FOUND') } }) }, 404);
     return redirect(`/admin/orders?view=${encodeURIComponent(view)}&done=credited`, 303);
   }
@@ -106,7 +108,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminOrders() {
-  const { view, orders, done, doneOrder } = useLoaderData<typeof loader>();
+  const { view, orders, done, doneOrder, grantKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { t, i18n } = useTranslation();
   const when = (ms: number) => new Date(ms).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Athens' });
@@ -271,12 +273,12 @@ export default function AdminOrders() {
           ))}
         </ul>
       )}
-      <CreditGrant view={view} result={actionData?.intent === 'grant_credit' ? actionData.result : undefined} />
+      <CreditGrant view={view} grantKey={grantKey} result={actionData?.intent === 'grant_credit' ? actionData.result : undefined} />
     </div>
   );
 }
 
-function CreditGrant({ view, result }: { view: View; result?: FormResult }) {
+function CreditGrant({ view, grantKey, result }: { view: View; grantKey: string; result?: FormResult }) {
   const { t } = useTranslation();
   const { fields, formProps } = useAppForm({ id: 'credit-grant', schema: creditGrantSchema, lastResult: result });
   return (
@@ -288,6 +290,8 @@ function CreditGrant({ view, result }: { view: View; result?: FormResult }) {
       <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-3" {...formProps}>
         <CsrfInput />
         <input type="hidden" name="view" value={view} />
+        {/* A refused submit keeps its key: the corrected form is still the same grant. */}
+        <input type="hidden" name="key" value={(fields.key.initialValue as string | undefined) || grantKey} />
         <InputField meta={fields.email} label={t('admin.credit.email')} type="email" autoComplete="off" />
         <InputField meta={fields.amount} label={t('admin.credit.amount')} inputMode="decimal" hint={t('admin.credit.amount_hint')} />
         <InputField meta={fields.note} label={t('admin.credit.note')} />

@@ -14,6 +14,7 @@ import { ErrorCode } from '../../core/errors';
 import { billingProfileSchema, placeOrderSchema } from '../../core/validation/checkout-forms';
 import { requestCountryFrom } from '../../core/vat-evidence';
 import { NewProfile } from '../components/billing-profile-form';
+import { SslNamesStatus } from '../components/cart/cart-line-extras';
 import { CsrfInput } from '../components/csrf-input';
 import { LengthLabel } from '../components/length-label';
 import { PageIdInput } from '../components/page-id-input';
@@ -168,6 +169,16 @@ export default function Checkout() {
           {codeMessage(t, code)} {actionData?.names?.length ? actionData.names.join(', ') : null}
         </FormAlert>
       ) : null}
+      {/* A certificate whose paid extra domains are not all named (or without its approvers) is
+          refused at checkout (issue #20 §2): each says what it misses, with the link to name them. */}
+      {view.lines
+        .filter((l) => l.sslStatus && !l.sslStatus.ready)
+        .map((l) => (
+          <div key={l.id} className="mb-4" data-testid="checkout-ssl-names">
+            <p className="font-medium">{l.name}</p>
+            <SslNamesStatus line={l} />
+          </div>
+        ))}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="space-y-6">
           <section className="card" aria-labelledby="profile-title">

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { documentNumber } from '../../core/documents/format';
 import { orderLinesWithVat } from '../../core/documents/lines';
 import { ErrorCode } from '../../core/errors';
-import { BANK_DETAILS } from '../../core/orders/bank';
+import { bankDetails } from '../../core/orders/bank';
 import { UNPAID_ORDER_DAYS } from '../../core/orders/expiry';
 import { amountDue } from '../../core/orders/credit';
 import { CsrfInput } from '../components/csrf-input';
@@ -44,7 +44,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     payments: found.payments.map((p) => ({ id: p.id, method: p.method, status: p.status, amountCents: p.amountCents })),
     returned: payment === 'return' || payment === 'cancelled' ? payment : null,
     justCancelled: url.searchParams.get('cancelled') === '1',
-    bank: BANK_DETAILS,
+    // The seller's account and name, as on the receipt (issue #20 §1).
+    bank: bankDetails(context.config.seller),
     // An unpaid order is cancelled after UNPAID_ORDER_DAYS (its coupon use and credit go back).
     payByMs: found.order.createdAt.getTime() + UNPAID_ORDER_DAYS * 24 * 60 * 60_000,
   };

@@ -44,6 +44,10 @@ export type HostingConfig = {
   options?: Record<string, string>;
   /** SSL: extra domains (spec §5 SSL settings quantity). */
   quantity?: number;
+  /** SSL: the extra domains' names (SANs), as many as `quantity` once the line is ready (issue #20 §2). */
+  sans?: string[];
+  /** SSL: name (the main domain and each SAN) → the approver e-mail chosen from the supplier's list. */
+  approvers?: Record<string, string>;
 };
 
 export type CartItem = {

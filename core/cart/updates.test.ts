@@ -53,6 +53,18 @@ describe('cart updates (issue #10 §2)', () => {
     expect(updateRefusal(ssl, { config: { quantity: 25 } })).toEqual({ code: ErrorCode.VALIDATION_ERROR, field: 'quantity' });
     expect(updateRefusal(ctx(), { config: { quantity: 5 } })).toEqual({ code: ErrorCode.VALIDATION_ERROR, field: 'quantity' });
   });
+  it('takes SSL extra domain names only within the paid count, real, not the main name again; only on a certificate (issue #20 §2)', () => {
+    const settings = { vendor_settings: { minimum: 0, maximum: 20, domains_per_pack: 1 } };
+    const ssl = ctx({ item: item({ kind: 'ssl', sku: 'ssl_dv_multi', config: { domain: 'example.gr', quantity: 2 } }), ssl: settings });
+    expect(updateRefusal(ssl, { config: { sans: ['a.gr', 'b.gr'], approvers: { 'example.gr': 'admin@example.gr' } } })).toBeNull();
+    expect(updateRefusal(ssl, { config: { sans: ['a.gr', 'b.gr', 'c.gr'] } })).toEqual({ code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'san_3' });
+    expect(updateRefusal(ssl, { config: { sans: ['a.gr', 'Example.gr'] } })).toEqual({ code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'san_2' });
+    expect(updateRefusal(ssl, { config: { sans: ['*.a.gr'] } })).toEqual({ code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'san_1' });
+    expect(updateRefusal(ssl, { config: { sans: [''] } })).toEqual({ code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'san_1' });
+    expect(updateRefusal(ssl, { config: { approvers: ['x'] as never } })).toEqual({ code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'approvers' });
+    expect(updateRefusal(ctx(), { config: { sans: ['a.gr'] } })).toEqual({ code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'sans' });
+    expect(updateRefusal(ctx(), { config: { approvers: {} } })).toEqual({ code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'approvers' });
+  });
 });
 
 describe('heldNameAllows', () => {

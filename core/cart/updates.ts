@@ -9,6 +9,7 @@ import { domainNameError } from '../validation/rules';
 import type { OptionChoice } from './options';
 import { allowedLengths, type OfferedLength } from './pricing';
 import { quantityOptions, type SslSettings } from './ssl';
+import { checkSans, sanAllowance } from './ssl-names';
 import type { CartItem } from './types';
 
 export type UpdatePatch = { lengthMonths?: number; config?: Partial<CartItem['config']> };
@@ -27,7 +28,7 @@ export type UpdateContext = {
 };
 
 const DOMAIN_KEYS = ['contacts', 'nameservers', 'agree', 'xxx'] as const;
-const PRODUCT_KEYS = ['domain', 'options', 'quantity'] as const;
+const PRODUCT_KEYS = ['domain', 'options', 'quantity', 'sans', 'approvers'] as const;
 
 /** The months this item may have now (its parent's length for ID protect; nothing for a bundle, which follows its plan). */
 export function allowedMonths(ctx: Pick<UpdateContext, 'item' | 'parent' | 'offered'>): number[] {
@@ -78,6 +79,19 @@ export function updateRefusal(ctx: UpdateContext, patch: UpdatePatch): UpdateRef
     const q = config.quantity;
     const ok = Number.isInteger(q) && (steps.length ? steps.includes(q) : q === 0);
     if (!ok) return { code: ErrorCode.VALIDATION_ERROR, field: 'quantity' };
+  }
+  // SSL names (issue #20 §2): SANs are real host names within the paid count, none the main name
+  // again; approvers are text per name (the service checks them against the supplier's list).
+  if (config.sans !== undefined) {
+    if (item.kind !== 'ssl' || !ctx.ssl || !Array.isArray(config.sans) || !config.sans.every((n) => typeof n === 'string')) return { code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'sans' };
+    const { max } = sanAllowance(ctx.ssl, config.quantity ?? item.config.quantity ?? 0);
+    const checked = checkSans({ commonName: config.domain ?? item.config.domain ?? null, sans: config.sans, max, wildcard: ctx.ssl.wildcard === true });
+    const first = Object.keys(checked.errors)[0];
+    if (first !== undefined || checked.sans.length !== config.sans.length) return { code: ErrorCode.CART_ATTRIBUTE_ERROR, field: `san_${Number(first ?? 0) + 1}` };
+  }
+  if (config.approvers !== undefined) {
+    const a = config.approvers;
+    if (item.kind !== 'ssl' || typeof a !== 'object' || a === null || Array.isArray(a) || !Object.values(a).every((v) => typeof v === 'string' && v.length <= 254)) return { code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'approvers' };
   }
   return null;
 }

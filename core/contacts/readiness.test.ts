@@ -20,6 +20,18 @@ const maria: ContactFields = {
 };
 const company: ContactFields = { ...maria, kind: 'organisation', organisation: 'Καφενείο Ο.Ε.', vatNumber: '094014201' };
 
+describe('a contact without a city is incomplete (issue #20 §1)', () => {
+  it('a blank city, or a placeholder with no letter or digit in it, is a missing field and ready nowhere', () => {
+    for (const city of ['', '  ', '-', '–', '.', '- -', '?']) {
+      expect(missingFields({ ...maria, city }), JSON.stringify(city)).toEqual(['city']);
+      expect(needsCompletion({ ...maria, city })).toBe(true);
+      expect(readiness({ ...maria, city })).toEqual({ gr_ready: 0, eurid_ready: 0, icm_ready: 0, generic_ready: 0 });
+    }
+    expect(missingFields({ ...maria, city: 'Άγιος Νικόλαος' })).toEqual([]);
+    expect(missingFields({ ...maria, city: 'Saint-Étienne' })).toEqual([]);
+  });
+});
+
 describe('readiness per registry family', () => {
   it('a complete Greek individual with Latin names is ready everywhere', () => {
     expect(readiness(maria)).toEqual({ gr_ready: 1, eurid_ready: 1, icm_ready: 1, generic_ready: 1 });

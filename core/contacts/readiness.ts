@@ -32,9 +32,14 @@ export type BaseField = (typeof BASE_FIELDS)[number] | 'organisation';
 
 const blank = (v: string | null | undefined) => (v ?? '').trim() === '';
 
+// A place written with no letter or digit ('-', '.', '?') is a placeholder someone typed to get past a
+// form, not a city or a street: registries publish it (issue #20 §1), so it counts as missing.
+const PLACE_FIELDS: ReadonlySet<string> = new Set(['address', 'city']);
+const placeholder = (v: string | null | undefined) => !/[\p{L}\p{N}]/u.test(v ?? '');
+
 /** The fields every registry needs that this contact lacks (an organisation also needs its name). */
 export function missingFields(c: ContactFields): BaseField[] {
-  const out: BaseField[] = BASE_FIELDS.filter((f) => blank(c[f]));
+  const out: BaseField[] = BASE_FIELDS.filter((f) => blank(c[f]) || (PLACE_FIELDS.has(f) && placeholder(c[f])));
   if (c.kind === 'organisation' && blank(c.organisation)) out.push('organisation');
   return out;
 }

@@ -16,12 +16,22 @@ describe('credit grant form', () => {
     expect(eurosToCents('')).toBeNull();
   });
 
+  it('refuses an amount that reads differently in Greek and English notation, with its own message (issue #20 §2)', () => {
+    expect(eurosToCents('1.234')).toBeNull();
+    expect(eurosToCents('1,234')).toBeNull();
+    const r = creditGrantSchema.safeParse({ email: 'maria@example.gr', amount: '1.234', key: 'k' });
+    expect(r.success).toBe(false);
+    expect(r.error!.issues.map((i) => JSON.parse(i.message).key)).toEqual(['validation:amount_ambiguous']);
+  });
+
   it('needs an e-mail and an amount between one cent and the grant ceiling', () => {
-    expect(creditGrantSchema.safeParse({ email: 'maria@example.gr', amount: '15,00' }).success).toBe(true);
+    expect(creditGrantSchema.safeParse({ email: 'maria@example.gr', amount: '15,00', key: 'k' }).success).toBe(true);
     const bad = creditGrantSchema.safeParse({ email: 'not-an-email', amount: '0' });
     expect(bad.success).toBe(false);
     const paths = bad.error!.issues.map((i) => i.path[0]);
     expect(paths).toEqual(expect.arrayContaining(['email', 'amount']));
-    expect(creditGrantSchema.safeParse({ email: 'maria@example.gr', amount: '5000,01' }).success).toBe(false);
+    expect(creditGrantSchema.safeParse({ email: 'maria@example.gr', amount: '5000,01', key: 'k' }).success).toBe(false);
+    // The page view's key (issue #20 §2): without it the form grants nothing.
+    expect(creditGrantSchema.safeParse({ email: 'maria@example.gr', amount: '15,00' }).error?.issues.map((i) => i.path[0])).toEqual(['key']);
   });
 });

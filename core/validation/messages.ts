@@ -17,6 +17,8 @@ export const MESSAGES = {
   NUMERIC: 'validation:numeric',
   'VALUES.MIN': 'validation:values_min',
   'VALUES.MAX': 'validation:values_max',
+  /** Not a spec key: a staff amount that is a different sum in Greek and English notation (1.234). */
+  AMOUNT_AMBIGUOUS: 'validation:amount_ambiguous',
   ERPID: 'validation:erpid',
   PASSWORD: 'validation:password',
   PASSWORD_STRENGTH: 'validation:password_strength',

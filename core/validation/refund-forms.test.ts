@@ -11,6 +11,14 @@ describe('refund and debit forms', () => {
     expect(refundFormSchema.safeParse({ payment_id: 'x', amount: '1', key: 'k' }).success).toBe(false);
   });
 
+  it('refuses staff amounts that read differently in Greek and English notation (issue #20 §2)', () => {
+    const keys = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => JSON.parse(i.message).key);
+    expect(keys(refundFormSchema.safeParse({ payment_id: '3', amount: '1.234', key: 'k' }))).toEqual(['validation:amount_ambiguous']);
+    expect(keys(debitFormSchema.safeParse({ ...debit, amount_1: '1,234' }))).toEqual(['validation:amount_ambiguous']);
+    expect(keys(debitFormSchema.safeParse({ ...debit, amount_2: '2.000', description_2: 'x' }))).toEqual(['validation:amount_ambiguous']);
+    expect(debitLinesOf({ ...debit, amount_1: '1.234' })).toEqual({ ok: false, field: 'amount_1' });
+  });
+
   it('turns filled rows into lines and names the first half-filled row', () => {
     expect(debitLinesOf(debit)).toEqual({ ok: true, lines: [{ description: 'Τέλος', netCents: 1_050 }] });
     expect(debitLinesOf({ ...debit, description_2: 'Έξοδα', amount_2: '2' })).toEqual({ ok: true, lines: [{ description: 'Τέλος', netCents: 1_050 }, { description: 'Έξοδα', netCents: 200 }] });

@@ -1,9 +1,10 @@
 // The staff forms of the documents screen (issue #13 §2; decision 040): refund a card payment, add a
 // debit (up to DEBIT_LINES lines of a description and a net amount, and a due date), cancel a debit or a
-// credit note. Amounts are euros as staff type them (12,50 or 12.50), turned into cents by eurosToCents.
+// credit note. Amounts are euros as staff type them (12,50 or 12.50; never 1.234, which
+// reads two ways: core/amounts.ts), turned into cents by eurosToCents.
 import { z } from 'zod';
-import { eurosToCents } from './admin-forms';
-import { maxLength, optionalText, pattern, requiredText, valueMax, valueMin } from './rules';
+import { euroAmount, eurosToCents } from './admin-forms';
+import { maxLength, optionalText, pattern, requiredText } from './rules';
 
 /** A refund or a debit line above this is a mistake to catch, not a sum to send to a processor. */
 export const STAFF_AMOUNT_MAX_EUROS = 100_000;
@@ -12,7 +13,7 @@ export const DEBIT_REASONS = ['manual', 'chargeback'] as const;
 
 const id = z.coerce.number().int().positive();
 const key = requiredText(maxLength(100));
-const euros = () => requiredText(valueMin(0.01), valueMax(STAFF_AMOUNT_MAX_EUROS));
+const euros = () => requiredText(euroAmount({ max: STAFF_AMOUNT_MAX_EUROS }));
 
 export const refundFormSchema = z.object({
   payment_id: id,
@@ -38,9 +39,9 @@ export const debitFormSchema = z.object({
   description_1: requiredText(maxLength(200)),
   amount_1: euros(),
   description_2: optionalText(maxLength(200)),
-  amount_2: optionalText(valueMin(0.01), valueMax(STAFF_AMOUNT_MAX_EUROS)),
+  amount_2: optionalText(euroAmount({ max: STAFF_AMOUNT_MAX_EUROS })),
   description_3: optionalText(maxLength(200)),
-  amount_3: optionalText(valueMin(0.01), valueMax(STAFF_AMOUNT_MAX_EUROS)),
+  amount_3: optionalText(euroAmount({ max: STAFF_AMOUNT_MAX_EUROS })),
 });
 
 export type DebitForm = z.output<typeof debitFormSchema>;

@@ -6,6 +6,8 @@ import type { Page } from '@playwright/test';
 import { expect, hydrated, test, uniqueEmail } from './fixtures';
 import { main, register } from './flows';
 import { adminLogin } from './staff';
+import { DEMO_SELLER } from '../../core/config';
+import { formatIban } from '../../core/orders/bank';
 
 const unique = (p: string) => `${p}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
@@ -75,6 +77,15 @@ test('a new customer buys a .gr with hosting and SSL, pays by card and sees the 
   await sslLine.getByTestId('item-domain').fill(fqdn);
   await sslLine.getByTestId('item-settings-save').click();
   await expect(page.getByTestId('cart-line').nth(2).getByTestId('item-domain')).toHaveValue(fqdn);
+  // Its approver e-mail is the customer's choice from the supplier's list (issue #20 §2).
+  await expect(page.getByTestId('cart-line').nth(2).getByTestId('ssl-names-status')).toHaveAttribute('data-ready', 'false');
+  await page.getByTestId('cart-line').nth(2).getByTestId('ssl-names-link').click();
+  await expect(page).toHaveURL(/\/cart\/configure\//);
+  await hydrated(page, js);
+  await page.getByTestId('ssl-names-form').locator('select').first().selectOption({ index: 3 });
+  await page.getByTestId('ssl-names-save').click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByTestId('cart-line').nth(2).getByTestId('ssl-names-status')).toHaveAttribute('data-ready', 'true');
   await page.getByTestId('to-checkout').click();
   await expect(page).toHaveURL(/\/cart\/checkout$/);
   if (js) {
@@ -151,7 +162,9 @@ test('a bank transfer leaves the order pending with the bank details until staff
   await page.getByTestId('place-order-form').getByLabel(/Αποδέχομαι τους Όρους Χρήσης/).check();
   await page.getByTestId('place-order').click();
   await expect(page.getByTestId('order')).toHaveAttribute('data-status', 'pending');
-  await expect(page.getByTestId('bank-details')).toContainText('GR16');
+  // The seller's account, with the seller of the receipts as beneficiary (issue #20 §1).
+  await expect(page.getByTestId('bank-details')).toContainText(formatIban(DEMO_SELLER.iban));
+  await expect(page.getByTestId('bank-details')).toContainText(DEMO_SELLER.name);
   // An unpaid order says by when it must be paid (it is cancelled after two weeks: core/orders/expiry.ts).
   await expect(page.getByTestId('pay-by')).toContainText('ακυρώνεται αυτόματα');
   await expect(page.getByTestId('order-item')).toHaveAttribute('data-status', 'pending');

@@ -81,7 +81,22 @@ async function customerState(page: Page): Promise<Record<string, string>> {
   await page.goto('/cart');
   const configure = (await page.getByTestId('configure-link').first().getAttribute('href')) ?? '';
   const cartItem = /\/cart\/configure\/([^/?#]+)/.exec(configure)?.[1] ?? '';
-  return { payment, order, cartItem };
+  // A multi-domain certificate with a pack of extra domains, for its names page (issue #20 §2).
+  await page.goto('/ssl');
+  await hydrated(page, true);
+  const badge = page.getByTestId('cart-badge').first();
+  const before = Number(await badge.getAttribute('data-count'));
+  await page.locator('[data-testid="ssl-card"][data-sku="ssl_dv_multi"]').getByTestId('add-plan').click();
+  await expect(badge).toHaveAttribute('data-count', String(before + 1));
+  await page.goto('/cart');
+  await hydrated(page, true);
+  const sslLine = page.locator('[data-testid="cart-line"][data-kind="ssl"]').first();
+  await sslLine.getByTestId('item-domain').fill('quality-example.gr');
+  await sslLine.getByTestId('item-quantity').selectOption('5');
+  await sslLine.getByTestId('item-settings-save').click();
+  await expect(sslLine.getByTestId('ssl-names-link')).toBeVisible();
+  const sslItem = (await sslLine.getAttribute('data-id')) ?? '';
+  return { payment, order, cartItem, sslItem };
 }
 
 /** Visits one page: served HTML to disk, axe, screenshots at 1366 and 390 px, the sideways check. */

@@ -21,7 +21,7 @@ export type TestDomain = {
   /** Role contacts (RFC 5731 domain:contact: admin, tech, billing). */
   contacts?: { type: string; id: string }[];
 };
-export type TestContact = { id: string; clID: string; name: string; org: string; email: string; cc: string; voice: string; postalType: string; hidden: boolean };
+export type TestContact = { id: string; clID: string; name: string; org: string; email: string; city: string; cc: string; voice: string; postalType: string; hidden: boolean };
 export type TestMessage = { id: number; qDate: Date; msg: string; resData?: Xml };
 
 export type EppTestServerOptions = {
@@ -309,12 +309,16 @@ export function createEppTestServer(options: EppTestServerOptions = {}) {
         const postal = child(o, NS.contact, 'postalInfo');
         const email = d(NS.contact, 'email');
         if (!email.includes('@')) return response(clTRID, 2005, { msg: 'bad e-mail' });
+        const city = textOf(child(child(postal, NS.contact, 'addr'), NS.contact, 'city'));
+        // RFC 5733: the city is required; like a registry, refuse a contact without one.
+        if (!city) return response(clTRID, 2003, { msg: 'city missing' });
         state.contacts.set(id, {
           id,
           clID: clientId,
           name: textOf(child(postal, NS.contact, 'name')),
           org: textOf(child(postal, NS.contact, 'org')),
           email,
+          city,
           cc: textOf(child(child(postal, NS.contact, 'addr'), NS.contact, 'cc')),
           voice: d(NS.contact, 'voice'),
           postalType: postal?.attrs.type ?? '',

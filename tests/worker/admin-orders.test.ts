@@ -1,11 +1,11 @@
 // The back office's orders screen: staff confirm a bank transfer (once), try failed items now, and
 // grant credit; customers cannot reach it and the storefront host does not have it.
 import { env } from 'cloudflare:workers';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../db/client';
 import { DEMO_USERS } from '../../db/seed';
-import { orderItems, orders, registrySettings, saleDocuments } from '../../db/schema';
+import { auditLog, orderItems, orders, registrySettings, saleDocuments } from '../../db/schema';
 import { readyCart, servicesAt } from './customers';
 import { Browser, form, login } from './helpers';
 import { staffBrowser } from './staff';
@@ -93,8 +93,9 @@ describe('admin orders', () => {
     const c = await bankOrder('grant');
     const before = await servicesAt().orders.creditBalance(c.id);
     const b = await staff();
-    const { token } = await b.open(`${ADMIN}/admin/orders`);
-    const post = (fields: Record<string, string>) => b.fetch(`${ADMIN}/admin/orders`, form({ _token: token, intent: 'grant_credit', view: 'bank', ...fields }));
+    const { token, html } = await b.open(`${ADMIN}/admin/orders`);
+    const key = formKey(html);
+    const post = (fields: Record<string, string>) => b.fetch(`${ADMIN}/admin/orders`, form({ _token: token, intent: 'grant_credit', view: 'bank', key, ...fields }));
 
     const typo = await post({ email: c.email, amount: '12,505', note: 'x' });
     expect(typo.status).toBe(400);
@@ -110,4 +111,48 @@ describe('admin orders', () => {
     expect(ok.headers.get('Location')).toBe('/admin/orders?view=bank&done=credited');
     expect(await servicesAt().orders.creditBalance(c.id)).toBe(before + 1250);
   });
+
+  it('three parallel submits of one credit grant form give one credit note; a new page view grants again (issue #20 §2)', async () => {
+    const c = await bankOrder('grant3');
+    const b = await staff();
+    const page = await b.open(`${ADMIN}/admin/orders`);
+    const key = formKey(page.html);
+    const submit = () => b.fetch(`${ADMIN}/admin/orders`, form({ _token: page.token, intent: 'grant_credit', view: 'bank', key, email: c.email, amount: '7,00', note: 'goodwill' }));
+    const answers = await Promise.all([submit(), submit(), submit()]);
+    expect(answers.map((r) => r.status)).toEqual([303, 303, 303]);
+    const notes = async () => (await db.select().from(saleDocuments).where(eq(saleDocuments.userId, c.id))).filter((d) => d.kind === 'credit');
+    expect(await notes()).toHaveLength(1);
+    expect(await servicesAt().orders.creditBalance(c.id)).toBe(700);
+    const audit = await db.select().from(auditLog).where(and(eq(auditLog.action, 'credit.grant'), eq(auditLog.targetId, String(c.id))));
+    expect(audit).toHaveLength(1);
+
+    // The same sum again is a new grant only from a new view of the page (a new key).
+    const next = await b.open(`${ADMIN}/admin/orders`);
+    expect(formKey(next.html)).not.toBe(key);
+    const again = await b.fetch(`${ADMIN}/admin/orders`, form({ _token: next.token, intent: 'grant_credit', view: 'bank', key: formKey(next.html), email: c.email, amount: '7,00' }));
+    expect(again.status).toBe(303);
+    expect(await notes()).toHaveLength(2);
+
+    // A form without its key grants nothing.
+    const keyless = await b.fetch(`${ADMIN}/admin/orders`, form({ _token: next.token, intent: 'grant_credit', view: 'bank', email: c.email, amount: '7,00' }));
+    expect(keyless.status).toBe(400);
+    expect(await notes()).toHaveLength(2);
+  });
+
+  it('refuses 1.234 as a credit grant: it reads as 1.234,00 € in Greek and 1,234 € in English (issue #20 §2)', async () => {
+    const c = await bankOrder('grantamb');
+    const b = await staff();
+    const page = await b.open(`${ADMIN}/admin/orders`);
+    const res = await b.fetch(`${ADMIN}/admin/orders`, form({ _token: page.token, intent: 'grant_credit', view: 'bank', key: formKey(page.html), email: c.email, amount: '1.234' }));
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('δύο τρόπους');
+    expect(await servicesAt().orders.creditBalance(c.id)).toBe(0);
+  });
 });
+
+/** The credit grant form's idempotency key, as the page rendered it. */
+function formKey(html: string): string {
+  const m = /data-testid="credit-grant"[\s\S]*?name="key" value="([^"]+)"/.exec(html);
+  if (!m) throw new Error('no key in the credit grant form');
+  return m[1]!;
+}

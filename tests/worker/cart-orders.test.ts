@@ -276,6 +276,12 @@ describe('SSL in the cart', () => {
     const again = await s.cart.addProduct(c.owner, { sku: 'ssl_install_basic', parentId: id, uniqueId: null });
     if (!again.ok) throw new Error('install again');
     view = await s.cart.view(c.owner, { lang: 'el', vatRateBp: 2400 });
+    // Not before the paid extra domains are named, each name with its approver (issue #20 §2): the
+    // product's two included names and the five bought.
+    expect(view.ready).toBe(false);
+    const sans = Array.from({ length: 7 }, (_, i) => `s${i}.example.gr`);
+    expect(await s.cart.setSslNames(c.owner, id, { sans, approvers: Object.fromEntries(['shop.example.gr', ...sans].map((n) => [n, 'admin@example.gr'])) }, null)).toEqual({ ok: true });
+    view = await s.cart.view(c.owner, { lang: 'el', vatRateBp: 2400 });
     expect(view.ready).toBe(true);
 
     const profile = await s.orders.createBillingProfile(c.id, { type: 'REC', name: 'Άννα', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', countryIso2: 'GR' });
@@ -288,6 +294,7 @@ describe('SSL in the cart', () => {
     expect(certItem.status).toBe('completed');
     expect(certItem.result).toMatchObject({ status: 'PENDING' });
     expect(certItem.priceCents).toBe(base + 1490);
+    expect(certItem.result).toMatchObject({ sans });
   });
 });
 
@@ -380,6 +387,9 @@ describe('cross-sells', () => {
     expect(view.lines.find((l) => l.id === c.itemId)!.crossSells.every((x) => x.childId !== null)).toBe(true);
     // Its own length: a two-year certificate costs more than one year.
     const oneYear = sslLine.price!.totalCents;
+    // The certificate's approver is the customer's choice (issue #20 §2).
+    expect(view.ready).toBe(false);
+    expect(await s.cart.setSslNames(c.owner, ssl.items[0]!.id, { sans: [], approvers: { [c.name]: `webmaster@${c.name}` } }, null)).toEqual({ ok: true });
     await s.cart.update(c.owner, ssl.items[0]!.id, { lengthMonths: 24 }, null);
     view = await s.cart.view(c.owner, { lang: 'el', vatRateBp: 2400 });
     expect(view.lines.find((l) => l.id === ssl.items[0]!.id)!.price!.totalCents).toBeGreaterThan(oneYear);
@@ -439,6 +449,8 @@ describe('bundles', () => {
     expect(view.lines.some((l) => l.id === cert.id)).toBe(false);
     expect(view.lines.find((l) => l.id === plan.id)!.bundleNotes).toEqual([{ sku: 'ssl_ov', name: 'SSL OV Business', minMonths: 12 }]);
     await s.cart.update(c.owner, plan.id, { lengthMonths: 12 }, null);
+    // The bundled certificate's approver, on the plan's domain (issue #20 §2).
+    expect(await s.cart.setSslNames(c.owner, cert.id, { sans: [], approvers: { 'wp-shop.gr': 'admin@wp-shop.gr' } }, null)).toEqual({ ok: true });
 
     // Ordered and paid: the plan is created, then the certificate is enrolled on its domain at no charge.
     const profile = await s.orders.createBillingProfile(c.id, { type: 'REC', name: 'Άννα', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', countryIso2: 'GR' });

@@ -10,6 +10,7 @@ import { domainConfigStatus, type ConfigStatus, type RegistryRules } from '../..
 import { chosenOptions, isConfigurableType, optionsCents, specsByCategory, type OptionChoice } from '../../core/cart/options';
 import { cartTotals, priceLine, type CartTotals, type LinePrice, type OfferedLength } from '../../core/cart/pricing';
 import { extraDomainsCents, installationSkuFor, normaliseQuantity, quantityOptions, type SslSettings } from '../../core/cart/ssl';
+import { sanAllowance, sslConfigStatus } from '../../core/cart/ssl-names';
 import type { CartDomainAction, CartItem } from '../../core/cart/types';
 import { lengthAllowed } from '../../core/cart/updates';
 import type { ProductCard, TldPricing } from './catalog';
@@ -54,6 +55,11 @@ export type CartLine = {
   optionsCents: number;
   /** VPS and dedicated items have a 'configure' link (spec §2). */
   configurable: boolean;
+  /**
+   * SSL: whether every paid extra domain is named and every name has its approver (issue #20 §2);
+   * the line links to its names page and says what is missing. Null for anything else.
+   */
+  sslStatus: ReturnType<typeof sslConfigStatus> | null;
   /**
    * False when the stored length is not one the item may have (a cart stored before lengths were
    * checked): the line shows its offered lengths, but the cart is not ready until one is chosen.
@@ -187,6 +193,7 @@ export function composeCartView(
       optionValues: Object.fromEntries(Object.entries(chosen).map(([k, v]) => [k, v.value])),
       optionsCents: optionsExtra,
       configurable: isConfigurableType(product?.type ?? ''),
+      sslStatus: item.kind === 'ssl' ? sslConfigStatus({ ...item.config, ...(domain ? { domain } : {}) }, sanAllowance(sslSettings, item.config.quantity ?? 0), sslSettings.wildcard === true) : null,
       bundleNotes,
       lengthOffered: bundle || lengthOk(item),
       taken: item.kind === 'domain' && typeof item.config.takenAt === 'number',
@@ -197,6 +204,6 @@ export function composeCartView(
     options.vatRateBp,
     options.vatWaived ?? false,
   );
-  const ready = lines.every((l) => !l.taken && l.price !== null && l.lengthOffered && (l.kind !== 'domain' || l.configStatus?.ready === true) && (!l.needsDomain || Boolean(l.domain)));
+  const ready = lines.every((l) => !l.taken && l.price !== null && l.lengthOffered && (l.kind !== 'domain' || l.configStatus?.ready === true) && (!l.needsDomain || Boolean(l.domain)) && (l.sslStatus === null || l.sslStatus.ready));
   return { lines, count: visibleCount(items), totals, ready, needsLogin: options.needsLogin };
 }

@@ -19,6 +19,7 @@ import { parseDomain } from '../../core/domains/names';
 import { domains } from '../../db/schema';
 import { RegistryError } from '../adapters/registry/port';
 import type { ServiceDeps } from '.';
+import { createCartSsl } from './cart-ssl';
 import { createCatalogService, type TldPricing } from './catalog';
 import { composeCartView, offeredFromProduct, offeredFromTld, optionChoices, type CartView } from './cart-view';
 import { createContactService } from './contacts';
@@ -107,7 +108,7 @@ export function createCartService(deps: ServiceDeps) {
     return { tlds: tldMap, products, promotionOf };
   }
 
-  return {
+  const service = {
     ownerOf(session: { user: { id: number } } | null, visitorId: string): CartOwner {
       return session ? { room: `u-${session.user.id}`, userId: session.user.id } : { room: visitorId, userId: null };
     },
@@ -399,6 +400,8 @@ export function createCartService(deps: ServiceDeps) {
       return composeCartView(items, { tlds, products, promotionOf }, rules, { ...options, needsLogin: owner.userId === null });
     },
   };
+  // The SSL names page (issue #20 §2) lives in its own file; it reads and updates items through these.
+  return { ...service, ...createCartSsl(deps, service) };
 }
 
 export type CartService = ReturnType<typeof createCartService>;

@@ -19,15 +19,23 @@ export function createCreditService(deps: ServiceDeps) {
     /**
      * Staff grant credit (goodwill, a refund agreed by phone): a numbered credit note and the movement,
      * with the audit row in the same batch. `actor` null: a script through the development API.
+     * `key` is the form's idempotency key (one per view of the page, issue #20 §2): the movement's
+     * dedupe key is made of it, so parallel or repeated submits of one form number one note and write
+     * one audit row (the audit row goes first, on condition that no movement has the key yet).
+     * Without a key (a script) every call is a grant of its own.
      */
-    async grantCredit(email: string, amountCents: number, note: string, actor: StaffActor | null = null): Promise<{ balanceCents: number } | null> {
+    async grantCredit(email: string, amountCents: number, note: string, actor: StaffActor | null = null, key?: string): Promise<{ balanceCents: number } | null> {
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
       if (!user) return null;
-      const dedupeKey = `grant:${crypto.randomUUID()}`;
+      const dedupeKey = `grant:${key ?? crypto.randomUUID()}`;
       await rawBatch(db, [
+        auditStatement(
+          { actorUserId: actor?.userId ?? null, ip: actor?.ip ?? null, action: 'credit.grant', targetType: 'user', targetId: user.id, detail: { email, amountCents, note, dedupeKey }, at: now },
+          { sql: 'NOT EXISTS (SELECT 1 FROM credit_movements WHERE dedupe_key = ?)', params: [dedupeKey] },
+        ),
         ...creditNoteStatements({ userId: user.id, amountCents, vatCents: 0, reason: 'grant', orderId: null, orderItemId: null, note, dedupeKey, at: now }),
-        auditStatement({ actorUserId: actor?.userId ?? null, ip: actor?.ip ?? null, action: 'credit.grant', targetType: 'user', targetId: user.id, detail: { email, amountCents, note, dedupeKey }, at: now }),
       ]);
+      // A repeat answers like the first submit: the form's grant is done.
       return { balanceCents: await service.creditBalance(user.id) };
     },
 

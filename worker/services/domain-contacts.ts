@@ -41,6 +41,10 @@ export function registryContact(c: ContactFields, family: RegistryFamily): Regis
     email: c.email,
     country: c.countryIso2,
     phone: c.phone,
+    // Registries record the postal address; the city is never a placeholder (issue #20 §1).
+    address: c.address,
+    city: c.city,
+    postcode: c.postcode,
   };
 }
 

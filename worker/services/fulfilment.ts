@@ -17,6 +17,8 @@ import { createIdProtectService } from './id-protect';
 import { createCatalogService } from './catalog';
 import { createFulfilmentRecovery } from './fulfilment-recovery';
 import { createItemRefunds } from './item-refunds';
+import { createMydataService } from './mydata';
+import { enrolCertificate } from './ssl-enrolment';
 
 /** Nameservers a domain gets when the customer chose none: ours, with a parking page. */
 export const DEFAULT_NAMESERVERS = ['ns1.registrar-dns.gr', 'ns2.registrar-dns.gr'];
@@ -31,11 +33,12 @@ export function createFulfilment(deps: ServiceDeps) {
     const id = contactIds.registrant;
     if (id) {
       const [c] = await db.select().from(contacts).where(and(eq(contacts.id, id), eq(contacts.userId, userId)));
-      if (c) return { name: `${c.firstName} ${c.lastName}`.trim(), organisation: c.organisation, email: c.email, country: c.countryIso2, phone: c.phone };
+      // The postal address too (issue #20 §1): registries record the city, never a placeholder.
+      if (c) return { name: `${c.firstName} ${c.lastName}`.trim(), organisation: c.organisation, email: c.email, country: c.countryIso2, phone: c.phone, address: c.address, city: c.city, postcode: c.postcode };
     }
     // A transfer keeps the holder it has; the account holder stands in where the registry asks for one.
     const [u] = await db.select().from(users).where(eq(users.id, userId));
-    return { name: `${u!.firstName} ${u!.lastName}`.trim(), organisation: null, email: u!.email, country: u!.countryIso2, phone: u!.mobile };
+    return { name: `${u!.firstName} ${u!.lastName}`.trim(), organisation: null, email: u!.email, country: u!.countryIso2, phone: u!.mobile, address: u!.address, city: u!.city, postcode: u!.postcode };
   }
 
   /** The delegation chosen in the cart, and where it comes from (kept on the domain for the portal). */
@@ -189,23 +192,8 @@ export function createFulfilment(deps: ServiceDeps) {
       });
       return { accountId: account.accountId, username: account.username, server: account.server, status: account.status, panelUrl: account.panelUrl };
     }
-    if (item.kind === 'ssl') {
-      const commonName = (item.config.domain as string | undefined) ?? siblings.find((s) => s.kind === 'domain')?.name;
-      if (!commonName) throw new SslError(ErrorCode.VALIDATION_ERROR, { reason: 'no_domain' });
-      const approvers = await adapters.ssl.approverEmails(commonName);
-      const product = (await catalog.productsByFamily(['ssl'], 'el', { withOptions: false })).find((p) => p.sku === item.sku);
-      const validation = String(product?.settings.validation_type ?? 'DV').toUpperCase();
-      const cert = await adapters.ssl.enroll({
-        reference,
-        sku: item.sku,
-        validationType: validation === 'EV' || validation === 'OV' ? validation : 'DV',
-        commonName,
-        sans: [],
-        approverEmails: { [commonName]: (item.config.approver as string | undefined) ?? approvers[0]! },
-        lengthMonths: item.lengthMonths,
-      });
-      return { certificateId: cert.certificateId, status: cert.status };
-    }
+    // Its own file (issue #20 §2): the names and approvers chosen in the cart, never fewer.
+    if (item.kind === 'ssl') return enrolCertificate({ ssl: adapters.ssl, catalog }, item, siblings, reference);
     // ID protect bought later for a held name (issue #12 §2, from the domain page): on at the
     // registry, then paid on our side for the item's length from today or from the paid period's end.
     if (item.sku === 'id_protect' && item.parentPosition === null && typeof item.config.domain === 'string') {

@@ -31,7 +31,7 @@ import { createMydataService } from './mydata';
 import { couponRedemption, creditAllocation, failureOf, legalDocumentLines, mydataQueued, numberedDocument, orderOfAttempt, paymentAllocation, totalsInvariant } from './order-statements';
 import { documentLines, lineDescription } from '../../core/documents/lines';
 
-export { BANK_DETAILS } from '../../core/orders/bank';
+export { bankDetails } from '../../core/orders/bank';
 export { DEFAULT_NAMESERVERS } from './fulfilment';
 export type { BillingProfileInput, Fail } from './billing-profiles';
 export type { StaffActor, StaffOrderView } from './staff-orders';

@@ -1,9 +1,11 @@
 // The extras under a cart line: a server's specs, an SSL certificate's or installation's domain, the
 // up-sells and the cross-sells (spec §2). Each is a form of its own: a plain POST to /cart, with
 // JavaScript a fetcher.
+import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { CartLine } from '../../../worker/services/cart';
 import { CsrfInput } from '../csrf-input';
+import { CheckCircleIcon, WarningIcon } from '../icons';
 import { LengthLabel } from '../length-label';
 import { PageIdInput } from '../page-id-input';
 import { Price } from '../price';
@@ -100,6 +102,27 @@ export function ItemSettings({ line, hydrated }: { line: CartLine; hydrated: boo
         </span>
       ) : null}
     </fetcher.Form>
+  );
+}
+
+/**
+ * An SSL certificate's names (issue #20 §2): what is still missing before checkout — the paid extra
+ * domains to name, an approver to choose — next to the link to the page where it is done.
+ */
+export function SslNamesStatus({ line }: { line: CartLine }) {
+  const { t } = useTranslation('cart');
+  const status = line.sslStatus;
+  if (!status) return null;
+  return (
+    <p className={`mt-3 flex flex-wrap items-center gap-2 rounded px-3 py-2 text-sm ${status.ready ? 'bg-emerald-50 text-emerald-900' : 'bg-amber-50 text-amber-900'}`} data-testid="ssl-names-status" data-ready={status.ready} data-problem={status.problem ?? ''}>
+      {status.ready ? <CheckCircleIcon className="text-emerald-700" /> : <WarningIcon className="text-amber-700" />}
+      {status.problem ? <span id={`ssl-status-${line.id}`}>{t(`ssl.status.${status.problem}`, { count: status.unnamed })}</span> : null}
+      {status.problem !== 'domain' ? (
+        <Link to={`/cart/configure/${line.id}`} className="link-button ml-auto" aria-describedby={status.problem ? `ssl-status-${line.id}` : undefined} data-testid="ssl-names-link">
+          {t('ssl.names_link')}
+        </Link>
+      ) : null}
+    </p>
   );
 }
 

@@ -18,7 +18,7 @@ import { LengthLabel } from '../length-label';
 import { PageIdInput } from '../page-id-input';
 import { Price, usePriceFormatter } from '../price';
 import { useCartFetcher } from './cart-fetcher';
-import { CrossSells, ItemSettings, Specs, Upsells } from './cart-line-extras';
+import { CrossSells, ItemSettings, Specs, SslNamesStatus, Upsells } from './cart-line-extras';
 import { DomainConfigPanel, type ContactOption, type GroupOption } from './domain-config';
 
 /** The ids of the page's shared forms (one each, rendered by CartLineForms). */
@@ -111,6 +111,7 @@ export function LineCard({ line, children, contacts, groups, loggedIn }: { line:
       ) : null}
       {line.specs.length ? <Specs line={line} /> : null}
       {line.needsDomain ? <ItemSettings line={line} hydrated={hydrated} /> : null}
+      {line.sslStatus ? <SslNamesStatus line={line} /> : null}
       {line.upsells.length ? <Upsells line={line} hydrated={hydrated} /> : null}
       {line.crossSells.length ? <CrossSells line={line} hydrated={hydrated} /> : null}
       {line.configStatus ? <DomainConfigPanel line={line} contacts={contacts} groups={groups} loggedIn={loggedIn} /> : null}
@@ -132,6 +133,7 @@ export function LineCard({ line, children, contacts, groups, loggedIn }: { line:
                 </div>
               ) : null}
               {c.needsDomain ? <ItemSettings line={c} hydrated={hydrated} /> : null}
+              {c.sslStatus ? <SslNamesStatus line={c} /> : null}
               {c.upsells.length ? <Upsells line={c} hydrated={hydrated} /> : null}
             </li>
           ))}

@@ -2,6 +2,7 @@
 // decision 023): each is a plain form posting to the route's action, so the flow works without
 // JavaScript; the state they carry (typed address, recovery token) is checked again at every step.
 import type { SubmissionResult } from '@conform-to/react';
+import { useRootData } from '../../lib/root-data';
 import { Form, Link } from '@remix-run/react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -229,12 +230,13 @@ function SmsView({ state }: { state: ResetState }) {
 
 function NoAccessView({ state }: { state: ResetState }) {
   const { t } = useTranslation('auth');
+  const { seller } = useRootData();
   return (
     <>
       <p className="mb-3 text-sm text-slate-700">{t('reset.view5_text')}</p>
       <ul className="list-disc space-y-1 pl-5 text-sm">
-        <li>{t('reset.view5_phone')}</li>
-        <li>{t('reset.view5_email')}</li>
+        <li>{t('reset.view5_phone', { phone: seller.phone })}</li>
+        <li>{t('reset.view5_email', { email: seller.email })}</li>
       </ul>
       <p className="mt-4 text-sm">
         <Link to="/support" className="link-button">

@@ -18,7 +18,8 @@ export type CheckAnswer = {
   premium?: { registerCents: number; renewCents: number };
 };
 
-export type Contact = { name: string; organisation?: string | null; email: string; country: string; phone?: string | null };
+/** A holder as a registry records it; `city` is required by every registry (RFC 5733) once it is sent. */
+export type Contact = { name: string; organisation?: string | null; email: string; country: string; phone?: string | null; address?: string | null; city?: string | null; postcode?: string | null };
 
 /** The roles besides the registrant (EPP domain:contact types). */
 export const ROLE_CONTACT_TYPES = ['admin', 'tech', 'billing'] as const;

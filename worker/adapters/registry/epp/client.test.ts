@@ -7,7 +7,7 @@ import { createEppRegistry, eppPhone, type EppConnect } from './client';
 const SETTINGS: RegistrySettings = { family: 'gr', nameserversMin: 2, nameserversMax: 4, contactRoles: ['registrant', 'admin', 'tech'], transferRenews: true };
 const T0 = new Date('2025-03-10T12:00:00Z');
 const ref = (name: string): NameRef => ({ name, key: name });
-const holder: Contact = { name: 'Μαρία Παπαδοπούλου', organisation: null, email: 'maria@example.gr', country: 'GR', phone: '+302101234567' };
+const holder: Contact = { name: 'Μαρία Παπαδοπούλου', organisation: null, email: 'maria@example.gr', country: 'GR', phone: '+302101234567', address: 'Ερμού 10', city: 'Αθήνα', postcode: '10563' };
 
 function setup(serverOptions: EppTestServerOptions = {}, family: 'gr' | 'eurid' = 'gr') {
   const server = createEppTestServer({ now: () => T0, chunkSize: 7, ...serverOptions });
@@ -66,7 +66,7 @@ describe('EPP registry client against the test server', () => {
     expect(done.expiresAt.toISOString()).toBe('2027-03-10T12:00:00.000Z');
     const held = server.state.domains.get('new.gr')!;
     expect(held).toMatchObject({ clID: 'testreg', authInfo: done.authCode, nameservers: ['ns1.example.gr', 'ns2.example.gr'] });
-    expect(server.state.contacts.get(held.registrant)).toMatchObject({ name: 'Tom & Jerry <Co> "O\'Neil"', email: 'maria@example.gr', cc: 'GR', voice: '+30.2101234567', hidden: true });
+    expect(server.state.contacts.get(held.registrant)).toMatchObject({ name: 'Tom & Jerry <Co> "O\'Neil"', email: 'maria@example.gr', city: 'Αθήνα', cc: 'GR', voice: '+30.2101234567', hidden: true });
     expect(server.log).toEqual(['login', 'contact:create', 'domain:create', 'logout']);
 
     server.seedDomain({ name: 'taken.gr' });
@@ -175,7 +175,7 @@ describe('EPP registry client against the test server', () => {
     expect(server.state.domains.get('ops.gr')!.authInfo).toBe(code);
 
     const before = server.state.domains.get('ops.gr')!.registrant;
-    await registry.trade({ name: ref('ops.gr'), registrant: { name: 'New Owner', email: 'new@example.com', country: 'de' } });
+    await registry.trade({ name: ref('ops.gr'), registrant: { name: 'New Owner', email: 'new@example.com', country: 'de', city: 'Berlin' } });
     const after = server.state.domains.get('ops.gr')!.registrant;
     expect(after).not.toBe(before);
     expect(server.state.contacts.get(after)).toMatchObject({ name: 'New Owner', cc: 'DE', postalType: 'int' });
@@ -183,9 +183,9 @@ describe('EPP registry client against the test server', () => {
     await registry.updateContacts(ref('ops.gr'), { idProtect: true });
     expect(server.state.contacts.get(after)!.hidden).toBe(true);
     // A trade (or a registrant update) of a protected name keeps the new holder's data hidden.
-    await registry.trade({ name: ref('ops.gr'), registrant: { name: 'Third Owner', email: 'third@example.com', country: 'gr' }, idProtect: true });
+    await registry.trade({ name: ref('ops.gr'), registrant: { name: 'Third Owner', email: 'third@example.com', country: 'gr', city: 'Πάτρα' }, idProtect: true });
     expect(server.state.contacts.get(server.state.domains.get('ops.gr')!.registrant)).toMatchObject({ name: 'Third Owner', hidden: true });
-    await registry.updateContacts(ref('ops.gr'), { registrant: { name: 'Fourth Owner', email: 'fourth@example.com', country: 'gr' }, idProtect: true });
+    await registry.updateContacts(ref('ops.gr'), { registrant: { name: 'Fourth Owner', email: 'fourth@example.com', country: 'gr', city: 'Βόλος' }, idProtect: true });
     expect(server.state.contacts.get(server.state.domains.get('ops.gr')!.registrant)).toMatchObject({ name: 'Fourth Owner', hidden: true });
 
     await registry.createHost('ns3.a.gr', ['192.0.2.1', '2001:db8::1']);

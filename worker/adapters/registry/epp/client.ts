@@ -69,6 +69,8 @@ export function createEppRegistry(options: EppRegistryOptions): RegistryPort {
 
   /** Creates the registrant as a new contact object and answers its id. */
   async function createContact(s: Session, contact: Contact, hidden: boolean, failure: number): Promise<string> {
+    // Never a placeholder city (issue #20 §1): a holder without one is refused before the registry.
+    if (!/[\p{L}\p{N}]/u.test(contact.city ?? '')) throw new RegistryError(failure, { reason: 'invalid_contact', field: 'city' });
     const id = newContactId();
     await run(s, (tr) => build.contactCreate(tr, { id, ...contact, voice: eppPhone(contact.phone), authCode: newAuthCode(), hidden }), {
       // The contact data itself was refused (a bad e-mail or country): the request, not the registry.

@@ -9,6 +9,7 @@ describe('EPP XML', () => {
       organisation: 'Α&Β Ο.Ε.',
       email: 'a@b.gr',
       country: 'gr',
+      city: 'Αθήνα',
       authCode: 'x<y&z"',
       hidden: true,
     });
@@ -22,6 +23,18 @@ describe('EPP XML', () => {
     expect(textOf(child(child(create, NS.contact, 'authInfo'), NS.contact, 'pw'))).toBe('x<y&z"');
     expect(textOf(child(readEpp(xml), NS.epp, 'clTRID'))).toBe('tr-1');
     expect(escapeXml(`<&>"'`)).toBe('&lt;&amp;&gt;&quot;&apos;');
+  });
+
+  it('sends the contact\'s postal address, and never a placeholder city (issue #20 §1)', () => {
+    const base = { id: 'c2', name: 'Maria P', email: 'm@example.gr', country: 'gr', authCode: 'pw', hidden: false };
+    const xml = build.contactCreate('tr-2', { ...base, address: 'Ermou 10', city: 'Athina', postcode: '10563' });
+    const addr = child(child(child(child(readEpp(xml), NS.epp, 'create'), NS.contact, 'create'), NS.contact, 'postalInfo'), NS.contact, 'addr');
+    expect(textOf(child(addr, NS.contact, 'street'))).toBe('Ermou 10');
+    expect(textOf(child(addr, NS.contact, 'city'))).toBe('Athina');
+    expect(textOf(child(addr, NS.contact, 'pc'))).toBe('10563');
+    expect(textOf(child(addr, NS.contact, 'cc'))).toBe('GR');
+    expect(() => build.contactCreate('tr-3', base)).toThrow(/city/);
+    expect(() => build.contactCreate('tr-3', { ...base, city: '-' })).toThrow(/city/);
   });
 
   it('resolves namespaces by URI, whatever the prefixes, and decodes entities, CDATA and character references', () => {

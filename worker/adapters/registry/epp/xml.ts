@@ -124,9 +124,18 @@ export const build = {
       h('domain:chg', null, change.registrant !== undefined && h('domain:registrant', null, change.registrant), change.authCode !== undefined && h('domain:authInfo', null, h('domain:pw', null, change.authCode)));
     return eppCommand(clTRID, h('update', null, dom('update', h('domain:name', null, name), part('domain:add', change.addNs, change.addStatus, change.addContacts), part('domain:rem', change.remNs, change.remStatus, change.remContacts), chg)));
   },
-  contactCreate(clTRID: string, input: { id: string; name: string; organisation?: string | null; email: string; country: string; voice?: string | null; authCode: string; hidden: boolean }): string {
-    // 'int' postal info must be 7-bit ASCII (RFC 5733 §2.3); Greek names go as 'loc'.
-    const type = /^[\x20-\x7e]*$/.test(`${input.name}${input.organisation ?? ''}`) ? 'int' : 'loc';
+  contactCreate(
+    clTRID: string,
+    input: { id: string; name: string; organisation?: string | null; email: string; country: string; address?: string | null; city?: string | null; postcode?: string | null; voice?: string | null; authCode: string; hidden: boolean },
+  ): string {
+    // RFC 5733 requires a city; a contact without one is incomplete and never goes with a placeholder
+    // (the registry would publish it, issue #20 §1). Callers check first; this is the last guard.
+    const city = (input.city ?? '').trim();
+    if (!/[\p{L}\p{N}]/u.test(city)) throw new Error('contact without a city');
+    const street = (input.address ?? '').trim();
+    const pc = (input.postcode ?? '').trim();
+    // 'int' postal info must be 7-bit ASCII (RFC 5733 §2.3); Greek names or places go as 'loc'.
+    const type = /^[\x20-\x7e]*$/.test(`${input.name}${input.organisation ?? ''}${street}${city}${pc}`) ? 'int' : 'loc';
     return eppCommand(
       clTRID,
       h(
@@ -140,8 +149,7 @@ export const build = {
             { type },
             h('contact:name', null, input.name),
             input.organisation && h('contact:org', null, input.organisation),
-            // The port's Contact has no postal address but the schema requires a city: a placeholder.
-            h('contact:addr', null, h('contact:city', null, '-'), h('contact:cc', null, input.country.toUpperCase())),
+            h('contact:addr', null, street && h('contact:street', null, street), h('contact:city', null, city), pc && h('contact:pc', null, pc), h('contact:cc', null, input.country.toUpperCase())),
           ),
           input.voice && h('contact:voice', null, input.voice),
           h('contact:email', null, input.email),
