@@ -204,12 +204,12 @@ describe('EPP registry client against the test server', () => {
 
     // Issue #20 §4: admin and tech as new contact objects, the former holder removed in the same update.
     const registered = server.state.domains.get('ops.gr')!.contacts ?? [];
-    const handles = await registry.updateRoleContacts(ref('ops.gr'), { tech: { name: 'Nikos Tech', email: 'tech@example.gr', country: 'gr' } });
+    const handles = await registry.updateRoleContacts(ref('ops.gr'), { tech: { name: 'Nikos Tech', email: 'tech@example.gr', country: 'gr', city: 'Αθήνα' } });
     const afterRoles = server.state.domains.get('ops.gr')!.contacts ?? [];
     expect(afterRoles.filter((c) => c.type === 'tech')).toEqual([{ type: 'tech', id: handles.tech }]);
     expect(afterRoles.filter((c) => c.type === 'admin')).toEqual(registered.filter((c) => c.type === 'admin'));
     expect(server.state.contacts.get(handles.tech!)).toMatchObject({ name: 'Nikos Tech', email: 'tech@example.gr' });
-    const again = await registry.updateRoleContacts(ref('ops.gr'), { tech: { name: 'Eleni Tech', email: 'eleni@example.gr', country: 'gr' }, admin: { name: 'Admin', email: 'admin@example.gr', country: 'gr' } });
+    const again = await registry.updateRoleContacts(ref('ops.gr'), { tech: { name: 'Eleni Tech', email: 'eleni@example.gr', country: 'gr', city: 'Λάρισα' }, admin: { name: 'Admin', email: 'admin@example.gr', country: 'gr', city: 'Αθήνα' } });
     expect((server.state.domains.get('ops.gr')!.contacts ?? []).sort((a, b) => a.type.localeCompare(b.type))).toEqual([
       { type: 'admin', id: again.admin },
       { type: 'tech', id: again.tech },
