@@ -16,6 +16,9 @@ const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run
 
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions: { executablePath, args } };
 
+/** The spec that hands the demo's seeded names to another account and back. */
+const HANDOVER = /portal-transfers\.spec\.ts/;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
@@ -26,8 +29,12 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: { baseURL: `http://localhost:${PORT}`, locale: 'el-GR', timezoneId: 'Europe/Athens', trace: 'retain-on-failure', extraHTTPHeaders: { 'X-Dev-Token': DEV_TOKEN } },
   projects: [
-    { name: 'js', use: { ...desktop, javaScriptEnabled: true }, testIgnore: /quality-/ },
-    { name: 'no-js', use: { ...desktop, javaScriptEnabled: false }, testIgnore: /quality-/ },
+    { name: 'js', use: { ...desktop, javaScriptEnabled: true }, testIgnore: [/quality-/, HANDOVER] },
+    { name: 'no-js', use: { ...desktop, javaScriptEnabled: false }, testIgnore: [/quality-/, HANDOVER] },
+    // A handover takes a seeded name away from the demo account for a while (offer, register, accept
+    // with one's own contact, hand back): run it after every test and page visit that reads those names.
+    { name: 'js-handover', use: { ...desktop, javaScriptEnabled: true }, testMatch: HANDOVER, dependencies: ['js', 'no-js', 'quality'] },
+    { name: 'no-js-handover', use: { ...desktop, javaScriptEnabled: false }, testMatch: HANDOVER, dependencies: ['js', 'no-js', 'quality'] },
     // The quality layer (decision 026), once, with JavaScript: the pages are visited in parallel
     // groups, then one test checks all the served HTML in a single Nu HTML Checker run and reports.
     { name: 'quality-visit', use: { ...desktop, javaScriptEnabled: true }, testMatch: /quality-visit\.spec\.ts/ },

@@ -19,7 +19,7 @@ export const test = base.extend<{ js: boolean }, { browser: import('@playwright/
     { scope: 'worker' },
   ],
   js: async ({}, use, testInfo) => {
-    await use(testInfo.project.name === 'js');
+    await use(testInfo.project.use.javaScriptEnabled !== false);
   },
   // Each test is its own client address (wrangler dev keeps a CF-Connecting-IP it is given), so the
   // per-IP rate limits of login, registration and OTPs meet one visitor, as in real use, and a test
