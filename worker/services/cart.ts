@@ -10,7 +10,7 @@ import { crossSellDomain } from '../../core/cart/cross-sells';
 import { contactChoiceRefusal, type RegistryRules } from '../../core/cart/domain-config';
 import { allowedLengths, type OfferedLength } from '../../core/cart/pricing';
 import { heldNameAllows, productDomainError, updateRefusal, type UpdatePatch } from '../../core/cart/updates';
-import { chosenOptions, isConfigurableType } from '../../core/cart/options';
+import { isConfigurableType } from '../../core/cart/options';
 import type { SslSettings } from '../../core/cart/ssl';
 import type { CartDomainAction, CartItem, NewCartItem } from '../../core/cart/types';
 import { ErrorCode } from '../../core/errors';
@@ -19,6 +19,7 @@ import { parseDomain } from '../../core/domains/names';
 import { domains } from '../../db/schema';
 import { RegistryError } from '../adapters/registry/port';
 import type { ServiceDeps } from '.';
+import { createCartOptions } from './cart-options';
 import { createCartSsl } from './cart-ssl';
 import { createCatalogService, type TldPricing } from './catalog';
 import { composeCartView, offeredFromProduct, offeredFromTld, optionChoices, type CartView } from './cart-view';
@@ -334,35 +335,6 @@ export function createCartService(deps: ServiceDeps) {
       return this.update(owner, id, { config }, uniqueId);
     },
 
-    /** The configure page of a server item: its offered options, grouped, and the current choices. */
-    async configurable(owner: CartOwner, id: string, lang: Lang) {
-      const item = (await this.items(owner)).find((i) => i.id === id);
-      if (!item || item.kind !== 'hosting') return null;
-      const { products } = await catalogue(lang);
-      const product = products.get(item.sku);
-      if (!product || !isConfigurableType(product.type)) return null;
-      const offered = optionChoices(product);
-      const chosen = chosenOptions(offered, item.config.options);
-      const names = [...new Set(offered.map((o) => o.name))];
-      return {
-        item: { id: item.id, name: product.name, lengthMonths: item.lengthMonths },
-        groups: names.map((name) => ({ name, category: offered.find((o) => o.name === name)!.category, choices: offered.filter((o) => o.name === name), chosen: chosen[name]!.value })),
-      };
-    },
-
-    /** Saves a server item's options, each checked against what the product offers (35006 otherwise). */
-    async setOptions(owner: CartOwner, id: string, wanted: Record<string, string>, uniqueId: string | null): Promise<CartResult<{ item: CartItem }>> {
-      const conf = await this.configurable(owner, id, 'el');
-      if (!conf) return { ok: false, code: ErrorCode.CART_ITEM_NOT_FOUND };
-      const options: Record<string, string> = {};
-      for (const g of conf.groups) {
-        const value = wanted[g.name] ?? g.chosen;
-        if (!g.choices.some((c) => c.value === value)) return { ok: false, code: ErrorCode.CART_OPTION_ERROR, field: g.name };
-        options[g.name] = value;
-      }
-      return this.update(owner, id, { config: { options } }, uniqueId);
-    },
-
     /** At login: the guest's cart joins the user's, and the guest's room is emptied. */
     async mergeAtLogin(guestRoom: string, userId: number): Promise<{ added: number; skipped: number }> {
       forget(guestRoom);
@@ -400,8 +372,9 @@ export function createCartService(deps: ServiceDeps) {
       return composeCartView(items, { tlds, products, promotionOf }, rules, { ...options, needsLogin: owner.userId === null });
     },
   };
-  // The SSL names page (issue #20 §2) lives in its own file; it reads and updates items through these.
-  return { ...service, ...createCartSsl(deps, service) };
+  // The SSL names page (issue #20 §2) and a server's options live in their own files; they read and
+  // update items through these.
+  return { ...service, ...createCartSsl(deps, service), ...createCartOptions(service, catalogue) };
 }
 
 export type CartService = ReturnType<typeof createCartService>;

@@ -10,9 +10,10 @@
 import { ErrorCode } from '../../../../core/errors';
 import type { SocketLike } from '../../whois/port43';
 import {
-  RegistryError, type CheckAnswer, type Contact, type DomainInfo, type NameRef, type RegisterInput, type RegistryFamily, type RegistryMessage, type RegistryPort, type RoleContactType,
+  RegistryError, type CheckAnswer, type Contact, type DomainInfo, type NameRef, type RegisterInput, type RegistryFamily, type RegistryPort, type RoleContactType,
   type RegistrySettings,
 } from '../port';
+import { pollMessage } from './poll-message';
 import { createEppSessions, EppResultError, EppSessionError, type Session } from './session';
 import { addMonths, checkReason, dateOf, day, eppPhone, newAuthCode, newContactId, readDomainInfData } from './values';
 import { build, child, childrenOf, NS, periodOf, textOf, type EppResponse } from './xml';
@@ -366,7 +367,7 @@ export function createEppRegistry(options: EppRegistryOptions): RegistryPort {
         for (let skipped = 0; skipped <= MAX_SKIPPED_MESSAGES; skipped++) {
           const r = await s.command(build.pollRequest);
           if (r.code === 1300 || !r.msgQ) return [];
-          const message = toMessage(r);
+          const message = pollMessage(r, clientId, now);
           if (message) return [message];
           const msgId = r.msgQ.id;
           await s.command((id) => build.pollAck(id, msgId));
@@ -386,33 +387,6 @@ export function createEppRegistry(options: EppRegistryOptions): RegistryPort {
       });
     },
   };
-
-  /** A poll answer as the port's message, or null for a notice the product does not act on. */
-  function toMessage(r: EppResponse): RegistryMessage | null {
-    const q = r.msgQ!;
-    const id = Number(q.id);
-    if (!Number.isSafeInteger(id)) throw new EppSessionError(`poll message id ${q.id} is not a number`);
-    const createdAt = q.qDate ?? now();
-    const trn = child(r.resData, NS.domain, 'trnData');
-    if (trn) {
-      const name = textOf(child(trn, NS.domain, 'name')).toLowerCase();
-      const trStatus = textOf(child(trn, NS.domain, 'trStatus'));
-      const reID = textOf(child(trn, NS.domain, 'reID'));
-      const payload = { trStatus, reID, acID: textOf(child(trn, NS.domain, 'acID')), exDate: textOf(child(trn, NS.domain, 'exDate')) || null, message: q.msg };
-      const approved = trStatus === 'clientApproved' || trStatus === 'serverApproved';
-      if (reID === clientId && approved) return { id, name, type: 'transfer_completed', payload, createdAt };
-      if (reID === clientId && /Rejected|Cancelled/.test(trStatus)) return { id, name, type: 'transfer_rejected', payload, createdAt };
-      // Another registrar took one of our names: for us it is gone.
-      if (reID !== clientId && approved) return { id, name, type: 'deleted', payload: { ...payload, reason: 'transferred_away' }, createdAt };
-      return null;
-    }
-    const pan = child(r.resData, NS.domain, 'panData');
-    const name = textOf(child(pan, NS.domain, 'name')).toLowerCase();
-    if (!name) return null;
-    if (/delet|purg/i.test(q.msg)) return { id, name, type: 'deleted', payload: { message: q.msg }, createdAt };
-    if (/expir/i.test(q.msg)) return { id, name, type: 'expired', payload: { message: q.msg }, createdAt };
-    return null;
-  }
 
   return epp;
 }
