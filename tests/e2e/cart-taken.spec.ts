@@ -1,35 +1,9 @@
 // Issue #20 §4 as a buyer meets it, with JavaScript on and off: a Greek .gr in the cart is registered
 // by someone else before checkout. Placing the order says the name is taken (in Greek letters, never
 // "try again"), links to the search and back to the cart, where the line is marked and can be removed.
-import type { Page } from '@playwright/test';
 import { labelToAscii } from '../../core/domains/punycode';
 import { expect, hydrated, test, uniqueEmail } from './fixtures';
-import { register } from './flows';
-
-async function configure(page: Page, ascii: string) {
-  await page.goto('/cart');
-  await page.getByTestId('new-contact').locator('summary').click();
-  const contact = page.getByTestId('new-contact');
-  await contact.getByLabel('Όνομα', { exact: true }).fill('Ελένη');
-  await contact.getByLabel('Επώνυμο', { exact: true }).fill('Οικονόμου');
-  await contact.getByLabel('Όνομα με λατινικούς').fill('Eleni');
-  await contact.getByLabel('Επώνυμο με λατινικούς').fill('Oikonomou');
-  await contact.getByLabel('Email').fill('eleni.o@example.gr');
-  await contact.getByLabel('Τηλέφωνο').fill('+306944444444');
-  await contact.getByLabel('Διεύθυνση').fill('Ερμού 5');
-  await contact.getByLabel('Πόλη').fill('Αθήνα');
-  await contact.getByLabel('Τ.Κ.').fill('10563');
-  await page.getByTestId('contact-save').click();
-  const line = page.locator(`[data-testid="cart-line"][data-name="${ascii}"]`);
-  await expect(line.getByTestId('contact-registrant').locator('option')).toHaveCount(2);
-  for (const role of ['registrant', 'admin', 'tech', 'billing']) await line.getByTestId(`contact-${role}`).selectOption({ index: 1 });
-  await line.getByTestId('ns-mode-custom').check();
-  await line.getByTestId('ns-0').fill('ns1.example-dns.gr');
-  await line.getByTestId('ns-1').fill('ns2.example-dns.gr');
-  await line.getByLabel(/Αποδέχομαι τους όρους καταχώρισης/).check();
-  await line.getByTestId('config-save').click();
-  await expect(page.locator(`[data-testid="cart-line"][data-name="${ascii}"]`).getByTestId('domain-config')).toHaveAttribute('data-ready', 'true');
-}
+import { configureDomain, register } from './flows';
 
 test('a name registered by someone else before checkout: told it is taken, marked in the cart, removed', async ({ page, js }) => {
   test.setTimeout(90_000);
@@ -44,7 +18,7 @@ test('a name registered by someone else before checkout: told it is taken, marke
   await row.getByTestId('add-to-cart').click();
   if (js) await expect(page.getByTestId('exact-result').getByTestId('in-cart')).toBeVisible({ timeout: 20_000 });
   else await expect(page).toHaveURL(/\/cart$/);
-  await configure(page, ascii);
+  await configureDomain(page, ascii);
 
   await page.goto('/cart/checkout');
   await hydrated(page, js);

@@ -68,3 +68,35 @@ export async function login(page: Page, email: string, password = PASSWORD) {
   await page.getByTestId('login-submit').click();
 }
 
+/**
+ * Configures a domain line of the cart as a new customer does: a new contact for every role, the
+ * nameservers (two custom ones, or none), the registry's terms; waits until the line is ready.
+ */
+export async function configureDomain(page: Page, fqdn: string, nameservers: 'custom' | 'none' = 'custom') {
+  await page.goto('/cart');
+  await page.getByTestId('new-contact').locator('summary').click();
+  const contact = page.getByTestId('new-contact');
+  await contact.getByLabel('Όνομα', { exact: true }).fill('Ελένη');
+  await contact.getByLabel('Επώνυμο', { exact: true }).fill('Οικονόμου');
+  await contact.getByLabel('Όνομα με λατινικούς').fill('Eleni');
+  await contact.getByLabel('Επώνυμο με λατινικούς').fill('Oikonomou');
+  await contact.getByLabel('Email').fill('eleni.o@example.gr');
+  await contact.getByLabel('Τηλέφωνο').fill('+306944444444');
+  await contact.getByLabel('Διεύθυνση').fill('Ερμού 5');
+  await contact.getByLabel('Πόλη').fill('Αθήνα');
+  await contact.getByLabel('Τ.Κ.').fill('10563');
+  await page.getByTestId('contact-save').click();
+  const line = page.locator(`[data-testid="cart-line"][data-name="${fqdn}"]`);
+  await expect(line.getByTestId('contact-registrant').locator('option')).toHaveCount(2);
+  for (const role of ['registrant', 'admin', 'tech', 'billing']) await line.getByTestId(`contact-${role}`).selectOption({ index: 1 });
+  if (nameservers === 'custom') {
+    await line.getByTestId('ns-mode-custom').check();
+    await line.getByTestId('ns-0').fill('ns1.example-dns.gr');
+    await line.getByTestId('ns-1').fill('ns2.example-dns.gr');
+  } else {
+    await line.getByTestId('ns-mode-none').check();
+  }
+  await line.getByLabel(/Αποδέχομαι τους όρους καταχώρισης/).check();
+  await line.getByTestId('config-save').click();
+  await expect(page.locator(`[data-testid="cart-line"][data-name="${fqdn}"]`).getByTestId('domain-config')).toHaveAttribute('data-ready', 'true');
+}

@@ -4,7 +4,7 @@
 // two tabs of one browser keep the cart in step.
 import type { Page } from '@playwright/test';
 import { expect, hydrated, test, uniqueEmail } from './fixtures';
-import { main, register } from './flows';
+import { configureDomain, main, register } from './flows';
 import { adminLogin } from './staff';
 import { DEMO_SELLER } from '../../core/config';
 import { formatIban } from '../../core/orders/bank';
@@ -20,31 +20,6 @@ async function addDomainFromSearch(page: Page, js: boolean, fqdn: string) {
   // With JavaScript the visitor stays and the row says 'in cart'; without, the cart page opens.
   if (js) await expect(page.getByTestId('exact-result').getByTestId('in-cart')).toBeVisible();
   else await expect(page).toHaveURL(/\/cart$/);
-}
-
-async function configureDomain(page: Page, fqdn: string) {
-  await page.goto('/cart');
-  await page.getByTestId('new-contact').locator('summary').click();
-  const contact = page.getByTestId('new-contact');
-  await contact.getByLabel('Όνομα', { exact: true }).fill('Ελένη');
-  await contact.getByLabel('Επώνυμο', { exact: true }).fill('Οικονόμου');
-  await contact.getByLabel('Όνομα με λατινικούς').fill('Eleni');
-  await contact.getByLabel('Επώνυμο με λατινικούς').fill('Oikonomou');
-  await contact.getByLabel('Email').fill('eleni.o@example.gr');
-  await contact.getByLabel('Τηλέφωνο').fill('+306944444444');
-  await contact.getByLabel('Διεύθυνση').fill('Ερμού 5');
-  await contact.getByLabel('Πόλη').fill('Αθήνα');
-  await contact.getByLabel('Τ.Κ.').fill('10563');
-  await page.getByTestId('contact-save').click();
-  const line = page.locator(`[data-testid="cart-line"][data-name="${fqdn}"]`);
-  await expect(line.getByTestId('contact-registrant').locator('option')).toHaveCount(2);
-  for (const role of ['registrant', 'admin', 'tech', 'billing']) await line.getByTestId(`contact-${role}`).selectOption({ index: 1 });
-  await line.getByTestId('ns-mode-custom').check();
-  await line.getByTestId('ns-0').fill('ns1.example-dns.gr');
-  await line.getByTestId('ns-1').fill('ns2.example-dns.gr');
-  await line.getByLabel(/Αποδέχομαι τους όρους καταχώρισης/).check();
-  await line.getByTestId('config-save').click();
-  await expect(page.locator(`[data-testid="cart-line"][data-name="${fqdn}"]`).getByTestId('domain-config')).toHaveAttribute('data-ready', 'true');
 }
 
 test('a new customer buys a .gr with hosting and SSL, pays by card and sees the domain registered', async ({ page, js }) => {

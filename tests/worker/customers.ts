@@ -2,7 +2,8 @@
 // (contact for every role, nameservers none, terms agreed) and a receipt profile.
 import { env } from 'cloudflare:workers';
 import { createDb } from '../../db/client';
-import { users } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { payments, users } from '../../db/schema';
 import { createServices } from '../../worker/services';
 import type { RegistryPort } from '../../worker/adapters/registry/port';
 
@@ -60,4 +61,19 @@ export function gatedServices() {
     },
   } as RegistryPort;
   return { s, arrived, open };
+}
+
+/**
+ * A ready cart's order placed for card payment and sent to the sandbox card page: the order id and its
+ * pending payment row (the caller approves it, e.g. with a registry switched off first).
+ */
+export async function cardOrderAwaitingPayment(prefix: string) {
+  const c = await readyCart(prefix);
+  const s = servicesAt();
+  const placed = await s.orders.placeOrder(c.owner, { profileId: c.profileId, method: 'card', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null });
+  if (!placed.ok) throw new Error(`place ${placed.code}`);
+  const started = await s.orders.startCardPayment(c.id, placed.orderId, { returnUrl: 'http://localhost/r', cancelUrl: 'http://localhost/c' }, 'el');
+  if (!started.ok) throw new Error(`pay ${started.code}`);
+  const [pending] = await db.select().from(payments).where(eq(payments.orderId, placed.orderId));
+  return { c, orderId: placed.orderId, pending: pending! };
 }

@@ -13,20 +13,14 @@ import { SANDBOX_WEBHOOK_SECRET } from '../../worker/adapters/payments/secret';
 import { serialiseWebhookEvent, signWebhook } from '../../worker/adapters/payments/signature';
 import { SANDBOX_PENDING_MARK } from '../../worker/adapters/payments/sandbox';
 import { fulfilmentCron } from '../../worker/cron/fulfilment';
-import { readyCart, servicesAt } from './customers';
+import { cardOrderAwaitingPayment, servicesAt } from './customers';
 import { ADMIN, newStaff, staffBrowser } from './staff';
 
 const db = createDb(env.DB);
-const urls = { returnUrl: 'http://localhost/r', cancelUrl: 'http://localhost/c' };
 
 async function paidCardOrder(prefix: string) {
-  const c = await readyCart(prefix);
-  const s = servicesAt();
-  const placed = await s.orders.placeOrder(c.owner, { profileId: c.profileId, method: 'card', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null });
-  if (!placed.ok) throw new Error(`place ${placed.code}`);
-  const started = await s.orders.startCardPayment(c.id, placed.orderId, urls, 'el');
-  if (!started.ok) throw new Error(`pay ${started.code}`);
-  const [pending] = await db.select().from(payments).where(eq(payments.orderId, placed.orderId));
+  const { c, orderId, pending } = await cardOrderAwaitingPayment(prefix);
+  const placed = { orderId };
   await servicesAt().orders.decideSandboxPayment(pending!.providerSessionId!, 'approve');
   const [payment] = await db.select().from(payments).where(eq(payments.id, pending!.id));
   return { ...c, orderId: placed.orderId, payment: payment! };

@@ -9,11 +9,10 @@ import { creditMovements, orderItems, orders, payments, registryObjects, registr
 import { rawBatch } from '../../db/raw-batch';
 import { createSandboxRegistry } from '../../worker/adapters/registry/sandbox';
 import { holdsAtLeast, readHeld } from '../../worker/services/refund-caps';
-import { readyCart, servicesAt } from './customers';
+import { cardOrderAwaitingPayment, servicesAt } from './customers';
 import { newStaff } from './staff';
 
 const db = createDb(env.DB);
-const urls = { returnUrl: 'http://localhost/r', cancelUrl: 'http://localhost/c' };
 
 async function setMaintenance(on: boolean) {
   await db.update(registrySettings).set({ maintenance: on }).where(eq(registrySettings.registry, 'gr'));
@@ -24,13 +23,8 @@ async function setMaintenance(on: boolean) {
  * retry. Then another registrar's customer takes the name, so the retry fails for good.
  */
 async function paidOrderWaitingRetry(prefix: string) {
-  const c = await readyCart(prefix);
-  const s = servicesAt();
-  const placed = await s.orders.placeOrder(c.owner, { profileId: c.profileId, method: 'card', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null });
-  if (!placed.ok) throw new Error(`place ${placed.code}`);
-  const started = await s.orders.startCardPayment(c.id, placed.orderId, urls, 'el');
-  if (!started.ok) throw new Error(`pay ${started.code}`);
-  const [pending] = await db.select().from(payments).where(eq(payments.orderId, placed.orderId));
+  const { c, orderId, pending } = await cardOrderAwaitingPayment(prefix);
+  const placed = { orderId };
   await setMaintenance(true);
   try {
     await servicesAt().orders.decideSandboxPayment(pending!.providerSessionId!, 'approve');
