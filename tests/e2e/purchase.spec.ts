@@ -168,8 +168,10 @@ test('credit pays part of an order; cancelling the unpaid order gives the credit
   test.setTimeout(60_000);
   const email = uniqueEmail('credit', js);
   await register(page, js, email);
-  // Read the form token from the settled account page (the login may still be reloading it).
+  // Read the form token from a freshly loaded account page: right after registering, the page may still
+  // be reloading with the rotated session, and a token read from the old one is refused (49500).
   await page.waitForLoadState('networkidle');
+  await page.goto('/account');
   await hydrated(page, js);
   const token = await page.locator('input[name="_token"]').first().inputValue();
   const granted = await page.request.post('/api/dev/credits', { data: { _token: token, email, amount_cents: 500, note: 'Αποζημίωση' } });
