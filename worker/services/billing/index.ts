@@ -1,0 +1,3 @@
+export { createBillingProfileService, type BillingProfileInput, type Fail } from './billing-profiles';
+export { createDebitService } from './debits';
+export { createCreditService } from './credit';

@@ -1,0 +1,2 @@
+export { createDomainContactService, displayName, registryContact, type ContactColumns } from './domain-contacts';
+export { createContactService } from './contacts';

@@ -1,0 +1,2 @@
+export { createAuditService, type StaffActor } from './audit';
+export { createStaffService } from './staff';
