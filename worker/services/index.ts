@@ -9,7 +9,7 @@ import { createCatalogService, createPromotionService } from './catalog';
 import { createContactService, createDomainContactService } from './contacts';
 import { createDocumentService, createLegalDocumentService, createMydataService } from './documents';
 import { createDomainService, createHandoverService, createIdProtectService, createMyDomainService, createNameserverService, createReminderService } from './domains';
-import { createDocumentPaymentService, createOrderService, createRefundService, createRegistryPollService, createSandboxPaymentService } from './orders';
+import { createDocumentPaymentsWithOrders, createOrderService, createRefundService, createRegistryPollService, createSandboxPaymentService } from './orders';
 import { createHealthService, createLiveService, createOutboxService, createRateLimitService } from './platform';
 import { createAuditService, createStaffService } from './staff';
 import { lazyMembers } from '../lazy';
@@ -40,7 +40,7 @@ function servicesFor(deps: ServiceDeps) {
     auth: () => createAuthService(deps),
     orders: () => createOrderService(deps),
     documents: () => createDocumentService(deps),
-    documentPayments: () => createDocumentPaymentService(deps),
+    documentPayments: () => createDocumentPaymentsWithOrders(deps),
     debits: () => createDebitService(deps),
     refunds: () => createRefundService(deps),
     legalDocuments: () => createLegalDocumentService(deps),

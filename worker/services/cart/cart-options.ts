@@ -5,7 +5,7 @@ import { chosenOptions, isConfigurableType } from '../../../core/cart/options';
 import type { CartItem } from '../../../core/cart/types';
 import type { UpdatePatch } from '../../../core/cart/updates';
 import { ErrorCode } from '../../../core/errors';
-import type { CartOwner, CartResult } from './cart';
+import type { CartOwner, CartResult } from './cart-types';
 import { optionChoices } from './cart-view';
 import type { createCatalogService } from '../catalog';
 

@@ -9,7 +9,7 @@ import type { CartItem } from '../../../core/cart/types';
 import { ErrorCode } from '../../../core/errors';
 import { SslError } from '../../adapters/ssl/port';
 import type { ServiceDeps } from '../deps';
-import type { CartOwner, CartResult } from './cart';
+import type { CartOwner, CartResult } from './cart-types';
 import type { UpdatePatch } from '../../../core/cart/updates';
 import { createCatalogService } from '../catalog';
 

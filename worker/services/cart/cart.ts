@@ -26,16 +26,15 @@ import { composeCartView, offeredFromProduct, offeredFromTld, optionChoices, typ
 import { createContactService } from '../contacts';
 import { elRefusals } from '../catalog';
 import { userStub } from '../platform';
+import type { CartOwner, CartResult } from './cart-types';
 
 type Lang = 'el' | 'en';
 
 export type { CartLine, CartView } from './cart-view';
 
-export type CartOwner = { room: string; userId: number | null };
+export type { CartOwner, CartResult };
 
 export { CART_HINT_COOKIE } from '../../../core/cart/types';
-
-export type CartResult<T = unknown> = ({ ok: true } & T) | { ok: false; code: number; existingId?: string; field?: string };
 
 /** The asked length when the item allows it, else the first allowed (a link may carry any number). */
 function pickLength(allowed: readonly OfferedLength[], asked: number | undefined): number {

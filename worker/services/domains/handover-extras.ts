@@ -6,10 +6,12 @@ import { matchingEl } from '../../../core/domains/handover';
 import { asciiFqdnFor, registryKeyFor } from '../../../core/domains/keys';
 import { ErrorCode } from '../../../core/errors';
 import { contacts, domainContacts, domains, orderItems, orders } from '../../../db/schema';
-import type { ExternalTransferRow } from './handovers';
 import { registrantChangePending } from './handover-trade';
 import type { ServiceDeps } from '../deps';
 import { createCartService, type CartOwner } from '../cart';
+
+/** One external transfer in, for the customer's list (handovers.ts re-exports it). */
+export type ExternalTransferRow = { fqdn: string; asciiFqdn: string; state: 'under_process' | 'transferred' | 'rejected'; orderId: number; at: Date | null };
 
 type OwnDomain = (userId: number, name: string) => Promise<typeof domains.$inferSelect | null>;
 

@@ -36,7 +36,7 @@ export type HandoverRow = {
   decidedAt: Date | null;
 };
 
-export type ExternalTransferRow = { fqdn: string; asciiFqdn: string; state: 'under_process' | 'transferred' | 'rejected'; orderId: number; at: Date | null };
+export type { ExternalTransferRow } from './handover-extras';
 
 export function createHandoverService(deps: ServiceDeps) {
   const { db, now, adapters } = deps;

@@ -17,13 +17,12 @@ import { createBillingProfileService } from '../billing';
 import { creditNoteIf, creditUseStatements, paymentArrivedStatements, type DebitLegal, type DueRef } from './document-payment-statements';
 import { createDocumentService, type SaleDocument } from '../documents';
 import { createMydataService } from '../documents';
-import { createOrderService } from './orders';
 
 export type PaymentRow = typeof payments.$inferSelect;
 type Lang = 'el' | 'en';
 type Urls = { returnUrl: string; cancelUrl: string };
 
-/** What the document payments need of the order service (it passes itself; see orders.ts). */
+/** What the document payments need of the order service (it passes itself; see orders.ts, createDocumentPaymentsWithOrders). */
 export type OrderHooks = {
   markPaid(orderId: number): Promise<boolean>;
   startCardPayment(userId: number, orderId: number, urls: Urls, lang: Lang): Promise<{ ok: true; redirectUrl: string } | Fail>;
@@ -46,8 +45,12 @@ export type PayView = {
 export function createDocumentPaymentService(deps: ServiceDeps, hooks?: OrderHooks) {
   const { db, now, adapters } = deps;
   const documents = createDocumentService(deps);
-  let ordersService: OrderHooks | undefined = hooks;
-  const ordersOf = (): OrderHooks => (ordersService ??= createOrderService(deps));
+  // The order service passes itself (orders.ts); this file does not import it, so the two are no circle.
+  // Made without it (refunds confirming a debit's bank transfer), no order is reached.
+  const ordersOf = (): OrderHooks => {
+    if (!hooks) throw new Error('document payments of an order need the order service (createDocumentPaymentsWithOrders)');
+    return hooks;
+  };
 
   const creditBalance = async (userId: number): Promise<number> => {
     const [row] = await db.select({ total: sql<number>`COALESCE(SUM(${creditMovements.amountCents}), 0)` }).from(creditMovements).where(eq(creditMovements.userId, userId));

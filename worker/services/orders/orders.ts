@@ -38,6 +38,19 @@ export type { StaffActor, StaffOrderView } from './staff-orders';
 
 type Lang = 'el' | 'en';
 
+/**
+ * The document payments with an order service behind them, made when a payment first reaches an order
+ * (services.documentPayments): document-payments.ts calls back into orders without importing them.
+ */
+export function createDocumentPaymentsWithOrders(deps: ServiceDeps) {
+  let orders: OrderService | undefined;
+  const ordersOf = () => (orders ??= createOrderService(deps));
+  return createDocumentPaymentService(deps, {
+    markPaid: (orderId) => ordersOf().markPaid(orderId),
+    startCardPayment: (userId, orderId, urls, lang) => ordersOf().startCardPayment(userId, orderId, urls, lang),
+  });
+}
+
 export function createOrderService(deps: ServiceDeps) {
   const { db, now, adapters } = deps;
   const cart = createCartService(deps);
