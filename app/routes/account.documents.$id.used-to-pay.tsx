@@ -4,7 +4,7 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { DocumentTabTable, sumOf } from '../components/documents/tab-table';
+import { allocationColumns, DocumentTabTable, sumOf } from '../components/documents/tab-table';
 import { Cell, Row } from '../components/responsive-table';
 import { DocLink, StatusBadge, useDocDate } from '../components/documents/document-bits';
 import { Price } from '../components/price';
@@ -24,12 +24,7 @@ export default function DocumentUsedToPay() {
   const { paying, credit, rows } = useLoaderData<typeof loader>();
   const { t } = useTranslation('documents');
   const when = useDocDate();
-  const columns = [
-    { key: 'document', label: t('col_document') },
-    { key: 'status', label: t('col_status') },
-    { key: 'when', label: t('col_when') },
-    { key: 'amount', label: t('col_amount'), align: 'end' as const },
-  ];
+  const columns = allocationColumns(t);
   return (
     <DocumentTabTable
       name="used-to-pay"
@@ -42,14 +37,14 @@ export default function DocumentUsedToPay() {
       total={{ label: t('allocated_total'), cents: sumOf }}
       row={(r) => (
         <Row key={r.id} data-testid="used-to-pay-row" data-amount={r.amountCents} data-document={r.document.id}>
-          <Cell label={columns[0]!.label}>
+          <Cell label={t('col_document')}>
             <DocLink doc={r.document} />
           </Cell>
-          <Cell label={columns[1]!.label}>
+          <Cell label={t('col_status')}>
             <StatusBadge status={r.document.status} testId="row-status" />
           </Cell>
-          <Cell label={columns[2]!.label}>{when(r.at)}</Cell>
-          <Cell label={columns[3]!.label} align="end">
+          <Cell label={t('col_when')}>{when(r.at)}</Cell>
+          <Cell label={t('col_amount')} align="end">
             <Price cents={r.amountCents} exact />
           </Cell>
         </Row>

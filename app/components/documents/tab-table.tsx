@@ -51,3 +51,13 @@ export function DocumentTabTable<T>({ name, title, intro, caption, columns, rows
 
 /** The sum of the rows' allocated amounts: the total under the use of credit, paid-by and used-to-pay tabs. */
 export const sumOf = (rows: { amountCents: number }[]) => rows.reduce((a, r) => a + r.amountCents, 0);
+
+/** The columns of the tabs that list allocations to or from other documents (paid-by, used-to-pay). */
+export function allocationColumns(t: (key: string) => string): Column[] {
+  return [
+    { key: 'document', label: t('col_document') },
+    { key: 'status', label: t('col_status') },
+    { key: 'when', label: t('col_when') },
+    { key: 'amount', label: t('col_amount'), align: 'end' },
+  ];
+}
