@@ -16,25 +16,33 @@ export type AddressFieldSet = { country: Text; state_id: Text; state: Text; city
 
 const SELECT_CLASS = 'mt-1 w-full rounded border border-slate-300 px-3 py-2';
 
+/** The country select of an address (every country of the list, named in the page's language). */
+export function CountryField({ field, label, onChange }: { field: Text; label: string; onChange?: (iso: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <FieldLabel htmlFor={field.id} required>
+        {label}
+      </FieldLabel>
+      <select {...choiceSelectProps(field)} key={field.key} {...(onChange ? { onChange: (e: React.ChangeEvent<HTMLSelectElement>) => onChange(e.target.value) } : {})} className={SELECT_CLASS} autoComplete="country">
+        {COUNTRY_CODES.map((iso) => (
+          <option key={iso} value={iso}>
+            {t(`countries:${iso}`)}
+          </option>
+        ))}
+      </select>
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
 export function AddressFields({ fields }: { fields: AddressFieldSet }) {
   const { t } = useTranslation('auth');
   const hydrated = useHydrated();
   const [country, setCountry] = useState(String(fields.country.initialValue ?? 'GR'));
   return (
     <>
-      <div>
-        <FieldLabel htmlFor={fields.country.id} required>
-          {t('country')}
-        </FieldLabel>
-        <select {...choiceSelectProps(fields.country)} key={fields.country.key} onChange={(e) => setCountry(e.target.value)} className={SELECT_CLASS} autoComplete="country">
-          {COUNTRY_CODES.map((iso) => (
-            <option key={iso} value={iso}>
-              {t(`countries:${iso}`)}
-            </option>
-          ))}
-        </select>
-        <FieldErrors id={fields.country.errorId} errors={fields.country.errors} />
-      </div>
+      <CountryField field={fields.country} label={t('country')} onChange={setCountry} />
       {!hydrated || country === 'GR' ? (
         <div>
           <label htmlFor={fields.state_id.id} className="block text-sm font-medium">

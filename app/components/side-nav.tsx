@@ -13,6 +13,22 @@ import { Logo } from './logo';
 import { PageIdInput } from './page-id-input';
 import { VatForm } from './vat-form';
 
+/** A list of the side menu's links; following one closes the menu. */
+function SideLinks({ links, onNavigate, className = '' }: { links: readonly { key: string; to: string }[]; onNavigate: () => void; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <ul className={`space-y-1 ${className}`}>
+      {links.map((l) => (
+        <li key={l.key}>
+          <Link to={l.to} className="side-link" onClick={onNavigate}>
+            {t(l.key)}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function SideNavSections({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const { userGroup, account, isAdminHost } = useRootData();
@@ -29,15 +45,7 @@ function SideNavSections({ onNavigate }: { onNavigate: () => void }) {
             <span className="block text-slate-600">{account.email}</span>
           </p>
         ) : null}
-        <ul className="space-y-1">
-          {linksFor(ACCOUNT_LINKS, userGroup, isAdminHost).map((l) => (
-            <li key={l.key}>
-              <Link to={l.to} className="side-link" onClick={onNavigate}>
-                {t(l.key)}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <SideLinks links={linksFor(ACCOUNT_LINKS, userGroup, isAdminHost)} onNavigate={onNavigate} />
         {logout !== 'none' ? (
           <Form method="post" action="/auth/logout" className="mt-2">
             <CsrfInput />
@@ -60,15 +68,7 @@ function SideNavSections({ onNavigate }: { onNavigate: () => void }) {
         <h2 id="side-support" className="side-heading">
           {t('side.support')}
         </h2>
-        <ul className="space-y-1">
-          {SUPPORT_LINKS.map((l) => (
-            <li key={l.key}>
-              <Link to={l.to} className="side-link" onClick={onNavigate}>
-                {t(l.key)}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <SideLinks links={SUPPORT_LINKS} onNavigate={onNavigate} />
         <p className="mt-2 text-sm text-slate-600">{t('support.hours')}</p>
       </section>
       <section aria-labelledby="side-language">
@@ -108,15 +108,7 @@ export function SideNav({ open, onClose }: { open: boolean; onClose: () => void 
           {MAIN_MENU.map((section) => (
             <details key={section.key} className="border-b border-slate-200 py-2">
               <summary className="cursor-pointer py-2 font-semibold">{t(section.key)}</summary>
-              <ul className="space-y-1 pb-2 pl-2">
-                {section.links.map((l) => (
-                  <li key={l.key}>
-                    <Link to={l.to} className="side-link" onClick={onClose}>
-                      {t(l.key)}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <SideLinks links={section.links} onNavigate={onClose} className="pb-2 pl-2" />
             </details>
           ))}
         </nav>

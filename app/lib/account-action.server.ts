@@ -1,11 +1,42 @@
-// The answers every account area's action gives (issue #12 §1): a bare outcome code, or a service
-// failure placed under the field it names (the current password, the new password …) with the secrets
-// never echoed back. One place, so every area's forms fail the same way.
+// What every account area's action starts with and answers (issue #12 §1, issue #21 §2). The start:
+// the logged-in customer (a guest goes to the login), the form with its CSRF token checked (and a
+// blacklisted address refused), the intent and the page's unique_id; an unknown intent is a 400.
+// The answers: a bare outcome code, or a service failure placed under the field it names (the current
+// password, the new password …) with the secrets never echoed back. One place, so every area's
+// forms start and fail the same way.
 import type { SubmissionResult } from '@conform-to/react';
-import { data } from '@remix-run/cloudflare';
+import { data, type AppLoadContext } from '@remix-run/cloudflare';
 import { ErrorCode } from '../../core/errors';
 import type { AccountActionData } from '../components/account/outcome';
+import { requireUser } from './auth.server';
+import { readProtectedForm } from './forms.server';
+import { codeData } from './route-error.server';
 import { fieldMessage, SECRET_FIELDS } from './submission.server';
+
+/** An account area's action: the customer first (a guest is sent to log in), then the checked form. */
+export async function readAccountAction(request: Request, context: AppLoadContext) {
+  const session = await requireUser(request, context);
+  return { session, userId: session.user.id, ...(await readAccountForm(request, context)) };
+}
+
+/** The checked form of an area whose guard already ran (a domain's pages: loadOwnDomainAndSession). */
+export async function readAccountForm(request: Request, context: AppLoadContext) {
+  const form = await readProtectedForm(request, context);
+  const intent = String(form.get('intent') ?? '');
+  const uniqueId = form.get('unique_id');
+  return {
+    form,
+    intent,
+    // The page's id on the live events this change causes (the page ignores its own); '' before hydration.
+    uniqueId: typeof uniqueId === 'string' && uniqueId ? uniqueId : null,
+    answer: accountAnswers(intent),
+  };
+}
+
+/** An intent the area does not know: a 400 with its code (spec §8 unrecognized_action). */
+export function unknownIntent(): never {
+  throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
+}
 
 type Replier = { reply: (o?: object) => SubmissionResult<string[]> };
 

@@ -14,14 +14,12 @@ import { AreaTitle, Card, Outcome, type AccountActionData } from '../components/
 import { EmailChangeLink, MobilePasswordField } from '../components/account/profile-extras';
 import { AddressFields } from '../components/address-fields';
 import { CsrfInput } from '../components/csrf-input';
-import { accountAnswers } from '../lib/account-action.server';
+import { readAccountAction, unknownIntent } from '../lib/account-action.server';
 import { requireUser } from '../lib/auth.server';
 import { FormAlert, InputField, NoChangesAlert, SubmitButton, useAppForm, useNoChangesGuard } from '../lib/forms';
-import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { useLiveChannel } from '../lib/live';
 import { pageMeta } from '../lib/meta';
-import { codeData } from '../lib/route-error.server';
 import { parseForm } from '../lib/submission.server';
 
 /** The old tabs and where each lives now (`profile` is this page). */
@@ -82,13 +80,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const session = await requireUser(request, context);
-  const form = await readProtectedForm(request, context);
+  const { userId, form, intent, answer } = await readAccountAction(request, context);
   const { lang } = await pageT(request);
   const account = context.services.account;
-  const userId = session.user.id;
-  const intent = String(form.get('intent') ?? '');
-  const answer = accountAnswers(intent);
   switch (intent) {
     case 'send_verification': {
       const r = await account.sendVerificationEmail(userId, { origin: new URL(request.url).origin, locale: lang });
@@ -102,7 +96,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return answer.done(ErrorCode.PROFILE_UPDATED_SUCCESSFULLY);
     }
     default:
-      throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
+      return unknownIntent();
   }
 }
 

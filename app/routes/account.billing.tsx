@@ -5,26 +5,22 @@
 // profile answers 3000 billing_not_found; a saved edit 3001 billing_profile_updated.
 import { documentNumber } from '../../core/documents/format';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { Form, Link, useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
 import { billingProfileSchema } from '../../core/validation/checkout-forms';
 import { CreditBalance } from '../components/account/credit-balance';
 import { EditProfile } from '../components/account/billing-profile-edit';
 import { AreaTitle, type AccountActionData } from '../components/account/outcome';
-import { Cell, ResponsiveTable, Row } from '../components/account/responsive-table';
+import { Cell, DefaultMarker, ResponsiveTable, Row, RowActionForm, RowActions } from '../components/responsive-table';
 import { NewProfile } from '../components/billing-profile-form';
-import { CsrfInput } from '../components/csrf-input';
-import { PageIdInput } from '../components/page-id-input';
-import { accountAnswers } from '../lib/account-action.server';
+import { readAccountAction, unknownIntent } from '../lib/account-action.server';
 import { requireUser } from '../lib/auth.server';
 import { codeAlertType, codeMessage } from '../lib/codes';
-import { FormAlert, SubmitButton } from '../lib/forms';
-import { readProtectedForm } from '../lib/forms.server';
+import { FormAlert } from '../lib/forms';
 import { pageT } from '../lib/i18n.server';
 import { useLiveChannel } from '../lib/live';
 import { pageMeta } from '../lib/meta';
-import { codeData } from '../lib/route-error.server';
 import { fieldMessage, parseForm } from '../lib/submission.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -72,12 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const session = await requireUser(request, context);
-  const form = await readProtectedForm(request, context);
-  const userId = session.user.id;
-  const intent = String(form.get('intent') ?? '');
-  const answer = accountAnswers(intent);
-  const uniqueId = typeof form.get('unique_id') === 'string' ? String(form.get('unique_id')) : null;
+  const { userId, form, intent, uniqueId, answer } = await readAccountAction(request, context);
   switch (intent) {
     case 'create_profile': {
       const submission = parseForm(form, billingProfileSchema);
@@ -117,7 +108,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return answer.done(r.code, r.code === ErrorCode.BILLING_NOT_FOUND ? 404 : 403);
     }
     default:
-      throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
+      return unknownIntent();
   }
 }
 
@@ -171,77 +162,62 @@ export default function AccountBilling() {
             {rowOutcome === ErrorCode.BILLING_SET_DEFAULT_NOT_ALLOWED ? t('billing:delete_default_hint') : codeMessage(t, rowOutcome)}
           </FormAlert>
         ) : null}
-        {loaderData.billing.length === 0 ? <p className="text-sm text-slate-700">{t('no_profiles')}</p> : null}
-        {loaderData.billing.length ? (
-          <ResponsiveTable caption={t('billing')} columns={columns} testId="billing-list">
-            {loaderData.billing.map((p) => (
-              <Row key={p.id} data-testid="billing-profile" data-default={p.isDefault}>
-                <Cell label={columns[0]!.label}>
-                  <span className="font-medium">{p.type === 'INV' ? t('invoice') : t('receipt')}</span>
-                  {p.vatWaived ? <span className="ml-2 rounded bg-emerald-100 px-2 text-xs text-emerald-900">{t('reverse_charge')}</span> : null}
-                </Cell>
-                <Cell label={columns[1]!.label}>
-                  {p.name}
-                  {p.vatNumber ? <span className="block text-xs text-slate-600">{[p.vatNumber, p.taxOffice ? `${t('billing:tax_office')} ${p.taxOffice}` : null].filter(Boolean).join(' · ')}</span> : null}
-                  {p.profession ? <span className="block text-xs text-slate-600">{`${t('billing:profession')}: ${p.profession}`}</span> : null}
-                  {p.vies ? (
-                    <details className="mt-1 text-xs text-slate-700" data-testid="vies-evidence">
-                      <summary className="cursor-pointer">{t('billing:vies_title')}</summary>
-                      {/* Label and value on one line each: the cell is narrow in the table and on a card alike. */}
-                      <dl className="mt-1 space-y-0.5">
-                        <div>
-                          <dt className="inline text-slate-600">{t('billing:vies_number')}: </dt>
-                          <dd className="inline">{p.vies.number}</dd>
-                        </div>
-                        <div>
-                          <dt className="inline text-slate-600">{t('billing:vies_checked_at')}: </dt>
-                          <dd className="inline">
-                            <time dateTime={new Date(p.vies.checkedAt).toISOString()}>{when(p.vies.checkedAt)}</time>
-                          </dd>
-                        </div>
-                        <div>
-                          <dt className="inline text-slate-600">{t('billing:vies_request_id')}: </dt>
-                          <dd className="inline break-all font-mono">{p.vies.requestIdentifier ?? t('billing:vies_no_request_id')}</dd>
-                          {p.vies.sandbox ? <dd className="inline text-slate-500"> ({t('billing:vies_sandbox')})</dd> : null}
-                        </div>
-                      </dl>
-                    </details>
-                  ) : null}
-                </Cell>
-                <Cell label={columns[2]!.label}>
-                  {p.city}, {t(`countries:${p.country}`, { defaultValue: p.country })}
-                </Cell>
-                <Cell actions>
-                  <Link to={`?edit=${p.id}`} className="btn-secondary px-2 py-1 text-sm" data-testid="edit-profile-link" aria-label={t('portal:billing.edit_aria', { name: p.name })}>
-                    {t('portal:billing.edit')}
-                  </Link>
-                  {p.isDefault ? (
-                    <span className="rounded bg-blue-100 px-2 py-1 text-xs text-blue-900" data-testid="default-badge">
-                      {t('default')}
-                    </span>
-                  ) : (
-                    <Form method="post">
-                      <CsrfInput />
-                      <PageIdInput />
-                      <input type="hidden" name="id" value={p.id} />
-                      <SubmitButton intent="default_profile" className="btn-secondary px-2 py-1 text-sm" testId="make-default">
-                        {t('make_default')}
-                      </SubmitButton>
-                    </Form>
-                  )}
-                  <Form method="post">
-                    <CsrfInput />
-                    <PageIdInput />
-                    <input type="hidden" name="id" value={p.id} />
-                    <SubmitButton intent="delete_profile" className="btn-secondary px-2 py-1 text-sm text-red-800" testId="delete-profile">
-                      {t('delete_profile')}
-                    </SubmitButton>
-                  </Form>
-                </Cell>
-              </Row>
-            ))}
-          </ResponsiveTable>
-        ) : null}
+        <ResponsiveTable caption={t('billing')} columns={columns} testId="billing-list" empty={{ when: loaderData.billing.length === 0, text: t('no_profiles') }}>
+          {loaderData.billing.map((p) => (
+            <Row key={p.id} data-testid="billing-profile" data-default={p.isDefault}>
+              <Cell label={columns[0]!.label}>
+                <span className="font-medium">{p.type === 'INV' ? t('invoice') : t('receipt')}</span>
+                {p.vatWaived ? <span className="ml-2 rounded bg-emerald-100 px-2 text-xs text-emerald-900">{t('reverse_charge')}</span> : null}
+              </Cell>
+              <Cell label={columns[1]!.label}>
+                {p.name}
+                {p.vatNumber ? <span className="block text-xs text-slate-600">{[p.vatNumber, p.taxOffice ? `${t('billing:tax_office')} ${p.taxOffice}` : null].filter(Boolean).join(' · ')}</span> : null}
+                {p.profession ? <span className="block text-xs text-slate-600">{`${t('billing:profession')}: ${p.profession}`}</span> : null}
+                {p.vies ? (
+                  <details className="mt-1 text-xs text-slate-700" data-testid="vies-evidence">
+                    <summary className="cursor-pointer">{t('billing:vies_title')}</summary>
+                    {/* Label and value on one line each: the cell is narrow in the table and on a card alike. */}
+                    <dl className="mt-1 space-y-0.5">
+                      <div>
+                        <dt className="inline text-slate-600">{t('billing:vies_number')}: </dt>
+                        <dd className="inline">{p.vies.number}</dd>
+                      </div>
+                      <div>
+                        <dt className="inline text-slate-600">{t('billing:vies_checked_at')}: </dt>
+                        <dd className="inline">
+                          <time dateTime={new Date(p.vies.checkedAt).toISOString()}>{when(p.vies.checkedAt)}</time>
+                        </dd>
+                      </div>
+                      <div>
+                        <dt className="inline text-slate-600">{t('billing:vies_request_id')}: </dt>
+                        <dd className="inline break-all font-mono">{p.vies.requestIdentifier ?? t('billing:vies_no_request_id')}</dd>
+                        {p.vies.sandbox ? <dd className="inline text-slate-500"> ({t('billing:vies_sandbox')})</dd> : null}
+                      </div>
+                    </dl>
+                  </details>
+                ) : null}
+              </Cell>
+              <Cell label={columns[2]!.label}>
+                {p.city}, {t(`countries:${p.country}`, { defaultValue: p.country })}
+              </Cell>
+              <RowActions>
+                <Link to={`?edit=${p.id}`} className="btn-secondary px-2 py-1 text-sm" data-testid="edit-profile-link" aria-label={t('portal:billing.edit_aria', { name: p.name })}>
+                  {t('portal:billing.edit')}
+                </Link>
+                {p.isDefault ? (
+                  <DefaultMarker>{t('default')}</DefaultMarker>
+                ) : (
+                  <RowActionForm id={p.id} intent="default_profile" testId="make-default">
+                    {t('make_default')}
+                  </RowActionForm>
+                )}
+                <RowActionForm id={p.id} intent="delete_profile" className="btn-secondary px-2 py-1 text-sm text-red-800" testId="delete-profile">
+                  {t('delete_profile')}
+                </RowActionForm>
+              </RowActions>
+            </Row>
+          ))}
+        </ResponsiveTable>
         {editing ? <EditProfile key={editing.id} profile={editing} actionData={actionData} /> : (
           // Keyed by the number of profiles: a profile saved with JavaScript empties the form for the next one.
           <NewProfile key={loaderData.billing.length} actionData={actionData as never} open={loaderData.billing.length === 0} />

@@ -12,10 +12,11 @@ import { IncompleteFlag, ReadinessBadges } from '../components/portal/contact-ba
 import { ContactForm } from '../components/portal/contact-form';
 import { CsrfInput } from '../components/csrf-input';
 import { PageIdInput } from '../components/page-id-input';
+import { readAccountAction, unknownIntent } from '../lib/account-action.server';
 import { requireUser } from '../lib/auth.server';
 import { codeAlertType, codeMessage } from '../lib/codes';
 import { FormAlert } from '../lib/forms';
-import { readProtectedForm, safeRedirectTo } from '../lib/forms.server';
+import { safeRedirectTo } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { codeData } from '../lib/route-error.server';
@@ -62,12 +63,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const session = await requireUser(request, context);
-  const form = await readProtectedForm(request, context);
+  const { session, form, intent, uniqueId } = await readAccountAction(request, context);
   const id = contactId(params);
-  const uniqueId = typeof form.get('unique_id') === 'string' ? String(form.get('unique_id')) || null : null;
   const service = context.services.domainContacts;
-  switch (String(form.get('intent') ?? '')) {
+  switch (intent) {
     case 'save': {
       const submission = parseForm(form, contactProfileSchema);
       if (submission.status !== 'success') return data<ActionData>({ code: ErrorCode.VALIDATION_ERROR, result: submission.reply() }, 400);
@@ -86,7 +85,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return data<ActionData>({ code: r.code, names: r.names }, { status: r.status });
     }
     default:
-      throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
+      return unknownIntent();
   }
 }
 

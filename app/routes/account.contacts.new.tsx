@@ -7,13 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
 import { contactColumns, contactProfileSchema } from '../../core/validation/contact-forms';
 import { ContactForm } from '../components/portal/contact-form';
+import { readAccountAction, unknownIntent } from '../lib/account-action.server';
 import { requireUser } from '../lib/auth.server';
 import { codeMessage } from '../lib/codes';
 import { FormAlert } from '../lib/forms';
-import { readProtectedForm, safeRedirectTo } from '../lib/forms.server';
+import { safeRedirectTo } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
-import { codeData } from '../lib/route-error.server';
 import { parseForm } from '../lib/submission.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -26,12 +26,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const session = await requireUser(request, context);
-  const form = await readProtectedForm(request, context);
-  if (form.get('intent') !== 'create') throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
+  const { session, form, intent, uniqueId } = await readAccountAction(request, context);
+  if (intent !== 'create') return unknownIntent();
   const submission = parseForm(form, contactProfileSchema);
   if (submission.status !== 'success') return data({ code: ErrorCode.VALIDATION_ERROR, result: submission.reply() as SubmissionResult<string[]> }, 400);
-  const uniqueId = typeof form.get('unique_id') === 'string' ? String(form.get('unique_id')) || null : null;
   const r = await context.services.domainContacts.create(session.user.id, contactColumns(submission.value), uniqueId);
   if (!r.ok) return data({ code: r.code, result: submission.reply() as SubmissionResult<string[]> }, r.status);
   return redirect(safeRedirectTo(form.get('return'), '/account/contacts?done=created'), 303);

@@ -4,7 +4,8 @@ import { data, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { vatByRate } from '../../core/documents/lines';
-import { Cell, ResponsiveTable, Row } from '../components/account/responsive-table';
+import { DocumentTabTable } from '../components/documents/tab-table';
+import { Cell, Row } from '../components/responsive-table';
 import { DocLink, StatusBadge } from '../components/documents/document-bits';
 import { Price } from '../components/price';
 import { loadOwnDocument } from '../lib/document-route.server';
@@ -41,38 +42,36 @@ export default function DocumentOverview() {
   ];
   return (
     <div className="space-y-4" data-testid="document-overview">
-      <section className="card" aria-labelledby="lines-title">
-        <h2 id="lines-title" className="mb-3 text-lg font-semibold">
-          {t('lines_title')}
-        </h2>
-        {lines.length === 0 ? (
-          <p className="text-slate-700" data-testid="no-lines">
-            {kind === 'order' ? t('no_lines_order') : t('no_lines')}
-          </p>
-        ) : (
-          <ResponsiveTable caption={t('lines_caption')} columns={columns} testId="document-lines">
-            {lines.map((l) => (
-              <Row key={l.position} data-testid="document-line" data-total={l.totalCents}>
-                <Cell label={columns[0]!.label}>{l.description}</Cell>
-                <Cell label={columns[1]!.label} align="end">
-                  {l.quantity}
-                </Cell>
-                <Cell label={columns[2]!.label} align="end">
-                  <Price cents={l.netCents} exact />
-                </Cell>
-                <Cell label={columns[3]!.label} align="end">
-                  {pct(l.vatRateBp)}
-                </Cell>
-                <Cell label={columns[4]!.label} align="end">
-                  <Price cents={l.vatCents} exact />
-                </Cell>
-                <Cell label={columns[5]!.label} align="end">
-                  <Price cents={l.totalCents} exact />
-                </Cell>
-              </Row>
-            ))}
-          </ResponsiveTable>
+      <DocumentTabTable
+        name="lines"
+        sectionTestId={null}
+        title={t('lines_title')}
+        caption={t('lines_caption')}
+        columns={columns}
+        rows={lines}
+        tableTestId="document-lines"
+        empty={{ text: kind === 'order' ? t('no_lines_order') : t('no_lines'), testId: 'no-lines' }}
+        row={(l) => (
+          <Row key={l.position} data-testid="document-line" data-total={l.totalCents}>
+            <Cell label={columns[0]!.label}>{l.description}</Cell>
+            <Cell label={columns[1]!.label} align="end">
+              {l.quantity}
+            </Cell>
+            <Cell label={columns[2]!.label} align="end">
+              <Price cents={l.netCents} exact />
+            </Cell>
+            <Cell label={columns[3]!.label} align="end">
+              {pct(l.vatRateBp)}
+            </Cell>
+            <Cell label={columns[4]!.label} align="end">
+              <Price cents={l.vatCents} exact />
+            </Cell>
+            <Cell label={columns[5]!.label} align="end">
+              <Price cents={l.totalCents} exact />
+            </Cell>
+          </Row>
         )}
+      >
         {vat.length ? (
           <div className="mt-4">
             <h3 className="mb-2 font-semibold">{t('vat_title')}</h3>
@@ -123,7 +122,7 @@ export default function DocumentOverview() {
             <Price cents={totals.totalCents} exact />
           </dd>
         </dl>
-      </section>
+      </DocumentTabTable>
       {buyer ? (
         <section className="card" aria-labelledby="buyer-title" data-testid="document-buyer">
           <h2 id="buyer-title" className="mb-3 text-lg font-semibold">

@@ -4,7 +4,8 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { Cell, ResponsiveTable, Row } from '../components/account/responsive-table';
+import { DocumentTabTable, sumOf } from '../components/documents/tab-table';
+import { Cell, Row } from '../components/responsive-table';
 import { useDocDate } from '../components/documents/document-bits';
 import { Price } from '../components/price';
 import { loadOwnDocument } from '../lib/document-route.server';
@@ -25,33 +26,24 @@ export default function DocumentCreditUse() {
     { key: 'amount', label: t('col_amount'), align: 'end' as const },
   ];
   return (
-    <section className="card" aria-labelledby="credit-title" data-testid="document-credit">
-      <h2 id="credit-title" className="mb-1 text-lg font-semibold">
-        {t('credit_title')}
-      </h2>
-      <p className="mb-3 text-sm text-slate-700">{t('credit_intro')}</p>
-      {rows.length === 0 ? (
-        <p className="text-slate-700" data-testid="tab-empty">
-          {t('credit_none')}
-        </p>
-      ) : (
-        <>
-          <ResponsiveTable caption={t('credit_title')} columns={columns} testId="credit-use">
-            {rows.map((r) => (
-              <Row key={r.id} data-testid="credit-use-row" data-amount={r.amountCents} data-movement={r.movementId}>
-                <Cell label={columns[0]!.label}>{t('credit_movement', { id: r.movementId })}</Cell>
-                <Cell label={columns[1]!.label}>{when(r.at)}</Cell>
-                <Cell label={columns[2]!.label} align="end">
-                  <Price cents={r.amountCents} exact />
-                </Cell>
-              </Row>
-            ))}
-          </ResponsiveTable>
-          <p className="mt-3 text-right text-sm font-semibold">
-            {t('allocated_total')}: <Price cents={rows.reduce((a, r) => a + r.amountCents, 0)} exact />
-          </p>
-        </>
+    <DocumentTabTable
+      name="credit"
+      title={t('credit_title')}
+      intro={t('credit_intro')}
+      columns={columns}
+      rows={rows}
+      tableTestId="credit-use"
+      empty={{ text: t('credit_none'), testId: 'tab-empty' }}
+      total={{ label: t('allocated_total'), cents: sumOf }}
+      row={(r) => (
+        <Row key={r.id} data-testid="credit-use-row" data-amount={r.amountCents} data-movement={r.movementId}>
+          <Cell label={columns[0]!.label}>{t('credit_movement', { id: r.movementId })}</Cell>
+          <Cell label={columns[1]!.label}>{when(r.at)}</Cell>
+          <Cell label={columns[2]!.label} align="end">
+            <Price cents={r.amountCents} exact />
+          </Cell>
+        </Row>
       )}
-    </section>
+    />
   );
 }

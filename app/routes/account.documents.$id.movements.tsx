@@ -5,7 +5,8 @@ import { data, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { documentNumber } from '../../core/documents/format';
-import { Cell, ResponsiveTable, Row } from '../components/account/responsive-table';
+import { DocumentTabTable } from '../components/documents/tab-table';
+import { Cell, Row } from '../components/responsive-table';
 import { useDocDate } from '../components/documents/document-bits';
 import { Price } from '../components/price';
 import { loadOwnDocument } from '../lib/document-route.server';
@@ -29,39 +30,34 @@ export default function DocumentMovements() {
     { key: 'amount', label: t('col_amount'), align: 'end' as const },
   ];
   return (
-    <section className="card" aria-labelledby="movements-title" data-testid="document-movements">
-      <h2 id="movements-title" className="mb-1 text-lg font-semibold">
-        {t('movements_title')}
-      </h2>
-      <p className="mb-3 text-sm text-slate-700">{t('movements_intro')}</p>
-      {rows.length === 0 ? (
-        <p className="text-slate-700" data-testid="tab-empty">
-          {t('movements_none')}
-        </p>
-      ) : (
-        <ResponsiveTable caption={t('movements_title')} columns={columns} testId="movements">
-          {rows.map((m) => (
-            <Row key={m.id} data-testid="movement-row" data-id={m.id} data-amount={m.amountCents} data-reason={m.reason}>
-              <Cell label={columns[0]!.label}>
-                {t('credit_movement', { id: m.id })}
-                {m.note && m.documentId ? (
-                  <>
-                    {' · '}
-                    <Link to={`/account/documents/${m.documentId}`} className="link-button">
-                      {m.note}
-                    </Link>
-                  </>
-                ) : null}
-              </Cell>
-              <Cell label={columns[1]!.label}>{t(`movement_reason.${m.reason}`)}</Cell>
-              <Cell label={columns[2]!.label}>{when(m.at)}</Cell>
-              <Cell label={columns[3]!.label} align="end">
-                <Price cents={m.amountCents} exact />
-              </Cell>
-            </Row>
-          ))}
-        </ResponsiveTable>
+    <DocumentTabTable
+      name="movements"
+      title={t('movements_title')}
+      intro={t('movements_intro')}
+      columns={columns}
+      rows={rows}
+      tableTestId="movements"
+      empty={{ text: t('movements_none'), testId: 'tab-empty' }}
+      row={(m) => (
+        <Row key={m.id} data-testid="movement-row" data-id={m.id} data-amount={m.amountCents} data-reason={m.reason}>
+          <Cell label={columns[0]!.label}>
+            {t('credit_movement', { id: m.id })}
+            {m.note && m.documentId ? (
+              <>
+                {' · '}
+                <Link to={`/account/documents/${m.documentId}`} className="link-button">
+                  {m.note}
+                </Link>
+              </>
+            ) : null}
+          </Cell>
+          <Cell label={columns[1]!.label}>{t(`movement_reason.${m.reason}`)}</Cell>
+          <Cell label={columns[2]!.label}>{when(m.at)}</Cell>
+          <Cell label={columns[3]!.label} align="end">
+            <Price cents={m.amountCents} exact />
+          </Cell>
+        </Row>
       )}
-    </section>
+    />
   );
 }

@@ -4,7 +4,8 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { Cell, ResponsiveTable, Row } from '../components/account/responsive-table';
+import { allocationColumns, DocumentTabTable, sumOf } from '../components/documents/tab-table';
+import { Cell, Row } from '../components/responsive-table';
 import { DocLink, StatusBadge, useDocDate } from '../components/documents/document-bits';
 import { Price } from '../components/price';
 import { loadOwnDocument } from '../lib/document-route.server';
@@ -28,41 +29,27 @@ export default function DocumentPaidBy() {
   const { mode, rows } = useLoaderData<typeof loader>();
   const { t } = useTranslation('documents');
   const when = useDocDate();
-  const columns = [
-    { key: 'document', label: t('col_document') },
-    { key: 'status', label: t('col_status') },
-    { key: 'when', label: t('col_when') },
-    { key: 'amount', label: t('col_amount'), align: 'end' as const },
-  ];
+  const columns = allocationColumns(t);
   return (
-    <section className="card" aria-labelledby="paid-title" data-testid="document-paid-by">
-      <h2 id="paid-title" className="mb-1 text-lg font-semibold">
-        {t('paid_title')}
-      </h2>
-      <p className="mb-3 text-sm text-slate-700">{mode === 'legal' ? t('paid_intro_legal') : t('paid_intro')}</p>
-      {rows.length === 0 ? (
-        <p className="text-slate-700" data-testid="tab-empty">
-          {mode === 'paying' ? t('paid_not_due') : t('paid_none')}
-        </p>
-      ) : (
-        <>
-          <ResponsiveTable caption={t('paid_title')} columns={columns} testId="paid-by">
-            {rows.map((r) => (
-              <Row key={r.id} data-testid="paid-by-row" data-amount={r.amountCents} data-document={r.document?.id} data-movement={r.movementId ?? undefined}>
-                <Cell label={columns[0]!.label}>{r.document ? <DocLink doc={r.document} /> : t('paid_credit', { id: r.movementId })}</Cell>
-                <Cell label={columns[1]!.label}>{r.document ? <StatusBadge status={r.document.status} testId="row-status" /> : '—'}</Cell>
-                <Cell label={columns[2]!.label}>{when(r.at)}</Cell>
-                <Cell label={columns[3]!.label} align="end">
-                  <Price cents={r.amountCents} exact />
-                </Cell>
-              </Row>
-            ))}
-          </ResponsiveTable>
-          <p className="mt-3 text-right text-sm font-semibold" data-testid="paid-by-total" data-cents={rows.reduce((a, r) => a + r.amountCents, 0)}>
-            {t('allocated_total')}: <Price cents={rows.reduce((a, r) => a + r.amountCents, 0)} exact />
-          </p>
-        </>
+    <DocumentTabTable
+      name="paid-by"
+      title={t('paid_title')}
+      intro={mode === 'legal' ? t('paid_intro_legal') : t('paid_intro')}
+      columns={columns}
+      rows={rows}
+      tableTestId="paid-by"
+      empty={{ text: mode === 'paying' ? t('paid_not_due') : t('paid_none'), testId: 'tab-empty' }}
+      total={{ label: t('allocated_total'), cents: sumOf, testId: 'paid-by-total' }}
+      row={(r) => (
+        <Row key={r.id} data-testid="paid-by-row" data-amount={r.amountCents} data-document={r.document?.id} data-movement={r.movementId ?? undefined}>
+          <Cell label={t('col_document')}>{r.document ? <DocLink doc={r.document} /> : t('paid_credit', { id: r.movementId })}</Cell>
+          <Cell label={t('col_status')}>{r.document ? <StatusBadge status={r.document.status} testId="row-status" /> : '—'}</Cell>
+          <Cell label={t('col_when')}>{when(r.at)}</Cell>
+          <Cell label={t('col_amount')} align="end">
+            <Price cents={r.amountCents} exact />
+          </Cell>
+        </Row>
       )}
-    </section>
+    />
   );
 }

@@ -12,10 +12,10 @@ import { bankDetails } from '../../core/orders/bank';
 import { centsToEuroText, creditAmountCents, payDocumentSchema } from '../../core/validation/paying-forms';
 import { CsrfInput } from '../components/csrf-input';
 import { Price } from '../components/price';
+import { readAccountForm, unknownIntent } from '../lib/account-action.server';
 import { codeAlertType, codeMessage } from '../lib/codes';
 import { loadOwnDocument } from '../lib/document-route.server';
 import { FormAlert, InputField, SubmitButton, useAppForm } from '../lib/forms';
-import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { codeData } from '../lib/route-error.server';
@@ -47,14 +47,14 @@ type ActionData = { code: number; result?: SubmissionResult<string[]> };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { document, session } = await loadOwnDocument(request, context, params);
-  const form = await readProtectedForm(request, context);
+  const { form, intent } = await readAccountForm(request, context);
   const { lang } = await pageT(request);
   const here = `/account/documents/${document.id}/pay`;
   const submission = parseForm(form, payDocumentSchema);
   const refused = (code: number, fieldErrors?: Record<string, string[]>) =>
     data<ActionData>({ code, result: submission.reply({ fieldErrors }) as SubmissionResult<string[]> }, resolveCode(code).httpStatus);
   if (submission.status !== 'success') {
-    if (!['credit', 'card', 'bank_transfer'].includes(String(form.get('intent')))) throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
+    if (!['credit', 'card', 'bank_transfer'].includes(intent)) return unknownIntent();
     return data<ActionData>({ code: ErrorCode.VALIDATION_ERROR, result: submission.reply() as SubmissionResult<string[]> }, 400);
   }
   const v = submission.value;

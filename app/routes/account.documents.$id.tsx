@@ -4,11 +4,12 @@
 // paid-by, pay-with (only while it can be paid), associated movements and legal documents (each a
 // child route). The loader is the shared guard: the customer's own document, or 404 with 35502.
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { Link, NavLink, Outlet, useLoaderData } from '@remix-run/react';
+import { Link, Outlet, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { documentNumber } from '../../core/documents/format';
 import { DocLink, StatusBadge, useDocDate } from '../components/documents/document-bits';
 import { Price } from '../components/price';
+import { TabNav } from '../components/tab-nav';
 import { loadOwnDocument } from '../lib/document-route.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
@@ -122,24 +123,7 @@ export default function DocumentLayout() {
             </div>
           ) : null}
         </dl>
-        <nav aria-label={t('tabs_label')} className="mt-4 border-b border-slate-200">
-          <ul className="-mb-px flex flex-wrap gap-1">
-            {tabs.map((tab) => (
-              <li key={tab.key}>
-                <NavLink
-                  to={tab.to}
-                  end={'end' in tab ? tab.end : false}
-                  relative="route"
-                  prefetch="intent"
-                  className={({ isActive }) => `block border-b-2 px-3 py-2 text-sm ${isActive ? 'border-blue-800 font-semibold text-blue-900' : 'border-transparent text-slate-700 hover:text-slate-900'}`}
-                  data-testid={`document-tab-${tab.key}`}
-                >
-                  {t(`tab.${tab.key}`)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <TabNav label={t('tabs_label')} tabs={tabs} name={(key) => t(`tab.${key}`)} testIdPrefix="document-tab" className="mt-4" />
       </header>
       <Outlet />
     </section>

@@ -4,7 +4,8 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { Cell, ResponsiveTable, Row } from '../components/account/responsive-table';
+import { allocationColumns, DocumentTabTable, sumOf } from '../components/documents/tab-table';
+import { Cell, Row } from '../components/responsive-table';
 import { DocLink, StatusBadge, useDocDate } from '../components/documents/document-bits';
 import { Price } from '../components/price';
 import { loadOwnDocument } from '../lib/document-route.server';
@@ -23,45 +24,31 @@ export default function DocumentUsedToPay() {
   const { paying, credit, rows } = useLoaderData<typeof loader>();
   const { t } = useTranslation('documents');
   const when = useDocDate();
-  const columns = [
-    { key: 'document', label: t('col_document') },
-    { key: 'status', label: t('col_status') },
-    { key: 'when', label: t('col_when') },
-    { key: 'amount', label: t('col_amount'), align: 'end' as const },
-  ];
+  const columns = allocationColumns(t);
   return (
-    <section className="card" aria-labelledby="used-title" data-testid="document-used-to-pay">
-      <h2 id="used-title" className="mb-1 text-lg font-semibold">
-        {t('used_title')}
-      </h2>
-      <p className="mb-3 text-sm text-slate-700">{credit ? t('used_intro_credit') : t('used_intro')}</p>
-      {rows.length === 0 ? (
-        <p className="text-slate-700" data-testid="tab-empty">
-          {paying ? t('used_none') : t('used_not_paying')}
-        </p>
-      ) : (
-        <>
-          <ResponsiveTable caption={t('used_title')} columns={columns} testId="used-to-pay">
-            {rows.map((r) => (
-              <Row key={r.id} data-testid="used-to-pay-row" data-amount={r.amountCents} data-document={r.document.id}>
-                <Cell label={columns[0]!.label}>
-                  <DocLink doc={r.document} />
-                </Cell>
-                <Cell label={columns[1]!.label}>
-                  <StatusBadge status={r.document.status} testId="row-status" />
-                </Cell>
-                <Cell label={columns[2]!.label}>{when(r.at)}</Cell>
-                <Cell label={columns[3]!.label} align="end">
-                  <Price cents={r.amountCents} exact />
-                </Cell>
-              </Row>
-            ))}
-          </ResponsiveTable>
-          <p className="mt-3 text-right text-sm font-semibold">
-            {t('allocated_total')}: <Price cents={rows.reduce((a, r) => a + r.amountCents, 0)} exact />
-          </p>
-        </>
+    <DocumentTabTable
+      name="used-to-pay"
+      title={t('used_title')}
+      intro={credit ? t('used_intro_credit') : t('used_intro')}
+      columns={columns}
+      rows={rows}
+      tableTestId="used-to-pay"
+      empty={{ text: paying ? t('used_none') : t('used_not_paying'), testId: 'tab-empty' }}
+      total={{ label: t('allocated_total'), cents: sumOf }}
+      row={(r) => (
+        <Row key={r.id} data-testid="used-to-pay-row" data-amount={r.amountCents} data-document={r.document.id}>
+          <Cell label={t('col_document')}>
+            <DocLink doc={r.document} />
+          </Cell>
+          <Cell label={t('col_status')}>
+            <StatusBadge status={r.document.status} testId="row-status" />
+          </Cell>
+          <Cell label={t('col_when')}>{when(r.at)}</Cell>
+          <Cell label={t('col_amount')} align="end">
+            <Price cents={r.amountCents} exact />
+          </Cell>
+        </Row>
       )}
-    </section>
+    />
   );
 }

@@ -7,7 +7,7 @@ import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { filtersQuery, KIND_FILTERS, parseDocumentFilters, STATUS_FILTERS } from '../../core/documents/filters';
 import { AreaTitle } from '../components/account/outcome';
-import { Cell, ResponsiveTable, Row } from '../components/account/responsive-table';
+import { Cell, ResponsiveTable, Row } from '../components/responsive-table';
 import { DocLink, StatusBadge, useDocDate } from '../components/documents/document-bits';
 import { Price } from '../components/price';
 import { requireUser } from '../lib/auth.server';
@@ -132,32 +132,26 @@ export default function DocumentsList() {
           ) : null}
         </dl>
       </section>
-      {rows.length === 0 ? (
-        <p className="card text-slate-700" data-testid="no-documents">
-          {filtered ? t('empty') : t('empty_all')}
-        </p>
-      ) : (
-        <ResponsiveTable caption={t('list_caption')} columns={columns} testId="document-list">
-          {rows.map((d) => (
-            <Row key={d.id} data-testid="document-row" data-id={d.id} data-kind={d.kind} data-status={d.status} data-balance={d.balanceCents}>
-              <Cell label={columns[0]!.label}>
-                <DocLink doc={d} />
-              </Cell>
-              <Cell label={columns[1]!.label}>{when(d.createdAt)}</Cell>
-              <Cell label={columns[2]!.label}>{t(`kind.${d.kind}`)}</Cell>
-              <Cell label={columns[3]!.label}>
-                <StatusBadge status={d.status} />
-              </Cell>
-              <Cell label={columns[4]!.label} align="end">
-                <Price cents={d.totalCents} exact />
-              </Cell>
-              <Cell label={columns[5]!.label} align="end">
-                <Price cents={d.balanceCents} exact />
-              </Cell>
-            </Row>
-          ))}
-        </ResponsiveTable>
-      )}
+      <ResponsiveTable caption={t('list_caption')} columns={columns} testId="document-list" empty={{ when: rows.length === 0, text: filtered ? t('empty') : t('empty_all'), testId: 'no-documents', className: 'card text-slate-700' }}>
+        {rows.map((d) => (
+          <Row key={d.id} data-testid="document-row" data-id={d.id} data-kind={d.kind} data-status={d.status} data-balance={d.balanceCents}>
+            <Cell label={columns[0]!.label}>
+              <DocLink doc={d} />
+            </Cell>
+            <Cell label={columns[1]!.label}>{when(d.createdAt)}</Cell>
+            <Cell label={columns[2]!.label}>{t(`kind.${d.kind}`)}</Cell>
+            <Cell label={columns[3]!.label}>
+              <StatusBadge status={d.status} />
+            </Cell>
+            <Cell label={columns[4]!.label} align="end">
+              <Price cents={d.totalCents} exact />
+            </Cell>
+            <Cell label={columns[5]!.label} align="end">
+              <Price cents={d.balanceCents} exact />
+            </Cell>
+          </Row>
+        ))}
+      </ResponsiveTable>
       {pages > 1 ? (
         <nav aria-label={t('pager_label')} className="flex flex-wrap items-center justify-between gap-3 text-sm" data-testid="pager">
           {filters.page > 1 ? (

@@ -10,8 +10,8 @@ import { switchSchema } from '../../core/validation/my-domains-forms';
 import { DomainSettings, type OverviewAction } from '../components/portal/domain-settings';
 import { TransferElNote } from '../components/portal/transfer-el-note';
 import { cartOwner } from '../lib/cart.server';
+import { readAccountForm } from '../lib/account-action.server';
 import { loadOwnDomain } from '../lib/domain-route.server';
-import { readProtectedForm } from '../lib/forms.server';
 import { useLiveChannel } from '../lib/live';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -54,9 +54,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const domain = await loadOwnDomain(request, context, params);
-  const form = await readProtectedForm(request, context);
+  const { form, uniqueId } = await readAccountForm(request, context);
   const intent = String(form.get('intent') ?? '') as OverviewAction['intent'];
-  const uniqueId = form.get('unique_id') ? String(form.get('unique_id')) : null;
   const svc = context.services.myDomains;
   const userId = domain.userId;
   const name = domain.asciiFqdn;

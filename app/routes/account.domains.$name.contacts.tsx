@@ -10,9 +10,9 @@ import { roleChangeSchema } from '../../core/validation/contact-forms';
 import { MESSAGES } from '../../core/validation/messages';
 import { CsrfInput } from '../components/csrf-input';
 import { PageIdInput } from '../components/page-id-input';
+import { readAccountForm, unknownIntent } from '../lib/account-action.server';
 import { codeAlertType, codeMessage } from '../lib/codes';
 import { FormAlert, SubmitButton } from '../lib/forms';
-import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { useLiveChannel } from '../lib/live';
 import { loadOwnDomainAndSession } from '../lib/domain-route.server';
@@ -34,15 +34,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { session, domain } = await loadOwnDomainAndSession(request, context, params);
-  const form = await readProtectedForm(request, context);
+  const { form, intent, uniqueId } = await readAccountForm(request, context);
   const name = domain.asciiFqdn;
-  if (form.get('intent') !== 'change_role') throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
+  if (intent !== 'change_role') return unknownIntent();
   const submission = parseForm(form, roleChangeSchema);
   const role = String(form.get('role') ?? '');
   const stamp = Date.now();
   if (submission.status !== 'success') return data<ActionData>({ role, contactId: null, code: ErrorCode.CONTACT_UPDATE_NOT_ALLOWED_FOR_ROLE, stamp }, 403);
   const contactId = submission.value.contact_id ?? null;
-  const uniqueId = typeof form.get('unique_id') === 'string' ? String(form.get('unique_id')) || null : null;
   const r = await context.services.domainContacts.changeRole(session.user.id, name, submission.value.role, contactId, uniqueId);
   if (r.ok) return data<ActionData>({ role, contactId, code: r.code, stamp });
   if (r.code === ErrorCode.DOMAIN_DOES_NOT_EXIST) throw data(codeData({ code: r.code }), { status: 404 });

@@ -11,14 +11,14 @@ import { HOST_IP_ROWS_MAX, hostCreateSchema, hostDeleteSchema, hostUpdateSchema 
 import { CsrfInput } from '../components/csrf-input';
 import { PageIdInput } from '../components/page-id-input';
 import { NameserverAlert } from '../components/portal/nameserver-alert';
-import { applyRowIntent, Cell, NameserverRows, ROW_CLASS, TABLE_CLASS, TBODY_CLASS, THEAD_CLASS } from '../components/portal/nameserver-rows';
+import { applyRowIntent, NameserverRows } from '../components/portal/nameserver-rows';
+import { Cell, ResponsiveTable, Row, RowActionForm } from '../components/responsive-table';
 import { InputField, SubmitButton, useAppForm } from '../lib/forms';
-import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
+import { readAccountForm, unknownIntent } from '../lib/account-action.server';
 import { loadOwnDomainAndSession } from '../lib/domain-route.server';
 import { pageMeta } from '../lib/meta';
 import { alertOf, refusalFieldErrors, type NsAlert } from '../lib/nameserver-replies.server';
-import { codeData } from '../lib/route-error.server';
 import { parseForm, type FormResult } from '../lib/submission.server';
 
 type ActionData = { form: string; id?: number; alert?: NsAlert; result?: FormResult; stamp: number };
@@ -39,7 +39,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { session, domain: d } = await loadOwnDomainAndSession(request, context, params);
-  const form = await readProtectedForm(request, context);
+  const { form, intent } = await readAccountForm(request, context);
   const ns = context.services.nameservers;
   const userId = session.user.id;
   const stamp = Date.now();
@@ -48,7 +48,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const createSchema = hostCreateSchema(nameserverToUnicode(d.asciiFqdn));
   if (applyRowIntent(form, 'ips')) return data<ActionData>({ form: which, id, result: parseForm(form, which === 'update_host' ? hostUpdateSchema : createSchema).reply(), stamp });
 
-  switch (String(form.get('intent') ?? '')) {
+  switch (intent) {
     case 'create_host': {
       const submission = parseForm(form, createSchema);
       if (submission.status !== 'success') return data<ActionData>({ form: which, result: submission.reply(), stamp }, 400);
@@ -71,7 +71,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return data<ActionData>({ form: 'list', alert: alertOf(ErrorCode.SUCCESS, undefined, 'nameservers:host_deleted'), stamp });
     }
     default:
-      throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
+      return unknownIntent();
   }
 }
 
@@ -79,6 +79,11 @@ export default function DomainHosts() {
   const { domain, hosts } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('nameservers');
+  const columns = [
+    { key: 'host', label: t('col_host') },
+    { key: 'ips', label: t('col_ips') },
+    { key: 'actions', label: t('col_actions') },
+  ];
   return (
     <section aria-labelledby="hosts-title" data-testid="domain-hosts">
       {/* The domain layout's header holds the page's h1 (the name) and the way back to the list. */}
@@ -93,56 +98,29 @@ export default function DomainHosts() {
       </p>
       {actionData?.form === 'list' || actionData?.form === 'update_host' ? <NameserverAlert alert={actionData.alert} testId="hosts-alert" /> : null}
       <div className="card mb-4">
-        {hosts.length ? (
-          <table className={TABLE_CLASS} data-testid="hosts-table">
-            <caption className="sr-only">{t('hosts_title', { name: domain.fqdn })}</caption>
-            <thead className={THEAD_CLASS}>
-              <tr className="text-left text-slate-600">
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  {t('col_host')}
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  {t('col_ips')}
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  {t('col_actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className={TBODY_CLASS}>
-              {hosts.map((h) => (
-                <tr key={h.id} className={ROW_CLASS} data-testid="host-row" data-host={h.name}>
-                  <Cell label={t('col_host')} className="break-all font-medium">
-                    {h.name}
-                  </Cell>
-                  <Cell label={t('col_ips')} className="break-all">
-                    {h.ips.join(', ')}
-                  </Cell>
-                  <Cell label={t('col_actions')}>
-                    <details className="mb-2" open={(actionData?.form === 'update_host' && actionData.id === h.id && !!actionData.result) || undefined}>
-                      <summary className="btn-secondary inline-block cursor-pointer px-3 py-1 text-sm" data-testid="host-edit">
-                        {t('edit')}
-                      </summary>
-                      <HostIpsForm host={h} actionData={actionData?.form === 'update_host' && actionData.id === h.id ? actionData : undefined} />
-                    </details>
-                    <Form method="post">
-                      <CsrfInput />
-                      <PageIdInput />
-                      <input type="hidden" name="id" value={h.id} />
-                      <SubmitButton intent="delete_host" className="link-button text-sm text-red-800" testId="host-delete">
-                        {t('delete')}
-                      </SubmitButton>
-                    </Form>
-                  </Cell>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          <p className="text-sm text-slate-700" data-testid="hosts-none">
-            {t('hosts_none')}
-          </p>
-        )}
+        <ResponsiveTable caption={t('hosts_title', { name: domain.fqdn })} columns={columns} testId="hosts-table" empty={{ when: hosts.length === 0, text: t('hosts_none'), testId: 'hosts-none' }}>
+          {hosts.map((h) => (
+            <Row key={h.id} data-testid="host-row" data-host={h.name}>
+              <Cell label={t('col_host')} className="break-all font-medium">
+                {h.name}
+              </Cell>
+              <Cell label={t('col_ips')} className="break-all">
+                {h.ips.join(', ')}
+              </Cell>
+              <Cell label={t('col_actions')}>
+                <details className="mb-2" open={(actionData?.form === 'update_host' && actionData.id === h.id && !!actionData.result) || undefined}>
+                  <summary className="btn-secondary inline-block cursor-pointer px-3 py-1 text-sm" data-testid="host-edit">
+                    {t('edit')}
+                  </summary>
+                  <HostIpsForm host={h} actionData={actionData?.form === 'update_host' && actionData.id === h.id ? actionData : undefined} />
+                </details>
+                <RowActionForm id={h.id} intent="delete_host" className="link-button text-sm text-red-800" testId="host-delete">
+                  {t('delete')}
+                </RowActionForm>
+              </Cell>
+            </Row>
+          ))}
+        </ResponsiveTable>
       </div>
       <NewHostForm fqdn={domain.fqdn} actionData={actionData?.form === 'create_host' ? actionData : undefined} />
     </section>

@@ -13,14 +13,13 @@ import { NameserverChoice } from '../components/portal/nameserver-choice';
 import { applyRowIntent } from '../components/portal/nameserver-rows';
 import { FormAlert, NoChangesAlert, SubmitButton, useAppForm, useNoChangesGuard } from '../lib/forms';
 import { NameserverAlert } from '../components/portal/nameserver-alert';
-import { readProtectedForm } from '../lib/forms.server';
 import type { FormResult } from '../lib/submission.server';
 import { pageT } from '../lib/i18n.server';
 import { useLiveChannel } from '../lib/live';
+import { readAccountForm, unknownIntent } from '../lib/account-action.server';
 import { loadOwnDomainAndSession } from '../lib/domain-route.server';
 import { pageMeta } from '../lib/meta';
 import { alertOf, refusalFieldErrors, shownAtFields, type NsAlert } from '../lib/nameserver-replies.server';
-import { codeData } from '../lib/route-error.server';
 import { parseForm } from '../lib/submission.server';
 
 type ActionData = { alert?: NsAlert; result?: FormResult; stamp: number };
@@ -65,19 +64,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { session, domain: d } = await loadOwnDomainAndSession(request, context, params);
-  const form = await readProtectedForm(request, context);
+  const { form, intent, uniqueId } = await readAccountForm(request, context);
   const ns = context.services.nameservers;
   const stamp = Date.now();
   const limits = await ns.limitsOf(d);
   const schema = delegationSchema(limits);
   if (applyRowIntent(form, 'ns')) return data<ActionData>({ result: parseForm(form, schema).reply(), stamp });
-  const intent = String(form.get('intent') ?? '');
-  if (intent !== 'save') throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
+  if (intent !== 'save') return unknownIntent();
   const submission = parseForm(form, schema);
   if (submission.status !== 'success') return data<ActionData>({ result: submission.reply(), stamp }, 400);
   const v = submission.value;
   const choice = v.mode === 'group' ? { mode: 'group' as const, groupId: v.group_id! } : v.mode === 'custom' ? { mode: 'custom' as const, list: (v.ns ?? []).map((n) => n ?? '') } : { mode: 'default' as const };
-  const uniqueId = String(form.get('unique_id') ?? '') || null;
   const r = await ns.setNameservers(session.user.id, d, choice, uniqueId);
   if (!r.ok) {
     // The form keeps what was typed; the refusal goes under its field or above the form.

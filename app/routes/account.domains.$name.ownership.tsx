@@ -16,9 +16,9 @@ import { ElSection, ExternalSection, HandoverSection, TradeSection, type ElView 
 import { RefusalAlert } from '../components/portal/transfer-status';
 import { cartOwner } from '../lib/cart.server';
 import { FormAlert } from '../lib/forms';
-import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { useLiveChannel } from '../lib/live';
+import { readAccountForm } from '../lib/account-action.server';
 import { loadOwnDomainAndSession } from '../lib/domain-route.server';
 import { pageMeta } from '../lib/meta';
 import { codeData } from '../lib/route-error.server';
@@ -64,10 +64,8 @@ type ActionData = { intent: string; code?: number; reason?: string; result?: Sub
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { session, domain: own } = await loadOwnDomainAndSession(request, context, params);
-  const form = await readProtectedForm(request, context);
+  const { form, intent, uniqueId } = await readAccountForm(request, context);
   const { lang } = await pageT(request);
-  const intent = String(form.get('intent') ?? '');
-  const uniqueId = (form.get('unique_id') as string | null) || null;
   const ascii = own.asciiFqdn;
   const here = `/account/domains/${ascii}/ownership`;
   const handovers = context.services.handovers;

@@ -12,11 +12,11 @@ import type { BulkResult } from '../../worker/services/domains';
 import { CsrfInput } from '../components/csrf-input';
 import { PageIdInput } from '../components/page-id-input';
 import { DomainPager, DomainPreviews, DomainSearchForm, DomainTable, RenewForms } from '../components/portal/domain-list';
+import { readAccountAction } from '../lib/account-action.server';
 import { requireUser } from '../lib/auth.server';
 import { cartOwner } from '../lib/cart.server';
 import { codeMessage } from '../lib/codes';
 import { FormAlert, SubmitButton } from '../lib/forms';
-import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { useLiveChannel } from '../lib/live';
 import { pageMeta } from '../lib/meta';
@@ -43,10 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const session = await requireUser(request, context);
-  const form = await readProtectedForm(request, context);
-  const intent = String(form.get('intent') ?? '');
-  const uniqueId = form.get('unique_id') ? String(form.get('unique_id')) : null;
+  const { session, form, intent, uniqueId } = await readAccountAction(request, context);
   if (intent !== 'bulk') return data<ActionData>({ intent: 'bulk', action: intent, code: ErrorCode.UNRECOGNIZED_ACTION, results: [] }, 404);
   const parsed = bulkSchema.safeParse({ action: form.get('action'), domain: form.getAll('domain') });
   if (!parsed.success) return data<ActionData>({ intent, action: String(form.get('action') ?? ''), code: ErrorCode.VALIDATION_ERROR, results: [] }, 400);

@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
 import { emailChangeSchema } from '../../core/validation/account-forms';
 import { CsrfInput } from '../components/csrf-input';
+import { readAccountAction } from '../lib/account-action.server';
 import { requireUser } from '../lib/auth.server';
 import { codeAlertType, codeMessage } from '../lib/codes';
 import { FormAlert, InputField, SubmitButton, useAppForm } from '../lib/forms';
-import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { fieldMessage, parseForm, SECRET_FIELDS } from '../lib/submission.server';
@@ -27,8 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const session = await requireUser(request, context);
-  const form = await readProtectedForm(request, context);
+  const { session, form } = await readAccountAction(request, context);
   const { lang } = await pageT(request);
   const submission = parseForm(form, emailChangeSchema);
   if (submission.status !== 'success') return data<ActionData>({ code: ErrorCode.VALIDATION_ERROR, result: submission.reply({ hideFields: SECRET_FIELDS }) }, 400);

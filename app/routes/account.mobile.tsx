@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { otpSchema } from '../../core/validation/account-forms';
 import { CsrfInput } from '../components/csrf-input';
 import { ResendButton } from '../components/otp-block';
+import { readAccountAction } from '../lib/account-action.server';
 import { requireUser } from '../lib/auth.server';
 import { codeAlertType, codeMessage } from '../lib/codes';
 import { FormAlert, InputField, SubmitButton, useAppForm } from '../lib/forms';
-import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { parseForm } from '../lib/submission.server';
@@ -28,13 +28,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const session = await requireUser(request, context);
-  const form = await readProtectedForm(request, context);
+  const { session, form, intent } = await readAccountAction(request, context);
   const { lang } = await pageT(request);
   const account = context.services.account;
   const stamp = Date.now();
   const paramsOf = (r: { seconds?: number; attemptsLeft?: number }) => ({ ...(r.seconds ? { seconds: r.seconds } : {}), ...(r.attemptsLeft !== undefined ? { attemptsLeft: r.attemptsLeft } : {}) });
-  if (form.get('intent') === 'send') {
+  if (intent === 'send') {
     const r = await account.sendMobileCode(session.user.id, { ip: context.ip, locale: lang });
     if (!r.ok) return data<ActionData>({ code: r.code, params: paramsOf(r), resendIn: (await account.mobileVerification(session.user.id)).resendIn, stamp }, r.status);
     return data<ActionData>({ code: r.code, resendIn: r.resendIn, stamp });

@@ -11,15 +11,15 @@ import { CsrfInput } from '../components/csrf-input';
 import { PageIdInput } from '../components/page-id-input';
 import { NameserverAlert } from '../components/portal/nameserver-alert';
 import { ResultList } from '../components/portal/nameserver-results';
-import { applyRowIntent, Cell, NameserverRows, ROW_CLASS, TABLE_CLASS, TBODY_CLASS, THEAD_CLASS } from '../components/portal/nameserver-rows';
+import { applyRowIntent, NameserverRows } from '../components/portal/nameserver-rows';
+import { Cell, ResponsiveTable, Row, RowActionForm } from '../components/responsive-table';
+import { readAccountAction, unknownIntent } from '../lib/account-action.server';
 import { requireUser } from '../lib/auth.server';
 import { FieldErrors, InputField, SubmitButton, useAppForm } from '../lib/forms';
-import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { useLiveChannel } from '../lib/live';
 import { pageMeta } from '../lib/meta';
 import { alertOf, refusalFieldErrors, resultKey, shownAtFields, type NsAlert } from '../lib/nameserver-replies.server';
-import { codeData } from '../lib/route-error.server';
 import { parseForm, type FormResult } from '../lib/submission.server';
 
 type ActionData = { form: string; id?: number; alert?: NsAlert; result?: FormResult; reapply?: { id: number; names: string[] }; results?: { fqdn: string; ok: boolean; key: string }[]; stamp: number };
@@ -39,17 +39,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const session = await requireUser(request, context);
-  const form = await readProtectedForm(request, context);
+  const { userId, form, intent, uniqueId } = await readAccountAction(request, context);
   const ns = context.services.nameservers;
-  const userId = session.user.id;
   const stamp = Date.now();
   const which = String(form.get('form_intent') ?? form.get('intent') ?? '');
   const id = Number(form.get('id')) || undefined;
-  const uniqueId = String(form.get('unique_id') ?? '') || null;
   if (applyRowIntent(form, 'ns')) return data<ActionData>({ form: which, id, result: parseForm(form, which === 'edit_group' ? groupListSchema : groupCreateSchema).reply(), stamp });
 
-  switch (String(form.get('intent') ?? '')) {
+  switch (intent) {
     case 'create_group': {
       const s = parseForm(form, groupCreateSchema);
       if (s.status !== 'success') return data<ActionData>({ form: which, result: s.reply(), stamp }, 400);
@@ -97,7 +94,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data<ActionData>({ form: which, alert: alertOf(ErrorCode.SUCCESS, undefined, 'nameservers:group_created'), result: s.reply({ resetForm: true }), stamp });
     }
     default:
-      throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
+      return unknownIntent();
   }
 }
 
@@ -113,6 +110,12 @@ export default function NameserverGroups() {
   useLiveChannel('domain', (m) => {
     if (m.event === 'DomainWasUpdated' || m.event === 'DomainsWereUpdated') revalidator.revalidate();
   });
+  const columns = [
+    { key: 'name', label: t('col_name') },
+    { key: 'nameservers', label: t('col_nameservers') },
+    { key: 'used_by', label: t('col_used_by') },
+    { key: 'actions', label: t('col_actions') },
+  ];
   return (
     <section aria-labelledby="groups-title" data-testid="nameserver-groups">
       <h1 id="groups-title" className="mb-1 text-2xl font-bold">
@@ -123,28 +126,11 @@ export default function NameserverGroups() {
       {actionData?.reapply ? <ReapplyOffer reapply={actionData.reapply} /> : null}
       {actionData?.results ? <ResultList results={actionData.results} /> : null}
       <div className="card mb-4">
-        {groups.length ? (
-          <table className={TABLE_CLASS} data-testid="groups-table">
-            <caption className="sr-only">{t('groups_title')}</caption>
-            <thead className={THEAD_CLASS}>
-              <tr className="text-left text-slate-600">
-                <th scope="col" className="py-2 pr-4 font-medium">{t('col_name')}</th>
-                <th scope="col" className="py-2 pr-4 font-medium">{t('col_nameservers')}</th>
-                <th scope="col" className="py-2 pr-4 font-medium">{t('col_used_by')}</th>
-                <th scope="col" className="py-2 font-medium">{t('col_actions')}</th>
-              </tr>
-            </thead>
-            <tbody className={TBODY_CLASS}>
-              {groups.map((g) => (
-                <GroupRow key={g.id} group={g} actionData={actionData?.id === g.id ? actionData : undefined} />
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          <p className="text-sm text-slate-700" data-testid="groups-none">
-            {t('groups_none')}
-          </p>
-        )}
+        <ResponsiveTable caption={t('groups_title')} columns={columns} testId="groups-table" empty={{ when: groups.length === 0, text: t('groups_none'), testId: 'groups-none' }}>
+          {groups.map((g) => (
+            <GroupRow key={g.id} group={g} actionData={actionData?.id === g.id ? actionData : undefined} />
+          ))}
+        </ResponsiveTable>
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <NewGroupForm actionData={actionData?.form === 'create_group' ? actionData : undefined} />
@@ -158,7 +144,7 @@ function GroupRow({ group, actionData }: { group: Group; actionData?: ActionData
   const { t } = useTranslation('nameservers');
   const open = Boolean(actionData?.result) || undefined;
   return (
-    <tr className={ROW_CLASS} data-testid="group-row" data-group={group.name}>
+    <Row data-testid="group-row" data-group={group.name}>
       <Cell label={t('col_name')} className="font-medium">
         {group.name}
       </Cell>
@@ -191,17 +177,12 @@ function GroupRow({ group, actionData }: { group: Group; actionData?: ActionData
               {t('apply_to_group')}
             </Link>
           ) : null}
-          <Form method="post">
-            <CsrfInput />
-            <PageIdInput />
-            <input type="hidden" name="id" value={group.id} />
-            <SubmitButton intent="delete_group" className="link-button text-sm text-red-800" testId="group-delete">
-              {t('delete')}
-            </SubmitButton>
-          </Form>
+          <RowActionForm id={group.id} intent="delete_group" className="link-button text-sm text-red-800" testId="group-delete">
+            {t('delete')}
+          </RowActionForm>
         </div>
       </Cell>
-    </tr>
+    </Row>
   );
 }
 

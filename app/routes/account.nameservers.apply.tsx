@@ -7,7 +7,6 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { asciiName, nameserverToUnicode } from '../../core/domains/nameservers';
 import { BULK_MAX } from '../../core/domains/portal';
-import { ErrorCode } from '../../core/errors';
 import { applySchema } from '../../core/validation/nameserver-forms';
 import { CsrfInput } from '../components/csrf-input';
 import { PageIdInput } from '../components/page-id-input';
@@ -15,13 +14,12 @@ import { NameserverAlert } from '../components/portal/nameserver-alert';
 import { NameserverChoice } from '../components/portal/nameserver-choice';
 import { ResultList, type ApplyResult } from '../components/portal/nameserver-results';
 import { applyRowIntent } from '../components/portal/nameserver-rows';
+import { readAccountAction, unknownIntent } from '../lib/account-action.server';
 import { requireUser } from '../lib/auth.server';
 import { SubmitButton, useAppForm } from '../lib/forms';
-import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { alertOf, refusalFieldErrors, resultKey, shownAtFields, type NsAlert } from '../lib/nameserver-replies.server';
-import { codeData } from '../lib/route-error.server';
 import { parseForm, type FormResult } from '../lib/submission.server';
 
 type ActionData = { alert?: NsAlert; result?: FormResult; results?: ApplyResult[]; stamp: number };
@@ -49,12 +47,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const session = await requireUser(request, context);
-  const form = await readProtectedForm(request, context);
+  const { session, form, intent } = await readAccountAction(request, context);
   const stamp = Date.now();
   const schema = applySchema();
   if (applyRowIntent(form, 'ns')) return data<ActionData>({ result: parseForm(form, schema).reply(), stamp });
-  if (String(form.get('intent') ?? '') !== 'apply') throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
+  if (intent !== 'apply') return unknownIntent();
   const submission = parseForm(form, schema);
   if (submission.status !== 'success') return data<ActionData>({ result: submission.reply(), stamp }, 400);
   const v = submission.value;

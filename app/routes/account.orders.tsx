@@ -4,7 +4,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/clo
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AreaTitle } from '../components/account/outcome';
-import { Cell, ResponsiveTable, Row } from '../components/account/responsive-table';
+import { Cell, ResponsiveTable, Row } from '../components/responsive-table';
 import { DocLink } from '../components/documents/document-bits';
 import { Price } from '../components/price';
 import { requireUser } from '../lib/auth.server';
@@ -45,6 +45,14 @@ export default function AccountOrders() {
     { key: 'documents', label: t('documents:title') },
     { key: 'total', label: t('grand_total'), align: 'end' as const },
   ];
+  const none = (
+    <>
+      {t('portal:orders.none')}{' '}
+      <Link to="/domains/search" className="link-button">
+        {t('portal:orders.search_link')}
+      </Link>
+    </>
+  );
   return (
     <div className="space-y-6" data-testid="panel-orders">
       <AreaTitle>{t('portal:orders.title')}</AreaTitle>
@@ -52,40 +60,31 @@ export default function AccountOrders() {
         <h2 id="orders-title" className="mb-3 text-xl font-semibold">
           {t('all_orders')}
         </h2>
-        {orders.length === 0 ? (
-          <p className="text-slate-700" data-testid="no-orders">
-            {t('portal:orders.none')}{' '}
-            <Link to="/domains/search" className="link-button">
-              {t('portal:orders.search_link')}
-            </Link>
-          </p>
-        ) : (
-          <ResponsiveTable caption={t('all_orders')} columns={columns} testId="order-list">
-            {orders.map((o) => (
-              <Row key={o.id} data-testid="order-row" data-id={o.id} data-status={o.status}>
-                <Cell label={columns[0]!.label}>
-                  <Link to={`/orders/${o.id}`} className="link-button font-medium">
-                    {t('order_title', { id: o.id })}
-                  </Link>
-                </Cell>
-                <Cell label={columns[1]!.label}>{when(o.createdAt)}</Cell>
-                <Cell label={columns[2]!.label}>{t(`order_status.${o.status}`)}</Cell>
-                <Cell label={columns[3]!.label}>
-                  <ul className="flex flex-wrap gap-x-3" data-testid="order-documents">
-                    {o.documents.map((d) => (
-                      <li key={d.id}>
-                        <DocLink doc={d} testId="order-document-link" />
-                      </li>
-                    ))}
-                  </ul>
-                </Cell>
-                <Cell label={columns[4]!.label} align="end">
-                  <Price cents={o.totalCents} exact />
-                </Cell>
-              </Row>
-            ))}
-          </ResponsiveTable>
-        )}
+        <ResponsiveTable caption={t('all_orders')} columns={columns} testId="order-list" empty={{ when: orders.length === 0, text: none, testId: 'no-orders', className: 'text-slate-700' }}>
+          {orders.map((o) => (
+            <Row key={o.id} data-testid="order-row" data-id={o.id} data-status={o.status}>
+              <Cell label={columns[0]!.label}>
+                <Link to={`/orders/${o.id}`} className="link-button font-medium">
+                  {t('order_title', { id: o.id })}
+                </Link>
+              </Cell>
+              <Cell label={columns[1]!.label}>{when(o.createdAt)}</Cell>
+              <Cell label={columns[2]!.label}>{t(`order_status.${o.status}`)}</Cell>
+              <Cell label={columns[3]!.label}>
+                <ul className="flex flex-wrap gap-x-3" data-testid="order-documents">
+                  {o.documents.map((d) => (
+                    <li key={d.id}>
+                      <DocLink doc={d} testId="order-document-link" />
+                    </li>
+                  ))}
+                </ul>
+              </Cell>
+              <Cell label={columns[4]!.label} align="end">
+                <Price cents={o.totalCents} exact />
+              </Cell>
+            </Row>
+          ))}
+        </ResponsiveTable>
       </section>
     </div>
   );

@@ -8,13 +8,11 @@ import { ErrorCode } from '../../core/errors';
 import { preferencesSchema } from '../../core/validation/account-forms';
 import { AreaTitle, Card, Outcome, type AccountActionData } from '../components/account/outcome';
 import { CsrfInput } from '../components/csrf-input';
-import { accountAnswers } from '../lib/account-action.server';
+import { readAccountAction, unknownIntent } from '../lib/account-action.server';
 import { requireUser } from '../lib/auth.server';
 import { CheckboxField, choiceSelectProps, NoChangesAlert, SubmitButton, useAppForm, useNoChangesGuard } from '../lib/forms';
-import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
-import { codeData } from '../lib/route-error.server';
 import { parseForm } from '../lib/submission.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -27,10 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const session = await requireUser(request, context);
-  const form = await readProtectedForm(request, context);
-  const intent = String(form.get('intent') ?? '');
-  const answer = accountAnswers(intent);
+  const { session, form, intent, answer } = await readAccountAction(request, context);
   switch (intent) {
     case 'preferences': {
       const submission = parseForm(form, preferencesSchema);
@@ -43,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return r.ok ? answer.done(ErrorCode.PROFILE_UPDATED_SUCCESSFULLY) : answer.done(r.code, r.status);
     }
     default:
-      throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
+      return unknownIntent();
   }
 }
 

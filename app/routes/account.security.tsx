@@ -9,12 +9,10 @@ import { ErrorCode } from '../../core/errors';
 import { emailTwoFactorSchema, passwordChangeSchema, passwordOnlySchema, securityQuestionSchema, totpConfirmSchema } from '../../core/validation/account-forms';
 import { AreaTitle, type AccountActionData } from '../components/account/outcome';
 import { PasswordCard, SecurityQuestionCard, TwoFactorCard } from '../components/account/security-cards';
-import { accountAnswers } from '../lib/account-action.server';
+import { readAccountAction, unknownIntent } from '../lib/account-action.server';
 import { requireUser } from '../lib/auth.server';
-import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
-import { codeData } from '../lib/route-error.server';
 import { parseForm, SECRET_FIELDS } from '../lib/submission.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -35,13 +33,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const session = await requireUser(request, context);
-  const form = await readProtectedForm(request, context);
+  const { session, userId, form, intent, answer } = await readAccountAction(request, context);
   const { lang } = await pageT(request);
   const account = context.services.account;
-  const userId = session.user.id;
-  const intent = String(form.get('intent') ?? '');
-  const answer = accountAnswers(intent);
   const invalid = (submission: Parameters<typeof answer.failed>[1], code?: number, hideFields = SECRET_FIELDS) =>
     data<AccountActionData>({ intent, code, result: submission.reply({ hideFields }), stamp: answer.stamp }, { status: 400 });
 
@@ -88,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return r.ok ? answer.done(ErrorCode.PROFILE_UPDATED_SUCCESSFULLY) : answer.failed(r, submission);
     }
     default:
-      throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
+      return unknownIntent();
   }
 }
 

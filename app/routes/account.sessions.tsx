@@ -3,16 +3,14 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { ErrorCode } from '../../core/errors';
 import { describeUserAgent } from '../../core/sessions';
 import { AreaTitle } from '../components/account/outcome';
 import { CsrfInput } from '../components/csrf-input';
 import { PageIdInput } from '../components/page-id-input';
+import { readAccountAction, unknownIntent } from '../lib/account-action.server';
 import { requireUser } from '../lib/auth.server';
-import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
-import { codeData } from '../lib/route-error.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
@@ -28,9 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const session = await requireUser(request, context);
-  const form = await readProtectedForm(request, context);
-  const intent = String(form.get('intent') ?? '');
+  const { session, intent } = await readAccountAction(request, context);
   switch (intent) {
     case 'logout_others':
       await context.services.auth.logoutEverywhere(session, { keepThis: true });
@@ -39,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await context.services.auth.logoutEverywhere(session, { keepThis: false });
       return redirect('/', { status: 303, headers: { 'Set-Cookie': await context.services.auth.logout(request, session, null) } });
     default:
-      throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
+      return unknownIntent();
   }
 }
 

@@ -11,9 +11,9 @@ import { handoverIdSchema } from '../../core/validation/transfer-forms';
 import { AcceptStep, type AcceptView } from '../components/portal/transfer-confirm';
 import { ExternalTransfers, HandoverHistory, IncomingOffers } from '../components/portal/transfer-tables';
 import { RefusalAlert } from '../components/portal/transfer-status';
+import { readAccountAction } from '../lib/account-action.server';
 import { requireUser } from '../lib/auth.server';
 import { FormAlert } from '../lib/forms';
-import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { useLiveChannel } from '../lib/live';
 import { pageMeta } from '../lib/meta';
@@ -69,10 +69,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 type ActionData = { intent: string; code: number; reason?: string; field?: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const session = await requireUser(request, context);
-  const form = await readProtectedForm(request, context);
-  const intent = String(form.get('intent') ?? '');
-  const uniqueId = (form.get('unique_id') as string | null) || null;
+  const { session, form, intent, uniqueId } = await readAccountAction(request, context);
   const submission = parseForm(form, handoverIdSchema);
   if (submission.status !== 'success') return data<ActionData>({ intent, code: 151, reason: 'offer_missing' }, 400);
   const id = submission.value.id;

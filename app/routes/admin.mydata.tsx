@@ -140,12 +140,7 @@ export default function AdminMydata() {
                 </span>
               </div>
               <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
-                <Item label={t('mydata:customer')}>
-                  <a href={`mailto:${r.email}`}>{r.email}</a>
-                </Item>
-                <Item label={t('mydata:total')}>
-                  <Price cents={r.totalCents} exact />
-                </Item>
+                <CustomerAndTotal email={r.email} totalCents={r.totalCents} />
                 <Item label={t('mydata:type')}>{r.invoiceType ?? '—'}</Item>
                 <Item label={t('mydata:attempts')}>{r.attempts}</Item>
                 {r.status === 'pending' && r.nextAttemptAt ? <Item label={t('mydata:next_attempt')}>{when(r.nextAttemptAt)}</Item> : null}
@@ -190,12 +185,7 @@ export default function AdminMydata() {
                   </Item>
                 ) : null}
                 {r.sentAt ? <Item label={t('mydata:sent_at')}>{when(r.sentAt)}</Item> : null}
-                <Item label={t('mydata:customer')}>
-                  <a href={`mailto:${r.email}`}>{r.email}</a>
-                </Item>
-                <Item label={t('mydata:total')}>
-                  <Price cents={r.totalCents} exact />
-                </Item>
+                <CustomerAndTotal email={r.email} totalCents={r.totalCents} />
               </dl>
               {r.status === 'sent' ? (
                 <Form method="post" className="mt-2">
@@ -212,6 +202,21 @@ export default function AdminMydata() {
         </ul>
       )}
     </div>
+  );
+}
+
+/** Whose document it is and its total: in both lists. */
+function CustomerAndTotal({ email, totalCents }: { email: string; totalCents: number }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Item label={t('mydata:customer')}>
+        <a href={`mailto:${email}`}>{email}</a>
+      </Item>
+      <Item label={t('mydata:total')}>
+        <Price cents={totalCents} exact />
+      </Item>
+    </>
   );
 }
 

@@ -5,7 +5,7 @@
 // Repeated failures earn a growing delay (429 with Retry-After, alike for unknown addresses), never an
 // automatic suspension (decision 022 retired 2010 here).
 // One action switching on an intent; the same forms work as plain POSTs.
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
@@ -16,6 +16,7 @@ import { loginSchema, twoFactorSchema } from '../../core/validation/account-form
 import { AuthTabs } from '../components/auth-tabs';
 import { LoginPanel, type LoginActionData } from '../components/login-forms';
 import { readProtectedForm, safeRedirectTo } from '../lib/forms.server';
+import { retryAfterHeaders } from '../lib/headers';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { parseForm, SECRET_FIELDS } from '../lib/submission.server';
@@ -44,13 +45,7 @@ function demoAccounts(shown: boolean) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
-// Remix forwards only Set-Cookie from actions by itself; a 429 must also say when to retry.
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  const headers = new Headers();
-  const retry = actionHeaders.get('Retry-After');
-  if (retry) headers.set('Retry-After', retry);
-  return headers;
-};
+export const headers = retryAfterHeaders({ from: 'action' });
 
 function replyWith(progress: Progress | null) {
   // A failed attempt keeps the values held for another page's form (keep_progress).

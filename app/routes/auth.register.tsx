@@ -3,7 +3,7 @@
 // (sending the option's name in the page's language), other countries a free-text state; a captcha on
 // the last step, reset after every validation error; then the OTP block (code by e-mail or SMS, with a
 // resend countdown). The code creates the account and logs the visitor in, then data.url (redirectTo).
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
@@ -12,6 +12,7 @@ import { AuthTabs } from '../components/auth-tabs';
 import { OtpStep, RegisterForm, type RegisterActionData, type RegisterStep } from '../components/register-forms';
 import { FormAlert } from '../lib/forms';
 import { readProtectedForm, safeRedirectTo } from '../lib/forms.server';
+import { retryAfterHeaders } from '../lib/headers';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { fieldMessage, parseForm } from '../lib/submission.server';
@@ -39,12 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
-export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const headers = new Headers({ 'Cache-Control': 'no-store' });
-  const retry = actionHeaders.get('Retry-After') ?? loaderHeaders.get('Retry-After');
-  if (retry) headers.set('Retry-After', retry);
-  return headers;
-};
+export const headers = retryAfterHeaders({ noStore: true });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readProtectedForm(request, context);

@@ -3,7 +3,7 @@
 // this path, read once and removed) or from the form, checks with the registry whether the name can
 // come to us, asks for the EPP code and shows the price of the transfer (with its bundled renewal where
 // the registry sells them together).
-import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -20,6 +20,7 @@ import { Price, VatNote } from '../components/price';
 import { codeAlertType, codeMessage } from '../lib/codes';
 import { FieldErrors, FormAlert, InputField, SubmitButton, useAppForm } from '../lib/forms';
 import { readProtectedForm } from '../lib/forms.server';
+import { retryAfterHeaders } from '../lib/headers';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 
@@ -53,12 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
-  const headers = new Headers({ 'Cache-Control': 'no-store' });
-  const retry = actionHeaders.get('Retry-After') ?? loaderHeaders.get('Retry-After');
-  if (retry) headers.set('Retry-After', retry);
-  return headers;
-};
+export const headers = retryAfterHeaders({ noStore: true });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readProtectedForm(request, context);

@@ -3,7 +3,7 @@
 // and the page shows results as they arrive (streamed promises). Without JavaScript the search form
 // sends js=0 and the page waits for every answer. Filters and sorting are links (GET); with JavaScript
 // they apply at once without asking the registries again. Stars: D1 for customers, the browser for guests.
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
@@ -17,6 +17,7 @@ import { codeMessage } from '../lib/codes';
 import { GUEST_FAVOURITES_COOKIE, parseFavouriteList, toggleInList } from '../lib/favourites';
 import { FormAlert } from '../lib/forms';
 import { readProtectedForm, safeRedirectTo } from '../lib/forms.server';
+import { retryAfterHeaders } from '../lib/headers';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { codeData } from '../lib/route-error.server';
@@ -61,12 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const headers = new Headers();
-  const retry = loaderHeaders.get('Retry-After');
-  if (retry) headers.set('Retry-After', retry);
-  return headers;
-};
+export const headers = retryAfterHeaders({ from: 'loader' });
 
 // Filters, sorting and stars change only what is shown: the registries are not asked again.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {

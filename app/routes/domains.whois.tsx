@@ -1,6 +1,6 @@
 // WHOIS lookup page (spec §2 WHOIS modal, §5 WHOIS search; issue #4 §5). The modal loads this
 // route's data; without JavaScript the same lookup is this page. Errors 27000–27004 as alerts.
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { domainToUnicode } from '../../core/domains/punycode';
@@ -8,6 +8,7 @@ import { whoisQueryError } from '../../core/validation/rules';
 import { WhoisRecordView } from '../components/domains/whois-record';
 import { codeMessage } from '../lib/codes';
 import { FieldErrors, FormAlert } from '../lib/forms';
+import { retryAfterHeaders } from '../lib/headers';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { encodeMessage } from '../../core/validation/messages';
@@ -29,12 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const headers = new Headers();
-  const retry = loaderHeaders.get('Retry-After');
-  if (retry) headers.set('Retry-After', retry);
-  return headers;
-};
+export const headers = retryAfterHeaders({ from: 'loader' });
 
 export default function Whois() {
   const { domain, result, fieldError } = useLoaderData<typeof loader>();

@@ -3,7 +3,7 @@
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Price } from '../price';
-import { Cell, ResponsiveTable, Row } from './responsive-table';
+import { Cell, ResponsiveTable, Row } from '../responsive-table';
 
 export type CreditView = {
   balanceCents: number;

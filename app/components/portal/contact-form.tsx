@@ -5,9 +5,9 @@ import type { SubmissionResult } from '@conform-to/react';
 import { Form } from '@remix-run/react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COUNTRY_CODES } from '../../../core/validation/account-forms';
 import { contactProfileSchema } from '../../../core/validation/contact-forms';
-import { choiceSelectProps, FieldErrors, FieldLabel, InputField, SubmitButton, useAppForm, useHydrated } from '../../lib/forms';
+import { FieldErrors, InputField, SubmitButton, useAppForm, useHydrated } from '../../lib/forms';
+import { CountryField } from '../address-fields';
 import { CsrfInput } from '../csrf-input';
 import { PageIdInput } from '../page-id-input';
 
@@ -90,19 +90,7 @@ export function ContactForm({
       <InputField className="sm:col-span-2" meta={fields.address} label={t('form.address')} autoComplete="address-line1" />
       <InputField meta={fields.city} label={t('form.city')} autoComplete="address-level2" />
       <InputField meta={fields.postcode} label={t('form.postcode')} autoComplete="postal-code" />
-      <div>
-        <FieldLabel htmlFor={fields.country.id} required>
-          {t('form.country')}
-        </FieldLabel>
-        <select {...choiceSelectProps(fields.country)} key={fields.country.key} className="mt-1 w-full rounded border border-slate-300 px-3 py-2" autoComplete="country">
-          {COUNTRY_CODES.map((iso) => (
-            <option key={iso} value={iso}>
-              {t(`countries:${iso}`)}
-            </option>
-          ))}
-        </select>
-        <FieldErrors id={fields.country.errorId} errors={fields.country.errors} />
-      </div>
+      <CountryField field={fields.country} label={t('form.country')} />
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
         <SubmitButton intent={intent} testId="contact-submit">
           {submitLabel}

@@ -1,7 +1,8 @@
 // The header of one domain's pages: name, status, expiry, registry, and the sub-navigation
 // (relative links, so every child page keeps the same name in its address).
-import { Link, NavLink } from '@remix-run/react';
+import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { TabNav } from '../tab-nav';
 import { useDateFormat } from './domain-list';
 
 export const DOMAIN_TABS = [
@@ -38,24 +39,7 @@ export function DomainHeader({ domain }: { domain: { fqdn: string; asciiFqdn: st
         <span>{t('expires_on', { date: when(domain.expiresAt) })}</span>
         <span>{t(`registry.${domain.registry}`)}</span>
       </p>
-      <nav aria-label={t('subnav_label')} className="mt-3 border-b border-slate-200">
-        <ul className="-mb-px flex flex-wrap gap-1">
-          {DOMAIN_TABS.map((tab) => (
-            <li key={tab.key}>
-              <NavLink
-                to={tab.to}
-                end={'end' in tab ? tab.end : false}
-                relative="route"
-                prefetch="intent"
-                className={({ isActive }) => `block border-b-2 px-3 py-2 text-sm ${isActive ? 'border-blue-800 font-semibold text-blue-900' : 'border-transparent text-slate-700 hover:text-slate-900'}`}
-                data-testid={`domain-tab-${tab.key}`}
-              >
-                {t(`tab.${tab.key}`)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabNav label={t('subnav_label')} tabs={DOMAIN_TABS} name={(key) => t(`tab.${key}`)} testIdPrefix="domain-tab" className="mt-3" />
     </header>
   );
 }

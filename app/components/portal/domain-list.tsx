@@ -7,6 +7,7 @@ import { listSearch, PREVIEWS, type ListQuery, type Preview } from '../../../cor
 import { useHydrated } from '../../lib/forms';
 import { CsrfInput } from '../csrf-input';
 import { PageIdInput } from '../page-id-input';
+import { Cell, ResponsiveTable, Row, RowActions } from '../responsive-table';
 
 export type DomainRowView = { id: number; fqdn: string; asciiFqdn: string; status: string; expiresAt: number; autoRenew: boolean; locked: boolean };
 
@@ -79,18 +80,6 @@ export function DomainSearchForm({ query }: { query: ListQuery }) {
   );
 }
 
-// The responsive table's layout, set once on the body instead of on each of 50 × 7 cells (the page
-// of 50 rows stays small): under 768 px each row is a card and each cell a "label: value" line
-// (the label comes from data-label); from 768 px it is a plain table.
-const BODY = [
-  'block min-[768px]:table-row-group',
-  '[&>tr]:mb-3 [&>tr]:block [&>tr]:rounded-lg [&>tr]:border [&>tr]:border-slate-200 [&>tr]:p-3',
-  'min-[768px]:[&>tr]:mb-0 min-[768px]:[&>tr]:table-row min-[768px]:[&>tr]:rounded-none min-[768px]:[&>tr]:border-0 min-[768px]:[&>tr]:border-b min-[768px]:[&>tr]:p-0',
-  '[&>tr>td]:flex [&>tr>td]:flex-wrap [&>tr>td]:items-center [&>tr>td]:justify-between [&>tr>td]:gap-2 [&>tr>td]:px-1 [&>tr>td]:py-1 [&>tr>td]:text-sm',
-  'min-[768px]:[&>tr>td]:table-cell min-[768px]:[&>tr>td]:px-2 min-[768px]:[&>tr>td]:py-2',
-  '[&>tr>td[data-label]]:before:text-slate-600 [&>tr>td[data-label]]:before:content-[attr(data-label)] min-[768px]:[&>tr>td[data-label]]:before:content-none',
-].join(' ');
-
 /** One shared form per cart action: each row's button names its domain (`fqdn`) and submits it. */
 export function RenewForms() {
   return (
@@ -116,62 +105,59 @@ export function DomainTable({ rows, selectAll }: { rows: DomainRowView[]; select
   const hydrated = useHydrated();
   const tickAll = (on: boolean) => document.querySelectorAll<HTMLInputElement>('input[form="bulk"][name="domain"]').forEach((c) => (c.checked = on));
   const label = { name: t('col.name'), status: t('col.status'), expires: t('col.expires'), autoRenew: t('col.auto_renew'), lock: t('col.lock') };
+  const columns = [
+    {
+      key: 'select',
+      label: hydrated ? (
+        <input type="checkbox" defaultChecked={selectAll} onChange={(e) => tickAll(e.currentTarget.checked)} aria-label={t('select_page')} className="h-5 w-5" data-testid="select-all" />
+      ) : (
+        <span className="sr-only">{t('col.select')}</span>
+      ),
+    },
+    { key: 'name', label: label.name },
+    { key: 'status', label: label.status },
+    { key: 'expires', label: label.expires },
+    { key: 'auto_renew', label: label.autoRenew },
+    { key: 'lock', label: label.lock },
+    { key: 'actions', label: t('col.actions') },
+  ];
   return (
-    <table className="w-full text-left" data-testid="domain-list">
-      <thead className="sr-only min-[768px]:not-sr-only min-[768px]:table-header-group">
-        <tr className="border-b border-slate-200 text-sm text-slate-600">
-          <th scope="col" className="px-2 py-2">
-            {hydrated ? (
-              <input type="checkbox" defaultChecked={selectAll} onChange={(e) => tickAll(e.currentTarget.checked)} aria-label={t('select_page')} className="h-5 w-5" data-testid="select-all" />
-            ) : (
-              <span className="sr-only">{t('col.select')}</span>
-            )}
-          </th>
-          <th scope="col" className="px-2 py-2">{label.name}</th>
-          <th scope="col" className="px-2 py-2">{label.status}</th>
-          <th scope="col" className="px-2 py-2">{label.expires}</th>
-          <th scope="col" className="px-2 py-2">{label.autoRenew}</th>
-          <th scope="col" className="px-2 py-2">{label.lock}</th>
-          <th scope="col" className="px-2 py-2">{t('col.actions')}</th>
-        </tr>
-      </thead>
-      <tbody className={BODY}>
-        {rows.map((d) => {
-          const renewable = d.status === 'active' || d.status === 'expired' || d.status === 'redemption';
-          const href = `/account/domains/${d.asciiFqdn}`;
-          return (
-            <tr key={d.id} data-testid="my-domain" data-fqdn={d.fqdn} data-status={d.status}>
-              <td>
-                <input type="checkbox" form="bulk" name="domain" value={d.asciiFqdn} defaultChecked={selectAll} aria-label={t('select_name', { name: d.fqdn })} className="h-5 w-5" data-testid="select-domain" />
-              </td>
-              {/* A floor for the name column: without it the table squeezes 'kafeneio.com' onto two lines. */}
-              <td data-label={label.name} className="min-[768px]:min-w-[10rem]">
-                <Link to={href} className="font-medium text-blue-800 [overflow-wrap:anywhere]">
-                  {d.fqdn}
-                </Link>
-              </td>
-              <td data-label={label.status}>{t(`status.${d.status}`)}</td>
-              <td data-label={label.expires} className="whitespace-nowrap">
-                {when(d.expiresAt)}
-              </td>
-              <td data-label={label.autoRenew}>{d.autoRenew ? t('on') : t('off')}</td>
-              <td data-label={label.lock}>{d.locked ? t('locked') : t('unlocked')}</td>
-              <td className="whitespace-nowrap">
-                <Link to={href} className="btn-secondary px-2 py-1 text-sm" aria-label={t('manage_name', { name: d.fqdn })} data-testid="manage-domain">
-                  {t('manage')}
-                </Link>{' '}
-                {renewable ? (
-                  // To the cart (RenewForms): a renewal, or out of redemption a restore with its fee (spec §3 RGP).
-                  <button type="submit" form={d.status === 'redemption' ? 'cart-rgp_restore' : 'cart-renew'} name="fqdn" value={d.fqdn} className="btn-secondary px-2 py-1 text-sm" data-testid="renew-domain">
-                    {d.status === 'redemption' ? t('restore') : t('renew')}
-                  </button>
-                ) : null}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <ResponsiveTable caption={t('title')} columns={columns} testId="domain-list">
+      {rows.map((d) => {
+        const renewable = d.status === 'active' || d.status === 'expired' || d.status === 'redemption';
+        const href = `/account/domains/${d.asciiFqdn}`;
+        return (
+          <Row key={d.id} data-testid="my-domain" data-fqdn={d.fqdn} data-status={d.status}>
+            <Cell>
+              <input type="checkbox" form="bulk" name="domain" value={d.asciiFqdn} defaultChecked={selectAll} aria-label={t('select_name', { name: d.fqdn })} className="h-5 w-5" data-testid="select-domain" />
+            </Cell>
+            {/* A floor for the name column: without it the table squeezes 'kafeneio.com' onto two lines. */}
+            <Cell label={label.name} className="md:min-w-[10rem]">
+              <Link to={href} className="font-medium text-blue-800 [overflow-wrap:anywhere]">
+                {d.fqdn}
+              </Link>
+            </Cell>
+            <Cell label={label.status}>{t(`status.${d.status}`)}</Cell>
+            <Cell label={label.expires} className="whitespace-nowrap">
+              {when(d.expiresAt)}
+            </Cell>
+            <Cell label={label.autoRenew}>{d.autoRenew ? t('on') : t('off')}</Cell>
+            <Cell label={label.lock}>{d.locked ? t('locked') : t('unlocked')}</Cell>
+            <RowActions>
+              <Link to={href} className="btn-secondary px-2 py-1 text-sm" aria-label={t('manage_name', { name: d.fqdn })} data-testid="manage-domain">
+                {t('manage')}
+              </Link>
+              {renewable ? (
+                // To the cart (RenewForms): a renewal, or out of redemption a restore with its fee (spec §3 RGP).
+                <button type="submit" form={d.status === 'redemption' ? 'cart-rgp_restore' : 'cart-renew'} name="fqdn" value={d.fqdn} className="btn-secondary px-2 py-1 text-sm" data-testid="renew-domain">
+                  {d.status === 'redemption' ? t('restore') : t('renew')}
+                </button>
+              ) : null}
+            </RowActions>
+          </Row>
+        );
+      })}
+    </ResponsiveTable>
   );
 }
 

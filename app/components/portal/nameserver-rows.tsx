@@ -109,19 +109,3 @@ export function NameserverRows({ form, field, label, addLabel, max, testId, plac
     </div>
   );
 }
-
-/** One cell of a responsive table: a real cell from 768 px, a 'label: value' line of a card under it. */
-export function Cell({ label, children, className = '' }: { label: string; children: React.ReactNode; className?: string }) {
-  return (
-    <td className={`block py-1 md:table-cell md:py-2 md:pr-4 md:align-top ${className}`}>
-      <span className="font-medium text-slate-600 md:hidden">{label}: </span>
-      {children}
-    </td>
-  );
-}
-
-/** The row of a responsive table: a card under 768 px. */
-export const ROW_CLASS = 'mb-3 block rounded-lg border border-slate-200 p-3 md:mb-0 md:table-row md:rounded-none md:border-0 md:border-t md:p-0';
-export const TABLE_CLASS = 'block w-full text-sm md:table';
-export const THEAD_CLASS = 'hidden md:table-header-group';
-export const TBODY_CLASS = 'block md:table-row-group';

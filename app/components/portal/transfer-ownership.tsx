@@ -10,6 +10,7 @@ import { CheckboxField, FieldErrors, FieldLabel, InputField, SubmitButton, useAp
 import { CsrfInput } from '../csrf-input';
 import { PageIdInput } from '../page-id-input';
 import { Price } from '../price';
+import { RowActionForm } from '../responsive-table';
 import { HandoverTradeNote, type HandoverTradeView } from './transfer-confirm';
 import { ExternalStateBadge, RefusalAlert, useDateFormat, type ExternalState } from './transfer-status';
 
@@ -43,14 +44,9 @@ export function HandoverSection({
         <div data-testid="pending-offer" data-handover={offer.id}>
           <p className="mb-1 text-sm font-medium">{t('ownership.pending_title')}</p>
           <p className="mb-3 text-sm text-slate-700">{t('ownership.pending_text', { email: offer.toEmail, date: date(offer.createdAt), until: date(offer.expiresAt) })}</p>
-          <Form method="post">
-            <CsrfInput />
-            <PageIdInput />
-            <input type="hidden" name="id" value={offer.id} />
-            <SubmitButton intent="cancel" className="btn-secondary" testId="cancel-offer">
-              {t('ownership.cancel_offer')}
-            </SubmitButton>
-          </Form>
+          <RowActionForm id={offer.id} intent="cancel" className="btn-secondary" testId="cancel-offer">
+            {t('ownership.cancel_offer')}
+          </RowActionForm>
         </div>
       ) : inspection ? (
         <div data-testid="not-ready">
