@@ -7,7 +7,7 @@ import { and, eq, inArray, isNotNull, like, ne } from 'drizzle-orm';
 import { greekToGreeklish } from '../../../core/domains/greeklish';
 import { labelToUnicode } from '../../../core/domains/punycode';
 import { ErrorCode } from '../../../core/errors';
-import { HOSTING_PASSWORD_SPECIALS } from '../../../core/validation/rules';
+import { HOSTING_PASSWORD_SPECIALS } from '../../../core/validation/password-rules';
 import type { Db } from '../../../db/client';
 import { sandboxHostingAccounts, sandboxSwitches, type sandboxHostingKinds } from '../../../db/schema/fulfilment-sandboxes';
 import { addMonths } from '../registry/sandbox';
