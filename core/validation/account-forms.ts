@@ -162,7 +162,6 @@ export { GR_REGION_IDS };
 // ---------------------------------------------------------------------------------------------------
 
 export const RESET_METHODS = ['security_question', 'email', 'sms'] as const;
-export type ResetMethod = (typeof RESET_METHODS)[number];
 
 export const resetEmailSchema = z.object({ email: emailField() });
 

@@ -9,7 +9,6 @@ import { lengthRange } from './text-rules';
 import { valueMin } from './number-rules';
 
 export const PAY_INTENTS = ['credit', 'card', 'bank_transfer'] as const;
-export type PayIntent = (typeof PAY_INTENTS)[number];
 
 export const payDocumentSchema = z
   .object({
