@@ -5,10 +5,6 @@
 export const GR_REGION_IDS = ['I', 'B', 'A', 'C', 'D', 'E', 'F', 'G', 'H', 'J', 'K', 'L', 'M', '69'] as const;
 export type GrRegionId = (typeof GR_REGION_IDS)[number];
 
-export function isGrRegionId(value: unknown): value is GrRegionId {
-  return typeof value === 'string' && (GR_REGION_IDS as readonly string[]).includes(value);
-}
-
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').trim().toLocaleLowerCase('el');
 
 /** The region whose name (in any of the given languages' tables) is `name`, accents and case aside. */

@@ -2,8 +2,6 @@
 // Prices are stored without VAT; showing them with VAT multiplies by the chosen country's rate.
 import { shareOut, type Cents } from './money';
 
-export type VatChoice = { show: boolean; country: string };
-
 /** The display state the VAT widget and every price read (spec §3 "VAT display state"). */
 export type VatDisplay = {
   show: boolean;

@@ -120,7 +120,6 @@ export const liveMessageSchema = z.discriminatedUnion('event', [
 
 export type LiveMessage = z.infer<typeof liveMessageSchema>;
 export type LiveEventName = LiveMessage['event'];
-export type LiveMessageOf<E extends LiveEventName> = Extract<LiveMessage, { event: E }>;
 
 export function parseLiveMessage(raw: unknown): LiveMessage | null {
   let value = raw;

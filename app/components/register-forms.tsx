@@ -10,7 +10,7 @@ import { useEffect, useState, type ComponentType, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
 import { otpSchema, REGISTER_STEP1_FIELDS, registerStep1Schema, registerStep2Schema } from '../../core/validation/account-forms';
-import { passwordStrength, strengthLabelKey } from '../../core/validation/rules';
+import { passwordStrength, strengthLabelKey } from '../../core/validation/password-rules';
 import type { CaptchaWidget } from '../../worker/adapters/captcha/port';
 import { TURNSTILE_ORIGIN } from '../../worker/http/security-headers';
 import { codeAlertType, codeMessage } from '../lib/codes';

@@ -30,10 +30,8 @@ export async function requireStaffEnrolling(request: Request, context: AppLoadCo
   if (!current) {
     // Spec §8 / issue #3: in the admin area a suspension sets the errorCode cookie, so the login page
     // says why the session ended ('account_suspended:false' → an alert with the catalogue's text).
-    const suspended = await context.services.auth.suspendedSession(request);
-    if (suspended) {
-      const name = suspended === 'auto' ? 'account_auto_suspended' : 'account_suspended';
-      throw redirect(loginUrl(request), { status: 303, headers: { 'Set-Cookie': serializeCookie('errorCode', `${name}:false`, { sameSite: 'Lax', secure: wantsSecure(request), maxAgeSeconds: 300 }) } });
+    if (await context.services.auth.suspendedSession(request)) {
+      throw redirect(loginUrl(request), { status: 303, headers: { 'Set-Cookie': serializeCookie('errorCode', 'account_suspended:false', { sameSite: 'Lax', secure: wantsSecure(request), maxAgeSeconds: 300 }) } });
     }
   }
   const session = await requireUser(request, context);

@@ -3,7 +3,7 @@
 // form's alert. Server-only, so the error catalogue stays out of the browser (decision 030).
 import { resolveCode } from '../../core/errors';
 import { encodeMessage } from '../../core/validation/messages';
-import { serverErrorIndex } from '../../core/validation/rules';
+import { serverErrorIndex } from '../../core/validation/nameserver-rules';
 import type { Refusal } from '../../worker/services/domains';
 
 const LIST_CODES = new Set([32052, 32053]);

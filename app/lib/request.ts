@@ -1,5 +1,5 @@
 // The one client request helper (spec §7, §8): JSON in and out, 30000 ms timeout, the envelope,
-// the HTTP and connection failure mapping of core/errors.ts, `_token`, and X-Socket-ID once the
+// the HTTP and connection failure mapping of core/errors, `_token`, and X-Socket-ID once the
 // live connection is up. Components never call fetch() directly.
 import { REQUEST_TIMEOUT_MS } from '../../core/error-timing';
 import type { Envelope, HttpFailure } from '../../core/errors';

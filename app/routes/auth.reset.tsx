@@ -5,7 +5,7 @@
 // Then: an account with a security question answers it with the birth date (view 2) or, 'forgot
 // answer', takes an SMS code to its verified mobile (view 4); 5 is 'no access' (support); 6 sets the
 // new password; 7 is the success modal. 'Start over' clears every field, 'remembered' goes to the
-// login. An auto-suspended account sees the suspended notice and is re-activated by the new password.
+// login.
 import type { SubmissionResult } from '@conform-to/react';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The link in the reset e-mail: opening it changes nothing; the visitor confirms with a POST (a mail
   // scanner following links must not use it up).
   const link = url.searchParams.get('t') ?? '';
-  const state: ResetState = link ? { view: 3, email: '', link, suspended: false } : { view: 1, email: '', suspended: false };
+  const state: ResetState = link ? { view: 3, email: '', link } : { view: 1, email: '' };
   return { meta: { title: t('auth:reset_meta_title') }, state };
 }
 
@@ -38,13 +38,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { lang } = await pageT(request);
   const intent = String(form.get('intent') ?? 'options');
   const svc = context.services.passwordReset;
-  // What the page carries between views is only the typed address, the notice flag and the token;
+  // What the page carries between views is only the typed address and the token;
   // the token is checked again at every step and the account's details come from the server.
   const carried: ResetState = {
     view: 1,
     email: String(form.get('email') ?? '').trim(),
     token: String(form.get('token') ?? '') || undefined,
-    suspended: form.get('suspended') === '1',
   };
   const reply = (state: ResetState, status = 200) => data({ state }, { status, headers: state.code === 429 && state.params?.seconds ? { 'Retry-After': String(state.params.seconds) } : undefined });
   const paramsOf = (r: { seconds?: number; attemptsLeft?: number }) => ({ ...(r.seconds ? { seconds: r.seconds } : {}), ...(r.attemptsLeft !== undefined ? { attemptsLeft: r.attemptsLeft } : {}) });
@@ -55,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const r = await svc.recovery(token);
     // A used, expired or unknown token: the flow starts over from view 1 (2163).
     if (!r.ok) return fail(1, r, undefined, { token: undefined });
-    return reply({ ...carried, token, question: r.question, smsTarget: r.smsTarget, suspended: carried.suspended || r.suspended, view: next(r), ...extra }, status);
+    return reply({ ...carried, token, question: r.question, smsTarget: r.smsTarget, view: next(r), ...extra }, status);
   };
   const firstStep = (r: { stage: 'factor' | 'ready' }): View => (r.stage === 'ready' ? 6 : 2);
 
@@ -132,7 +131,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         // A used, expired or not-yet-ready token cannot set a password: the flow starts over.
         return fail(1, r, undefined, { token: undefined });
       }
-      return reply({ ...carried, email: r.email, token: undefined, view: 7, code: ErrorCode.NEW_PASS_SENT, suspended: false });
+      return reply({ ...carried, email: r.email, token: undefined, view: 7, code: ErrorCode.NEW_PASS_SENT });
     }
     default:
       throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
@@ -154,11 +153,6 @@ export default function Reset() {
         <h1 id="reset-title" className="mb-4 text-2xl font-bold">
           {t(`reset.view${state.view}_title`)}
         </h1>
-        {state.suspended ? (
-          <FormAlert type="warning" testId="suspended-notice">
-            {t('reset.suspended_notice')}
-          </FormAlert>
-        ) : null}
         {code !== undefined && code !== ErrorCode.NEW_PASS_SENT ? (
           <FormAlert type={failedAuth || codeFailed ? 'alert' : codeAlertType(code)} testId="reset-alert" code={code}>
             {failedAuth ? t('reset.failed_auth', { left: state.params?.attemptsLeft ?? 0 }) : codeFailed ? t('reset.code_failed') : codeMessage(t, code, state.params)}

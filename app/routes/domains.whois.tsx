@@ -4,7 +4,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/clo
 import { Form, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { domainToUnicode } from '../../core/domains/punycode';
-import { whoisQueryError } from '../../core/validation/rules';
+import { whoisQueryError } from '../../core/validation/domain-name-rules';
 import { WhoisRecordView } from '../components/domains/whois-record';
 import { codeMessage } from '../lib/codes';
 import { FieldErrors, FormAlert } from '../lib/forms';

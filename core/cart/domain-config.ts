@@ -1,6 +1,6 @@
 // Domain configuration in the cart (spec §4 "Domain item configuration status", §5 Cart/Contacts;
 // issue #5 §1): which sections an item shows for its action, and whether each is complete.
-import { nameServerCountError, nameServerError } from '../validation/rules';
+import { nameServerCountError, nameServerError } from '../validation/nameserver-rules';
 import type { CartItem } from './types';
 
 export type RegistryRules = { requiredRoles: string[]; nameserversMin: number; nameserversMax: number };

@@ -4,7 +4,7 @@
 // e-mail chosen from the supplier's list. The line is ready for checkout only then, so a paid SAN is
 // never dropped at enrolment and no approver is picked for the customer.
 import { domainToAscii, domainToUnicode } from '../domains/punycode';
-import { domainNameError } from '../validation/rules';
+import { domainNameError } from '../validation/domain-name-rules';
 import { normaliseQuantity, type SslSettings } from './ssl';
 
 export type SanProblem = 'invalid' | 'wildcard' | 'duplicate' | 'too_many';

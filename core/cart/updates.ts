@@ -5,7 +5,7 @@
 // the .xxx membership (35024) — and a refused change leaves the item as it was. A refusal names the
 // field (100 validation_error carries `data.length`/the field, spec §8).
 import { ErrorCode } from '../errors';
-import { domainNameError } from '../validation/rules';
+import { domainNameError } from '../validation/domain-name-rules';
 import type { OptionChoice } from './options';
 import { allowedLengths, type OfferedLength } from './pricing';
 import { quantityOptions, type SslSettings } from './ssl';

@@ -58,7 +58,7 @@ export function incomeTypeOf(baseType: '2.1' | '2.2' | '2.3' | '11.2', billing: 
 
 /** The buyer as the document froze it (sale_documents.billing). */
 export type Billing = {
-  type?: string;
+  type?: string | null;
   name?: string | null;
   vatNumber?: string | null;
   taxOffice?: string | null;

@@ -6,7 +6,7 @@ import type { RegistryFamily } from '../catalog';
 import { CONTACT_ROLES, type ContactRole } from '../contacts/roles';
 import { notReadyReasons, type ContactFields } from '../contacts/readiness';
 import { ErrorCode } from '../errors';
-import { emailError } from '../validation/rules';
+import { emailError } from '../validation/email-rules';
 import { greeklishToGreek } from './greeklish';
 import { labelScript } from './names';
 import { authCodePolicy } from './portal';

@@ -3,7 +3,8 @@
 // each TLD takes.
 import { ErrorCode } from '../errors';
 import { MESSAGES } from '../validation/messages';
-import { CHARACTER_SETS, charCount, DOMAIN_NAME_MAX_LEN, domainNameError } from '../validation/rules';
+import { CHARACTER_SETS, charCount } from '../validation/rule-kit';
+import { DOMAIN_NAME_MAX_LEN, domainNameError } from '../validation/domain-name-rules';
 import { domainToAscii, labelToAscii, labelToUnicode } from './punycode';
 
 /** RFC 1035 §3.1 / RFC 1123: the longest name in presentation form. Also the search box limit (30002). */

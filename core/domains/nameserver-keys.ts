@@ -1,6 +1,6 @@
 // The comparison keys of nameservers and IP addresses (spec §5 UNIQUE): what the forms need in the
 // browser, kept apart from nameservers.ts so that the pages do not load the error catalogue.
-import { ipAddressError, isIpv4 } from '../validation/rules';
+import { ipAddressError, isIpv4 } from '../validation/ip-rules';
 import { domainToAscii } from './punycode';
 
 /** How a nameserver is written for comparison and storage: trimmed, NFC, lower case, no final dot. */

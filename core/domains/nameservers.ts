@@ -1,9 +1,12 @@
 // Nameservers, groups and glue hosts (issue #12 §3; spec §5 "Nameservers and hosts", "IP addresses",
 // "unique"): the pure rules the portal's service and pages share. The per-field syntax rules live in
-// core/validation/rules.ts (nameServerError, ipAddressError, nameServerCountError, duplicateIndexes):
+// core/validation (nameserver-rules, ip-rules, matching-rules):
 // this file only adds what a whole list, a host and the registry's ASCII form need on top of them.
 import { ErrorCode } from '../errors';
-import { duplicateIndexes, ipAddressError, isBlank, nameServerCountError, nameServerError } from '../validation/rules';
+import { isBlank } from '../validation/rule-kit';
+import { duplicateIndexes } from '../validation/matching-rules';
+import { ipAddressError } from '../validation/ip-rules';
+import { nameServerCountError, nameServerError } from '../validation/nameserver-rules';
 import type { ValidationMessage } from '../validation/messages';
 import { message } from '../validation/messages';
 import { domainToAscii, domainToUnicode } from './punycode';

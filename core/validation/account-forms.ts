@@ -6,10 +6,12 @@ import { COUNTRIES } from '../countries';
 import { GR_REGION_IDS } from '../greek-regions';
 import { PASSWORD_MIN_LENGTH } from '../password-policy';
 import { issueMessage, message, type ValidationMessage } from './messages';
-import {
-  always, checkbox, confirmed, email, isBlank, lengthRange, maxLength, optionalText, passwordStrengthAtLeast, requiredCheckbox, requiredSelect, requiredText,
-  termsAccepted,
-} from './rules';
+import { always, isBlank } from './rule-kit';
+import { checkbox, optionalText, requiredCheckbox, requiredSelect, requiredText, termsAccepted } from './required-rules';
+import { lengthRange, maxLength } from './text-rules';
+import { email } from './email-rules';
+import { passwordStrengthAtLeast } from './password-rules';
+import { confirmed } from './matching-rules';
 
 type Check = z.core.$ZodCheck<string>;
 
@@ -160,7 +162,6 @@ export { GR_REGION_IDS };
 // ---------------------------------------------------------------------------------------------------
 
 export const RESET_METHODS = ['security_question', 'email', 'sms'] as const;
-export type ResetMethod = (typeof RESET_METHODS)[number];
 
 export const resetEmailSchema = z.object({ email: emailField() });
 

@@ -2,7 +2,9 @@
 import { z } from 'zod';
 import { readEuroAmount } from '../amounts';
 import { issueMessage } from './messages';
-import { email, maxLength, optionalText, requiredText } from './rules';
+import { optionalText, requiredText } from './required-rules';
+import { maxLength } from './text-rules';
+import { email } from './email-rules';
 
 /** The most one grant may give: a larger sum is a refund through the payment processor, not credit. */
 export const CREDIT_GRANT_MAX_EUROS = 5000;

@@ -3,7 +3,10 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from './account-forms';
 import { issueMessage } from './messages';
-import { checkbox, email, lengthRange, maxLength, nameServer, nameServerCount, optionalText, requiredSelect, requiredText } from './rules';
+import { checkbox, optionalText, requiredSelect, requiredText } from './required-rules';
+import { lengthRange, maxLength } from './text-rules';
+import { email } from './email-rules';
+import { nameServer, nameServerCount } from './nameserver-rules';
 
 const contactId = z.coerce.number({ error: issueMessage('REQUIRED') }).int().positive().optional();
 

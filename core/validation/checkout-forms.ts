@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { findTaxOffice } from '../greek-tax-offices';
 import { COUNTRY_CODES } from './account-forms';
 import { issueMessage } from './messages';
-import { lengthRange, maxLength, optionalText, requiredSelect, requiredText, termsAccepted } from './rules';
+import { optionalText, requiredSelect, requiredText, termsAccepted } from './required-rules';
+import { lengthRange, maxLength } from './text-rules';
 
 export const billingProfileSchema = z
   .object({

@@ -4,10 +4,12 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { decodeMessage, MESSAGES } from './messages';
-import {
-  checkbox, confirmed, email, lengthRange, nameServer, optionalText, passwordStrengthAtLeast, requiredSelect, requiredText,
-  requiredWhen, termsAccepted, uniqueItems,
-} from './rules';
+import { checkbox, optionalText, requiredSelect, requiredText, requiredWhen, termsAccepted } from './required-rules';
+import { lengthRange } from './text-rules';
+import { email } from './email-rules';
+import { passwordStrengthAtLeast } from './password-rules';
+import { confirmed, uniqueItems } from './matching-rules';
+import { nameServer } from './nameserver-rules';
 
 const registration = confirmed(
   requiredWhen(

@@ -7,7 +7,9 @@ import { individualNameMismatch } from '../contacts/names';
 import { CONTACT_ROLES } from '../contacts/roles';
 import { COUNTRY_CODES } from './account-forms';
 import { encodeMessage, issueMessage } from './messages';
-import { email, international, lengthRange, maxLength, optionalText, pattern, requiredSelect, requiredText } from './rules';
+import { optionalText, requiredSelect, requiredText } from './required-rules';
+import { international, lengthRange, maxLength, pattern } from './text-rules';
+import { email } from './email-rules';
 
 export const CONTACT_KINDS = ['individual', 'organisation'] as const;
 

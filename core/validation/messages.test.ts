@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import el from '../../i18n/el/validation.json';
 import en from '../../i18n/en/validation.json';
 import { decodeMessage, encodeMessage, issueMessage, message, MESSAGES, type MessageKey } from './messages';
-import { STRENGTH_LABELS, strengthLabelKey } from './rules';
+import { STRENGTH_LABELS, strengthLabelKey } from './password-rules';
 
 const SPEC_KEYS: MessageKey[] = [
   'REQUIRED', 'REQUIRED_ALL', 'LENGTH.MIN', 'LENGTH.MAX', 'LENGTH.RANGE', 'INTERNATIONAL', 'EMAIL', 'ILLEGAL.CHARS', 'ASCII',

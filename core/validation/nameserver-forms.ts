@@ -1,13 +1,18 @@
 // The portal's nameserver forms (issue #12 §3), shared by the pages (conform, in the browser) and their
 // actions: a domain's delegation (the registrar's default, a group, or a custom list within the
 // registry's min/max), a nameserver group, a glue host with its addresses, and the bulk apply. Every
-// field rule is one of rules.ts; the ASCII comparisons are core/domains/nameservers.ts.
+// field rule is one of the *-rules.ts modules; the ASCII comparisons are core/domains/nameservers.ts.
 import './zod-jitless';
 import { z } from 'zod';
 import { ipKey, uniqueKey } from '../domains/nameserver-keys';
 import type { Limits } from '../domains/nameservers';
 import { encodeMessage, issueMessage, message } from './messages';
-import { ipAddress, isBlank, lengthRange, nameServer, nameServerCount, nameServerCountError, optionalText, requiredText, uniqueItems } from './rules';
+import { isBlank } from './rule-kit';
+import { optionalText, requiredText } from './required-rules';
+import { lengthRange } from './text-rules';
+import { uniqueItems } from './matching-rules';
+import { ipAddress } from './ip-rules';
+import { nameServer, nameServerCount, nameServerCountError } from './nameserver-rules';
 
 export const NAMESERVER_MODES = ['default', 'group', 'custom'] as const;
 export type NameserverMode = (typeof NAMESERVER_MODES)[number];

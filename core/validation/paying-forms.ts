@@ -4,10 +4,11 @@
 import { z } from 'zod';
 import { eurosToCents } from './admin-forms';
 import { issueMessage } from './messages';
-import { lengthRange, optionalText, requiredSelect, requiredText, valueMin } from './rules';
+import { optionalText, requiredSelect, requiredText } from './required-rules';
+import { lengthRange } from './text-rules';
+import { valueMin } from './number-rules';
 
 export const PAY_INTENTS = ['credit', 'card', 'bank_transfer'] as const;
-export type PayIntent = (typeof PAY_INTENTS)[number];
 
 export const payDocumentSchema = z
   .object({

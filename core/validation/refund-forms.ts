@@ -4,7 +4,8 @@
 // reads two ways: core/amounts.ts), turned into cents by eurosToCents.
 import { z } from 'zod';
 import { euroAmount, eurosToCents } from './admin-forms';
-import { maxLength, optionalText, pattern, requiredText } from './rules';
+import { optionalText, requiredText } from './required-rules';
+import { maxLength, pattern } from './text-rules';
 
 /** A refund or a debit line above this is a mistake to catch, not a sum to send to a processor. */
 export const STAFF_AMOUNT_MAX_EUROS = 100_000;
@@ -33,7 +34,7 @@ export const confirmTransferSchema = z.object({ payment_id: id, document_id: id 
 export const debitFormSchema = z.object({
   user_id: id,
   reason: z.enum(DEBIT_REASONS),
-  // Per character (rules.ts pattern); dueAtOf checks the whole date.
+  // Per character (text-rules.ts pattern); dueAtOf checks the whole date.
   due_date: requiredText(maxLength(10), pattern(/[0-9-]/)),
   key,
   description_1: requiredText(maxLength(200)),

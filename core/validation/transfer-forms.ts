@@ -2,7 +2,9 @@
 // conform in the browser and by the route's action on the server.
 import { z } from 'zod';
 import { issueMessage } from './messages';
-import { email, maxLength, requiredCheckbox, requiredSelect } from './rules';
+import { requiredCheckbox, requiredSelect } from './required-rules';
+import { maxLength } from './text-rules';
+import { email } from './email-rules';
 
 /** The holder offers the name to an e-mail address. */
 export const handoverOfferSchema = z.object({

@@ -311,8 +311,6 @@ function f(key: FeatureKey, value: string | number | boolean = true): Feature {
   return { key: `features.${key}`, value };
 }
 
-export type SslValidation = 'DV' | 'OV' | 'EV';
-
 export type ProductSeed = {
   sku: string;
   family: ProductFamily;

@@ -4,7 +4,7 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../core/errors';
-import { hostingPasswordError } from '../../core/validation/rules';
+import { hostingPasswordError } from '../../core/validation/password-rules';
 import { createDb } from '../../db/client';
 import { sandboxHostingAccounts, sandboxSwitches } from '../../db/schema/fulfilment-sandboxes';
 import { ProvisionerError, type CreateAccountInput } from '../../worker/adapters/provisioner/port';

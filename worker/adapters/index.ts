@@ -19,7 +19,7 @@ import type { ProvisionerPort } from './provisioner/port';
 import { createSandboxProvisioner } from './provisioner/sandbox';
 import type { RegistryPort } from './registry/port';
 import { createEppRegistry } from './registry/epp/client';
-import { publishedSettings } from './registry/epp/config';
+import { publishedSettings } from './registry/epp/published-settings';
 import { createSandboxRegistry } from './registry/sandbox';
 import { createHttpSms } from './sms/http';
 import { createRealWhois } from './whois/client';

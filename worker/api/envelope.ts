@@ -1,5 +1,5 @@
 // The response envelope of spec §7: { success, code, msg, data }. Every API answer goes through
-// here so the code, its HTTP status and its translated message always agree with core/errors.ts.
+// here so the code, its HTTP status and its translated message always agree with core/errors.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { envelopeFor, resolveCode } from '../../core/errors';

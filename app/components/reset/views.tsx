@@ -25,7 +25,6 @@ export type ResetState = {
   /** Known only after the e-mail proof (from the server, never from the form). */
   question?: string | null;
   smsTarget?: string | null;
-  suspended: boolean;
   /** Seconds until a code may be sent again, once one was sent. */
   resendIn?: number;
   code?: number;
@@ -41,7 +40,6 @@ function Carried({ state }: { state: ResetState }) {
       <CsrfInput />
       <input type="hidden" name="email" value={state.email} />
       {state.token ? <input type="hidden" name="token" value={state.token} /> : null}
-      {state.suspended ? <input type="hidden" name="suspended" value="1" /> : null}
     </>
   );
 }
@@ -106,7 +104,6 @@ function EmailView({ state }: { state: ResetState }) {
       <p className="mb-4 text-sm text-slate-700">{t('reset.view1_text')}</p>
       <Form method="post" className="space-y-4" {...formProps}>
         <CsrfInput />
-        {state.suspended ? <input type="hidden" name="suspended" value="1" /> : null}
         <InputField meta={fields.email} label={t('email')} type="email" autoComplete="username" />
         <SubmitButton intent="options" className="btn-primary w-full" testId="reset-options">
           {t('reset.continue')}
@@ -137,7 +134,7 @@ function EmailCodeView({ state }: { state: ResetState }) {
           {t('reset.continue')}
         </SubmitButton>
       </Form>
-      <ResendButton seconds={state.resendIn ?? 0} intent="options" hidden={{ email: state.email, ...(state.suspended ? { suspended: '1' } : {}) }} stamp={state.stamp} />
+      <ResendButton seconds={state.resendIn ?? 0} intent="options" hidden={{ email: state.email }} stamp={state.stamp} />
       <FlowLinks state={state} />
     </>
   );
@@ -213,7 +210,7 @@ function SmsView({ state }: { state: ResetState }) {
               {t('reset.continue')}
             </SubmitButton>
           </Form>
-          <ResendButton seconds={state.resendIn ?? 0} intent="send_sms" hidden={{ email: state.email, token: state.token ?? '', ...(state.suspended ? { suspended: '1' } : {}) }} stamp={state.stamp} />
+          <ResendButton seconds={state.resendIn ?? 0} intent="send_sms" hidden={{ email: state.email, token: state.token ?? '' }} stamp={state.stamp} />
         </>
       )}
       <FlowLinks

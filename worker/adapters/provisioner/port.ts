@@ -2,7 +2,7 @@
 // hosting control panel for shared Linux/Windows, WordPress, semi-dedicated hosting, cloud VPS and
 // dedicated servers. The sandbox (sandbox.ts) and the panel REST client (panel-api.ts) both implement it.
 //
-// Errors are ProvisionerError with catalogue codes (core/errors.ts). The catalogue has a single
+// Errors are ProvisionerError with catalogue codes (core/errors). The catalogue has a single
 // hosting code (33003) and two server-provider codes, so the rest are general codes:
 // - 40501 server_provider_product_not_found: no such account at the panel, or it sells no such plan.
 // - 151 action_not_allowed: the account's status forbids the action (suspend a terminated account,

@@ -1,7 +1,7 @@
 // The sandbox panel's pure helpers. Its D1 behaviour is tested in tests/worker/provisioner-sandbox.test.ts.
 import { describe, expect, it } from 'vitest';
 import { domainToAscii } from '../../../core/domains/punycode';
-import { hostingPasswordError } from '../../../core/validation/rules';
+import { hostingPasswordError } from '../../../core/validation/password-rules';
 import { generatePanelPassword, hostingKindOf, usernameBase, usernameCandidates } from './sandbox';
 
 describe('hostingKindOf', () => {

@@ -7,10 +7,11 @@ import { and, eq, inArray, isNotNull, like, ne } from 'drizzle-orm';
 import { greekToGreeklish } from '../../../core/domains/greeklish';
 import { labelToUnicode } from '../../../core/domains/punycode';
 import { ErrorCode } from '../../../core/errors';
-import { HOSTING_PASSWORD_SPECIALS } from '../../../core/validation/rules';
+import { HOSTING_PASSWORD_SPECIALS } from '../../../core/validation/password-rules';
 import type { Db } from '../../../db/client';
-import { sandboxHostingAccounts, sandboxSwitches, type sandboxHostingKinds } from '../../../db/schema/fulfilment-sandboxes';
+import { sandboxHostingAccounts, type sandboxHostingKinds } from '../../../db/schema/fulfilment-sandboxes';
 import { addMonths } from '../registry/sandbox';
+import { meetSandboxSwitches } from '../sandbox-switches';
 import { ProvisionerError, type HostingAccount, type HostingStatus, type ProvisionerPort } from './port';
 
 export type SandboxHostingKind = (typeof sandboxHostingKinds)[number];
@@ -140,11 +141,8 @@ export function createSandboxProvisioner(db: Db, options: SandboxProvisionerOpti
 
   /** Every call passes here first, as every request to a real panel meets its current state. */
   async function guard(): Promise<void> {
-    const [s] = await db.select().from(sandboxSwitches).where(eq(sandboxSwitches.system, PROVISIONER_SYSTEM));
-    if (!s) return;
-    if (s.latencyMs > 0) await sleep(s.latencyMs);
-    if (s.maintenance) throw new ProvisionerError(ErrorCode.NETWORK_CONNECTION_ERROR, { reason: 'maintenance' });
-    if (s.failing) throw new ProvisionerError(ErrorCode.NETWORK_CONNECTION_ERROR, { reason: 'failing' });
+    const met = await meetSandboxSwitches(db, PROVISIONER_SYSTEM, sleep);
+    if (met) throw new ProvisionerError(ErrorCode.NETWORK_CONNECTION_ERROR, { reason: met });
   }
 
   async function byReference(reference: string): Promise<Row | null> {

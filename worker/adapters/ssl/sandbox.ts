@@ -13,8 +13,9 @@
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode } from '../../../core/errors';
 import type { Db } from '../../../db/client';
-import { sandboxSslCertificates, sandboxSwitches } from '../../../db/schema/fulfilment-sandboxes';
+import { sandboxSslCertificates } from '../../../db/schema/fulfilment-sandboxes';
 import { addMonths } from '../registry/sandbox';
+import { meetSandboxSwitches } from '../sandbox-switches';
 import { approverEmailsFor, isValidApprover } from './approvers';
 import { SslError, type SslCertificate, type SslPort, type SslRefund, type SslStatus, type SslValidationType } from './port';
 
@@ -119,11 +120,9 @@ export function createSandboxSsl(db: Db, options: SandboxSslOptions = {}): SslPo
 
   /** Every call passes here first; `failure` is the code this call reports when the supplier fails. */
   async function guard(failure: number): Promise<void> {
-    const [s] = await db.select().from(sandboxSwitches).where(eq(sandboxSwitches.system, SSL_SYSTEM));
-    if (!s) return;
-    if (s.latencyMs > 0) await sleep(s.latencyMs);
-    if (s.maintenance) throw new SslError(ErrorCode.SSL_STORE_IN_MAINTENANCE, { reason: 'maintenance' });
-    if (s.failing) throw new SslError(failure, { reason: 'failing' });
+    const met = await meetSandboxSwitches(db, SSL_SYSTEM, sleep);
+    if (met === 'maintenance') throw new SslError(ErrorCode.SSL_STORE_IN_MAINTENANCE, { reason: 'maintenance' });
+    if (met === 'failing') throw new SslError(failure, { reason: 'failing' });
   }
 
   async function byReference(reference: string): Promise<Row | null> {

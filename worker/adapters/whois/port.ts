@@ -66,7 +66,3 @@ export class WhoisError extends Error {
     super(message, options);
   }
 }
-
-export function isWhoisError(error: unknown, code?: WhoisErrorCode): error is WhoisError {
-  return error instanceof WhoisError && (code === undefined || error.code === code);
-}

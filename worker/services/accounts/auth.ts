@@ -181,13 +181,13 @@ export function createAuthService(deps: ServiceDeps, { verify = verifyPassword, 
      * A live session whose account is suspended (current() treats it as logged out): the admin area
      * tells its owner why with the errorCode cookie instead of a bare login page.
      */
-    async suspendedSession(request: Request): Promise<'staff' | 'auto' | null> {
+    async suspendedSession(request: Request): Promise<boolean> {
       const parsed = parseSessionCookie(readSessionCookie(request));
-      if (!parsed) return null;
+      if (!parsed) return false;
       const session = await (await stub(parsed.userId)).touchSession(parsed.token, now.getTime());
-      if (!session) return null;
-      const [u] = await db.select({ status: users.status, suspension: users.suspension }).from(users).where(eq(users.id, parsed.userId));
-      return u?.status === 'suspended' ? (u.suspension ?? 'staff') : null;
+      if (!session) return false;
+      const [u] = await db.select({ status: users.status }).from(users).where(eq(users.id, parsed.userId));
+      return u?.status === 'suspended';
     },
 
     async login(request: Request, input: LoginInput): Promise<LoginResult> {

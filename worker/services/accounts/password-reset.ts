@@ -4,7 +4,7 @@
 // The code or the link earns a recovery token; an account with a security question then needs the
 // answer and birth date, or instead an SMS code to a VERIFIED mobile; only then may the token set the
 // password. Two-factor settings survive a reset (the next login still asks for them).
-// An auto-suspended account (2010) is re-activated by a completed reset; a staff suspension is not.
+// A staff suspension (2011) is lifted by staff only: such an account gets no code, link or token.
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../core/errors';
 import { maskMobile, OTP_RESEND_AFTER_MS } from '../../../core/otp';
@@ -32,7 +32,7 @@ export const RESET_ANSWER_ATTEMPTS = 5;
 export type RecoveryStage = 'link' | 'factor' | 'ready';
 export type Failure = { ok: false; code: number; status: number; seconds?: number; attemptsLeft?: number; restart?: boolean };
 /** What the page may show once the e-mail is proven (never before). */
-export type Recovery = { ok: true; stage: 'factor' | 'ready'; question: string | null; smsTarget: string | null; suspended: boolean };
+export type Recovery = { ok: true; stage: 'factor' | 'ready'; question: string | null; smsTarget: string | null };
 
 const isStaffSuspended = (u: typeof users.$inferSelect) => u.status === 'suspended' && u.suspension === 'staff';
 const hasQuestion = (u: typeof users.$inferSelect) => Boolean(u.securityQuestion && u.securityAnswerHash && u.birthDate);
@@ -174,7 +174,6 @@ export function createPasswordResetService(deps: ServiceDeps) {
         stage: found.row.meta.stage === 'ready' ? 'ready' : 'factor',
         question: hasQuestion(u) ? u.securityQuestion : null,
         smsTarget: mobile ? maskMobile(mobile) : null,
-        suspended: u.status === 'suspended',
       };
     },
 
@@ -235,7 +234,7 @@ export function createPasswordResetService(deps: ServiceDeps) {
     },
 
     /** reset-view6: a `ready` token sets the new password; every session ends; 2200 on success. */
-    async setPassword(input: { token: string; password: string; locale: Language }): Promise<{ ok: true; reactivated: boolean; email: string } | (Failure & { field?: 'password' })> {
+    async setPassword(input: { token: string; password: string; locale: Language }): Promise<{ ok: true; email: string } | (Failure & { field?: 'password' })> {
       const found = await live(input.token, ['ready']);
       if (!found) return notValid;
       const u = found.user;
@@ -244,19 +243,18 @@ export function createPasswordResetService(deps: ServiceDeps) {
       if (!consumed.length) return notValid;
       // Every other reset token (and link) of the account dies with this one.
       await db.update(tokens).set({ consumedAt: now }).where(and(eq(tokens.userId, u.id), eq(tokens.purpose, 'password_reset'), isNull(tokens.consumedAt)));
-      const reactivated = u.status === 'suspended' && u.suspension === 'auto';
       // Two-factor settings are left as they are: the reset proved the e-mail (and the question), not
       // the authenticator app, so the next login still asks for it (decision 023).
       await db
         .update(users)
-        .set({ passwordHash: await hashPassword(input.password), failedLogins: 0, updatedAt: now, ...(reactivated ? { status: 'active' as const, suspension: null } : {}) })
+        .set({ passwordHash: await hashPassword(input.password), updatedAt: now })
         .where(eq(users.id, u.id));
       await auth.endAllSessions(u.id);
       // Proof of the address ends the login delay too (decision 022), so the owner can log in at once.
       await clearPasswordThrottle(db, u.email);
       const t = getServerT(input.locale);
       await adapters.mail.send({ to: u.email, subject: t('auth:mail.password_changed_subject'), text: t('auth:mail.password_changed_body'), tag: 'password_changed' });
-      return { ok: true, reactivated, email: u.email };
+      return { ok: true, email: u.email };
     },
   };
 }

@@ -10,24 +10,15 @@ import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { encode } from 'uqr';
 import type { Seller } from '../../../core/config';
 import { vatByRate } from '../../../core/documents/lines';
+import type { Billing } from '../../../core/documents/mydata-mapping';
 import { zeroVatBasis } from '../../../core/documents/vat-basis';
 import { formatMoney } from '../../../core/money';
 import { BOLD_TTF_BASE64, REGULAR_TTF_BASE64 } from './legal-pdf-fonts';
 
 export type LegalPdfKind = 'invoice' | 'receipt' | 'credit';
 
-/** The buyer as the document's `billing` snapshot holds it (orders.ts writes it at checkout). */
-export type LegalPdfBuyer = {
-  type?: string | null;
-  name?: string | null;
-  vatNumber?: string | null;
-  taxOffice?: string | null;
-  address?: string | null;
-  city?: string | null;
-  postcode?: string | null;
-  country?: string | null;
-  vatWaived?: boolean | null;
-};
+/** The buyer as the document's `billing` snapshot holds it (orders.ts writes it at checkout); myDATA reads the same. */
+export type LegalPdfBuyer = Billing;
 
 export type LegalPdfLine = { position: number; description: string; quantity: number; netCents: number; vatRateBp: number; vatCents: number; totalCents: number };
 

@@ -1,20 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import el from '../i18n/el/errors.json';
-import en from '../i18n/en/errors.json';
-import {
-  ALERT_AUTOHIDE_MS,
-  CATALOGUE,
-  describeHttpFailure,
-  entriesByCode,
-  entryByCode,
-  entryByName,
-  envelopeFor,
-  ErrorCode,
-  readErrorCodeCookie,
-  REQUEST_TIMEOUT_MS,
-  resolveCode,
-  type ErrorCodeNumber,
-} from './errors';
+import { CATALOGUE, entriesByCode, entryByCode, entryByName, ErrorCode, resolveCode, type ErrorCodeNumber } from './catalogue';
 
 // Transcribed from spec §8 by hand, section by section, so a row dropped from the table shows up.
 const SPEC_CODES: Record<string, number[]> = {
@@ -53,12 +38,6 @@ const SPEC_CODES: Record<string, number[]> = {
 const FORM_ALERT_CODES = [
   26000, 2000, 30009, 30010, 30013, 30014, 30019, 30020, 30021, 30022, 30023, 30024, 30025, 30026, 30027, 30034,
 ];
-
-const HTTP_KEYS = ['400', '404', '429', '500', '503', 'other', 'timeout', 'connection_error', 'connection_error_title', 'reload', 'generic'];
-
-function lookup(messages: Record<string, unknown>, key: string): unknown {
-  return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
-}
 
 describe('error catalogue', () => {
   it('holds every code of spec §8 and nothing else', () => {
@@ -178,140 +157,5 @@ describe('resolveCode', () => {
     expect(entryByCode(12345)).toBeUndefined();
     expect(entryByName('no_such_code')).toBeUndefined();
     expect(entriesByCode(12345)).toEqual([]);
-  });
-});
-
-describe('describeHttpFailure', () => {
-  it('maps each listed status to its own message', () => {
-    expect(describeHttpFailure({ status: 400 })).toEqual({ kind: 'http400', key: 'http.400', handling: 'alert' });
-    expect(describeHttpFailure({ status: 404 })).toEqual({ kind: 'http404', key: 'http.404', handling: 'alert' });
-    expect(describeHttpFailure({ status: 429 })).toEqual({ kind: 'http429', key: 'http.429', handling: 'alert' });
-    expect(describeHttpFailure({ status: 500 })).toEqual({ kind: 'http500', key: 'http.500', handling: 'alert' });
-    expect(describeHttpFailure({ status: 503 })).toEqual({ kind: 'http503', key: 'http.503', handling: 'alert' });
-  });
-  it('shows any other non-200 status with its code', () => {
-    expect(describeHttpFailure({ status: 418 })).toEqual({
-      kind: 'http_other',
-      key: 'http.other',
-      params: { status: 418 },
-      handling: 'alert',
-    });
-    expect(describeHttpFailure({ status: 502 }).params).toEqual({ status: 502 });
-  });
-  it('alerts on a timeout and opens the connection-error modal when it cannot recover', () => {
-    expect(describeHttpFailure({ timedOut: true })).toEqual({ kind: 'timeout', key: 'http.timeout', handling: 'alert' });
-    expect(describeHttpFailure({ timedOut: true, unrecoverable: true })).toEqual({
-      kind: 'unrecoverable_timeout',
-      key: 'http.connection_error',
-      handling: 'modal',
-    });
-  });
-  it('shows the generic error for other connection failures', () => {
-    const generic = { kind: 'connection', key: 'http.generic', handling: 'alert' };
-    expect(describeHttpFailure({ networkError: true })).toEqual(generic);
-    expect(describeHttpFailure({ status: 0 })).toEqual(generic);
-    expect(describeHttpFailure({})).toEqual(generic);
-  });
-});
-
-describe('readErrorCodeCookie', () => {
-  it("shows a failure alert when the value contains 'false', without the marker", () => {
-    expect(readErrorCodeCookie('account_suspended:false')).toEqual({ type: 'alert', message: 'account_suspended' });
-    expect(readErrorCodeCookie('false|Your account is suspended')).toEqual({
-      type: 'alert',
-      message: 'Your account is suspended',
-    });
-  });
-  it("shows a success alert when the value contains 'true'", () => {
-    expect(readErrorCodeCookie('Password changed, true')).toEqual({ type: 'success', message: 'Password changed' });
-  });
-  it('shows a warning otherwise, with the whole value', () => {
-    expect(readErrorCodeCookie('Please verify your e-mail')).toEqual({
-      type: 'warning',
-      message: 'Please verify your e-mail',
-    });
-  });
-  it('ignores an empty cookie', () => {
-    expect(readErrorCodeCookie('')).toBeNull();
-    expect(readErrorCodeCookie('   ')).toBeNull();
-  });
-});
-
-describe('envelopeFor', () => {
-  it('marks success and notice codes as successful', () => {
-    expect(envelopeFor(1000, 'ok', { id: 1 })).toEqual({ success: true, code: 1000, msg: 'ok', data: { id: 1 } });
-    expect(envelopeFor(1005, '', null).success).toBe(true);
-    expect(envelopeFor(ErrorCode.PROFILE_UPDATED_SUCCESSFULLY, '', null).success).toBe(true);
-    for (const e of CATALOGUE.filter((x) => x.handling === 'success')) expect(envelopeFor(e.code, '', null).success).toBe(true);
-  });
-  it('marks failures, and unknown codes, as unsuccessful', () => {
-    expect(envelopeFor(100, 'bad', { field: ['required'] }).success).toBe(false);
-    expect(envelopeFor(ErrorCode.ITEM_ALREADY_IN_CART, '', null).success).toBe(false);
-    expect(envelopeFor(2004, '', null).success).toBe(false);
-    expect(envelopeFor(12345, '', null)).toEqual({ success: false, code: 12345, msg: '', data: null });
-    const failures = ['alert', 'form_alert', 'field', 'reload', 'full_reload', 'redirect', 'ignored', 'generic'];
-    for (const e of CATALOGUE.filter((x) => failures.includes(x.handling))) {
-      expect([e.name, envelopeFor(e.code, '', null).success]).toEqual([e.name, false]);
-    }
-  });
-});
-
-describe('constants', () => {
-  it('match spec §7 and §8', () => {
-    expect(REQUEST_TIMEOUT_MS).toBe(30000);
-    expect(ALERT_AUTOHIDE_MS).toBe(11000);
-  });
-});
-
-describe('messages', () => {
-  const languages: Array<[string, Record<string, unknown>]> = [
-    ['el', el],
-    ['en', en],
-  ];
-
-  it('exist in both languages for every catalogue entry', () => {
-    for (const [lang, messages] of languages) {
-      for (const e of CATALOGUE) {
-        const text = messages[e.key];
-        expect([lang, e.key, typeof text === 'string' && text.trim() !== '']).toEqual([lang, e.key, true]);
-      }
-    }
-  });
-
-  it('exist in both languages for every HTTP case', () => {
-    for (const [lang, messages] of languages) {
-      for (const key of HTTP_KEYS) {
-        const text = lookup(messages, `http.${key}`);
-        expect([lang, key, typeof text === 'string' && text !== '']).toEqual([lang, key, true]);
-      }
-      for (const input of [{ status: 400 }, { status: 418 }, { timedOut: true }, { unrecoverable: true }, {}]) {
-        expect(typeof lookup(messages, describeHttpFailure(input).key)).toBe('string');
-      }
-      expect(lookup(messages, 'http.other')).toContain('{{status}}');
-    }
-  });
-
-  it('carry the same keys and placeholders in both languages', () => {
-    const flatten = (node: Record<string, unknown>, prefix = ''): Record<string, string> =>
-      Object.entries(node).reduce<Record<string, string>>((acc, [k, v]) => {
-        if (typeof v === 'string') acc[prefix + k] = v;
-        else Object.assign(acc, flatten(v as Record<string, unknown>, `${prefix}${k}.`));
-        return acc;
-      }, {});
-    const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-    const flatEl = flatten(el);
-    const flatEn = flatten(en);
-    expect(Object.keys(flatEl).sort()).toEqual(Object.keys(flatEn).sort());
-    for (const key of Object.keys(flatEn)) expect([key, placeholders(flatEl[key] ?? '')]).toEqual([key, placeholders(flatEn[key] ?? '')]);
-    expect(flatEl['admin_sku_unavailable']).toContain('{{sku}}');
-    expect(flatEl['admin_attribute_name_unavailable']).toContain('{{name}}');
-  });
-
-  it('use the wording the spec gives in English', () => {
-    expect(en.http['404']).toBe('We did not recognise the action you performed');
-    expect(en.http['429']).toBe('You made too many requests');
-    expect(en.http['500']).toBe('Something went wrong, try again shortly');
-    expect(en.http['503']).toBe('Service temporarily unavailable');
-    expect(en.http.connection_error_title).toBe('Connection error');
   });
 });
