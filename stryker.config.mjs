@@ -3,8 +3,9 @@
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
-  // The unit config: core's rules are also exercised by tests/ and app/ unit tests that import them.
-  vitest: { configFile: 'vitest.unit.config.ts' },
+  // The unit layer (vitest.unit.config.ts, with a longer per-test timeout): core's rules are also
+  // exercised by tests/ and app/ unit tests that import them; `related` runs only those that do.
+  vitest: { configFile: 'vitest.mutation.config.ts', related: true },
   mutate: ['core/**/*.ts', '!core/**/*.test.ts'],
   // Only the tests that cover a mutant run against it (the vitest runner always measures per test).
   coverageAnalysis: 'perTest',
