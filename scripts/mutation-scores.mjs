@@ -53,7 +53,7 @@ export function mergeMutation(previous, report, measuredAt) {
   const below = MONEY_AND_SECURITY.filter((f) => sorted[f] && sorted[f].score !== null && sorted[f].score < TARGET);
   return {
     measuredAt,
-    tool: 'StrykerJS with the vitest runner, vitest.unit.config.ts',
+    tool: 'StrykerJS with the vitest runner over the unit layer (vitest.mutation.config.ts)',
     total: { ...total, score: score(total), files: Object.keys(sorted).length },
     target: { moneyAndSecurityMin: TARGET, files: MONEY_AND_SECURITY, below, missing: MONEY_AND_SECURITY.filter((f) => !sorted[f]) },
     files: sorted,
