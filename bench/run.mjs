@@ -215,6 +215,8 @@ try {
   // A partial run (--only) keeps the other figures of the last full run instead of nulling them.
   const previous = ONLY && existsSync('bench/results.json') ? JSON.parse(readFileSync('bench/results.json', 'utf8')) : null;
   const merged = previous ? mergeResults(previous, result) : result;
+  // The mutation scores are written by `npm run test:mutation` (decision 058), not measured here: keep them.
+  if (!previous && existsSync('bench/results.json')) merged.mutation = JSON.parse(readFileSync('bench/results.json', 'utf8')).mutation;
   writeFileSync('bench/results.json', JSON.stringify(merged, null, 2) + '\n');
   if (js) {
     console.log(`\nHome page JavaScript: ${js.gzipKb} KB gzipped (${js.rawKb} KB raw, ${js.files} files) — target ≤ ${TARGETS.homeJsGzipKb} KB: ${result.verdict.homeJs}`);

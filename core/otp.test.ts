@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from './errors';
-import { decideSend, decideVerify, generateOtp, maskEmail, maskMobile, newOtpState, OTP_MAX_ATTEMPTS, OTP_RESEND_AFTER_MS, OTP_TTL_MS, resendWaitSeconds } from './otp';
+import { callingPrefixOf, decideSend, decideVerify, generateOtp, maskEmail, maskMobile, newOtpState, OTP_MAX_ATTEMPTS, OTP_RESEND_AFTER_MS, OTP_TTL_MS, resendWaitSeconds } from './otp';
 
 const T0 = 1_800_000_000_000;
 const sent = (over: Partial<{ sentAt: number; expiresAt: number; attempts: number; consumedAt: number | null }> = {}) => ({
@@ -110,5 +110,46 @@ describe('one-time codes', () => {
     expect(maskMobile('nonsense')).toBe('•••');
     expect(maskEmail('eleni@example.gr')).toBe('e•••i@example.gr');
     expect(maskEmail('ab@example.gr')).toBe('a•••@example.gr');
+  });
+});
+
+describe('code generation without modulo bias', () => {
+  afterEach(() => vi.restoreAllMocks());
+  it('throws away random bytes 250–255 (they would make 0–5 likelier) and uses the last digit of the others', () => {
+    const bytes = [250, 251, 252, 253, 254, 255, 13, 24, 249, 46, 57, 68];
+    vi.spyOn(crypto, 'getRandomValues').mockImplementation(<T extends ArrayBufferView | null>(array: T): T => {
+      (array as unknown as Uint8Array)[0] = bytes.shift()!;
+      return array;
+    });
+    expect(generateOtp()).toBe('349678');
+    expect(bytes).toEqual([]);
+  });
+});
+
+describe('masking what a code was sent to', () => {
+  it('ignores spaces typed in a number', () => {
+    expect(maskMobile('+30 691 234 5678')).toBe('+30 69•• •••678');
+  });
+  it('refuses anything that is not a whole E.164 number', () => {
+    expect(maskMobile('x+306912345678')).toBe('•••');
+    expect(maskMobile('+306912345678x')).toBe('•••');
+    expect(maskMobile('+3069123')).toBe('•••');
+  });
+  it('hides at least one digit of a short number, and shows only two when five or fewer follow the prefix', () => {
+    expect(maskMobile('+357123456')).toBe('+357 12• 456');
+    expect(maskMobile('+35712345')).toBe('+357 •••45');
+  });
+  it('takes the first three characters as the prefix of a country we do not serve', () => {
+    expect(callingPrefixOf('+12025550123')).toBeNull();
+    expect(maskMobile('+12025550123')).toBe('+12 02•• ••123');
+  });
+  it('finds the calling code of a served country', () => {
+    expect(callingPrefixOf('+35799123456')).toBe('+357');
+    expect(callingPrefixOf('+306912345678')).toBe('+30');
+  });
+  it('masks a one-letter address and refuses one with no local part', () => {
+    expect(maskEmail('a@example.gr')).toBe('a•••@example.gr');
+    expect(maskEmail('@example.gr')).toBe('•••');
+    expect(maskEmail('no-at-sign')).toBe('•••');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base32Decode, base32Encode, constantTimeEqual, generateTotpSecret, hotp, otpauthUri, totp, verifyTotp } from './totp';
+import { base32Decode, base32Encode, constantTimeEqual, generateTotpSecret, groupSecret, hotp, otpauthUri, totp, verifyTotp } from './totp';
 
 // RFC 6238 Appendix B uses the ASCII secret "12345678901234567890" with SHA-1 and 8 digits.
 const RFC_SECRET = base32Encode(new TextEncoder().encode('12345678901234567890'));
@@ -100,11 +100,31 @@ describe('TOTP (RFC 6238)', () => {
     expect(uri.startsWith('otpauth://totp/Registrar%3Ademo%40example.gr?')).toBe(true);
     expect(new URL(uri).searchParams.get('secret')).toBe('JBSWY3DPEHPK3PXP');
     expect(new URL(uri).searchParams.get('period')).toBe('30');
+    // Apps that read the parameters must compute the same codes: SHA-1, six digits, the issuer named.
+    expect(new URL(uri).searchParams.get('algorithm')).toBe('SHA1');
+    expect(new URL(uri).searchParams.get('digits')).toBe('6');
+    expect(new URL(uri).searchParams.get('issuer')).toBe('Registrar');
   });
 
   it('compares in constant time but correctly', () => {
     expect(constantTimeEqual('123456', '123456')).toBe(true);
     expect(constantTimeEqual('123456', '123457')).toBe(false);
     expect(constantTimeEqual('123', '1234')).toBe(false);
+  });
+
+  it('encodes base32 of any length as RFC 4648 §10 does (without padding)', () => {
+    const enc = (t: string) => base32Encode(new TextEncoder().encode(t));
+    expect(['', 'f', 'fo', 'foo', 'foob', 'fooba', 'foobar'].map(enc)).toEqual(['', 'MY', 'MZXQ', 'MZXW6', 'MZXW6YQ', 'MZXW6YTB', 'MZXW6YTBOI']);
+    expect(new TextDecoder().decode(base32Decode('MZXW6YTBOI======')!)).toBe('foobar');
+  });
+
+  it('refuses an invalid secret: no code from it, and no match against it', async () => {
+    await expect(totp('not base32!', 1_700_000_000_000)).rejects.toThrow('totp: invalid secret');
+    await expect(verifyTotp('not base32!', '123456', 1_700_000_000_000)).resolves.toBeNull();
+  });
+
+  it('groups a secret in fours for typing by hand', () => {
+    expect(groupSecret('JBSWY3DPEHPK3PXP')).toBe('JBSW Y3DP EHPK 3PXP');
+    expect(groupSecret('JBSWY3DPEH')).toBe('JBSW Y3DP EH');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyVat, displayCents, fillVatDisclaimer, percentFromRate, quoteFromRate, resolveVatDisplay, vatAmount } from './vat';
+import { applyVat, displayCents, fillVatDisclaimer, isValidVatCookie, percentFromRate, quoteFromRate, resolveVatDisplay, vatAmount } from './vat';
 
 const countries = [
   { iso2: 'GR', vatRateBp: 2400 },
@@ -22,9 +22,14 @@ describe('applyVat', () => {
     expect(percentFromRate(2400)).toBe('24');
     expect(percentFromRate(810)).toBe('8,1');
     expect(percentFromRate(810, 'en')).toBe('8.1');
+    // A rate that is not a whole percentage shows one decimal, never more.
+    expect(percentFromRate(855, 'en')).toBe('8.6');
   });
   it('fills the disclaimer', () => {
     expect(fillVatDisclaimer('Οι τιμές περιλαμβάνουν ΦΠΑ ##VAT##%', 2400)).toBe('Οι τιμές περιλαμβάνουν ΦΠΑ 24%');
+    // Greek decimals by default, English ones when asked.
+    expect(fillVatDisclaimer('ΦΠΑ ##VAT##%', 810)).toBe('ΦΠΑ 8,1%');
+    expect(fillVatDisclaimer('VAT ##VAT##%', 810, 'en')).toBe('VAT 8.1%');
   });
 });
 
@@ -39,6 +44,9 @@ describe('resolveVatDisplay', () => {
   it('falls back to GR with VAT hidden for a country not in the list', () => {
     expect(resolveVatDisplay({ showVat: 'yes', countryVat: 'ZZ' }, countries)).toMatchObject({ show: false, country: 'GR' });
   });
+  it('falls back to GR at 24 % even when the country list lacks GR', () => {
+    expect(resolveVatDisplay({ countryVat: 'ZZ' }, [{ iso2: 'DE', vatRateBp: 1900 }])).toEqual({ show: false, country: 'GR', rateBp: 2400, quote: '1.24', forcedOff: false });
+  });
   it('never adds VAT for OTHER', () => {
     expect(resolveVatDisplay({ showVat: 'yes', countryVat: 'OTHER' }, countries)).toMatchObject({ show: false, country: 'OTHER' });
   });
@@ -49,5 +57,20 @@ describe('resolveVatDisplay', () => {
     const d = resolveVatDisplay({ showVat: 'yes', countryVat: 'LU' }, countries);
     expect(displayCents(10000, d)).toBe(11700);
     expect(displayCents(10000, { ...d, show: false })).toBe(10000);
+  });
+});
+
+describe('isValidVatCookie', () => {
+  it('accepts only yes/no for showVat', () => {
+    expect(isValidVatCookie('showVat', 'yes', countries)).toBe(true);
+    expect(isValidVatCookie('showVat', 'no', countries)).toBe(true);
+    expect(isValidVatCookie('showVat', 'maybe', countries)).toBe(false);
+    expect(isValidVatCookie('showVat', 'GR', countries)).toBe(false);
+  });
+  it('accepts only a country of the list for countryVat', () => {
+    expect(isValidVatCookie('countryVat', 'DE', countries)).toBe(true);
+    expect(isValidVatCookie('countryVat', 'ZZ', countries)).toBe(false);
+    expect(isValidVatCookie('countryVat', 'yes', countries)).toBe(false);
+    expect(isValidVatCookie('countryVat', 'DE', [])).toBe(false);
   });
 });

@@ -57,6 +57,27 @@ describe('cart pricing', () => {
     expect(allowedLengths({ sku: 'sha_lin_pro', rgp: false, premiumYearCents: null, kind: 'hosting' }, [len(1, 599), len(12, 5000)]).map((l) => l.months)).toEqual([1]);
   });
 
+  it('keeps every length of a child that is not ID protect, even when its parent\'s length is known', () => {
+    const offered = [len(12, 600), len(24, 1200)];
+    // The cart view passes the parent's length for every child (an SSL installation under its certificate).
+    expect(allowedLengths({ sku: 'ssl_install_basic', rgp: false, premiumYearCents: null, kind: 'addon' }, offered, 24).map((l) => l.months)).toEqual([12, 24]);
+    // ID protect with no parent known is not cut to nothing.
+    expect(allowedLengths({ sku: 'id_protect', rgp: false, premiumYearCents: null, kind: 'addon' }, offered).map((l) => l.months)).toEqual([12, 24]);
+  });
+
+  it('has no price for an item with no allowed length', () => {
+    expect(priceLine(item(), [])).toBeNull();
+    expect(priceLine(item({ sku: 'sha_win_pro', kind: 'hosting' }), [len(12, 5000)])).toBeNull();
+  });
+
+  it('never shows a premium name as on promotion, and applies a premium quote to domains only', () => {
+    const p = priceLine(item({ sku: 'com', premiumYearCents: 250_000, lengthMonths: 12 }), [len(12, 990, { baseCents: 1090, onPromo: true })])!;
+    expect(p.selected).toMatchObject({ totalCents: 250_000, baseCents: 250_000, onPromo: false });
+    expect(p.promotion.active).toBe(false);
+    const hosting = priceLine(item({ kind: 'hosting', sku: 'web_basic', premiumYearCents: 250_000, lengthMonths: 12 }), [len(12, 4800)])!;
+    expect(hosting.totalCents).toBe(4800);
+  });
+
   it('prices a premium name at the registry quote per year', () => {
     const p = priceLine(item({ sku: 'com', premiumYearCents: 250_000, lengthMonths: 24 }), [len(12, 1090), len(24, 2180)])!;
     expect(p.totalCents).toBe(500_000);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { domainToAscii } from '../domains/punycode';
-import { checkSans, sanAllowance, sslConfigStatus } from './ssl-names';
+import { certificateNames, checkSans, isCertificateHostName, sanAllowance, sslConfigStatus, sslName } from './ssl-names';
 
 describe('SSL extra domain names (SANs): real host names, within the paid count, never the main name twice (issue #20 §2)', () => {
   it('keeps valid names, lower case and without a trailing dot, in the order typed; blanks are unnamed slots', () => {
@@ -73,5 +73,40 @@ describe('an SSL line is ready when every paid name is named and every name has 
     expect(sslConfigStatus({ domain: 'example.gr' }, { max: 0, required: 0 }, false)).toEqual({ ready: false, problem: 'approver', unnamed: 0 });
     expect(sslConfigStatus({ domain: 'example.gr', sans: ['a.gr', 'b.gr'], approvers }, { max: 2, required: 2 }, false)).toEqual({ ready: true, problem: null, unnamed: 0 });
     expect(sslConfigStatus({ domain: 'example.gr', approvers }, { max: 0, required: 0 }, false)).toEqual({ ready: true, problem: null, unnamed: 0 });
+  });
+});
+
+describe('SSL names at their edges (mutation testing, decision 058)', () => {
+  const approvers = { 'example.gr': 'admin@example.gr', 'a.gr': 'admin@a.gr' };
+  it('writes a name as the certificate carries it: no blanks around, lower case, no trailing dot', () => {
+    expect(sslName('  Shop.Example.GR. ')).toBe('shop.example.gr');
+  });
+  it('takes "*." only on a wildcard certificate, and a bare name on either', () => {
+    expect(isCertificateHostName('*.shop.gr', false)).toBe(false);
+    expect(isCertificateHostName('*.shop.gr', true)).toBe(true);
+    expect(isCertificateHostName('xy.com', true)).toBe(true);
+  });
+  it('wants a top-level label of letters only, all of it', () => {
+    expect(isCertificateHostName('shop.gr1', false)).toBe(false);
+    expect(isCertificateHostName('shop.1gr', false)).toBe(false);
+    expect(isCertificateHostName('shop.ελ', false)).toBe(true);
+  });
+  it('refuses an ASCII form that is not valid Punycode', () => {
+    expect(isCertificateHostName('xn--zzzzzzzz9.gr', false)).toBe(false);
+    expect(checkSans({ commonName: 'example.gr', sans: ['xn--zzzzzzzz9.gr'], max: 1, wildcard: false }).errors).toEqual({ 0: 'invalid' });
+  });
+  it('checks SANs with no main name yet', () => {
+    expect(checkSans({ commonName: null, sans: ['a.gr', 'A.gr'], max: 2, wildcard: false })).toEqual({ ok: false, sans: ['a.gr'], errors: { 1: 'duplicate' } });
+  });
+  it('lists no names before the main domain is set', () => {
+    expect(certificateNames({ sans: ['a.gr'] })).toEqual([]);
+    expect(certificateNames({ domain: 'Example.gr', sans: ['A.gr'] })).toEqual(['example.gr', 'a.gr']);
+  });
+  it('a blank SAN field among named ones is not ready (sans_invalid), whatever the approvers', () => {
+    expect(sslConfigStatus({ domain: 'example.gr', sans: ['a.gr', ''], approvers }, { max: 2, required: 0 }, false)).toEqual({ ready: false, problem: 'sans_invalid', unnamed: 0 });
+  });
+  it('an approver must be a non-empty text', () => {
+    expect(sslConfigStatus({ domain: 'example.gr', approvers: { 'example.gr': '' } }, { max: 0, required: 0 }, false)).toEqual({ ready: false, problem: 'approver', unnamed: 0 });
+    expect(sslConfigStatus({ domain: 'example.gr', approvers: { 'example.gr': 5 as never } }, { max: 0, required: 0 }, false)).toEqual({ ready: false, problem: 'approver', unnamed: 0 });
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../errors';
 import type { OfferedLength } from './pricing';
 import type { CartItem } from './types';
-import { allowedMonths, heldNameAllows, lengthAllowed, updateRefusal, type UpdateContext } from './updates';
+import { allowedMonths, heldNameAllows, lengthAllowed, productDomainError, updateRefusal, type UpdateContext } from './updates';
 
 const len = (months: number): OfferedLength => ({ months, totalCents: months * 100, baseCents: months * 100, onPromo: false, setupFeeCents: 0 });
 const item = (over: Partial<CartItem> = {}): CartItem => ({
@@ -64,6 +64,69 @@ describe('cart updates (issue #10 §2)', () => {
     expect(updateRefusal(ssl, { config: { approvers: ['x'] as never } })).toEqual({ code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'approvers' });
     expect(updateRefusal(ctx(), { config: { sans: ['a.gr'] } })).toEqual({ code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'sans' });
     expect(updateRefusal(ctx(), { config: { approvers: {} } })).toEqual({ code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'approvers' });
+  });
+});
+
+describe('cart updates at their edges (mutation testing, decision 058)', () => {
+  const idProtect = (lengthMonths: number) => item({ sku: 'id_protect', kind: 'addon', parentId: 'd', lengthMonths });
+  const domain = item({ id: 'd', kind: 'domain', sku: 'com', lengthMonths: 24 });
+  const cert = (wildcard: boolean, config: CartItem['config'] = {}) =>
+    ctx({ item: item({ kind: 'ssl', sku: wildcard ? 'ssl_dv_wildcard' : 'ssl_dv_multi', config }), ssl: { wildcard, vendor_settings: { minimum: 0, maximum: 20, domains_per_pack: 1 } } });
+
+  it('checks an ID protect\'s stored length against its domain\'s, and does not fail without a parent', () => {
+    expect(lengthAllowed(ctx({ item: idProtect(24), parent: domain }))).toBe(true);
+    expect(lengthAllowed(ctx({ item: idProtect(12), parent: domain }))).toBe(false);
+    expect(lengthAllowed(ctx({ item: idProtect(12), parent: null }))).toBe(true);
+    expect(allowedMonths(ctx({ item: idProtect(12), parent: null }))).toEqual([1, 12, 24]);
+  });
+
+  it('takes a product\'s domain only as text', () => {
+    expect(updateRefusal(ctx(), { config: { domain: 42 as never } })).toEqual({ code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'domain' });
+  });
+
+  it('takes a "*." domain only for a wildcard certificate, and a bare name for either', () => {
+    expect(updateRefusal(cert(true), { config: { domain: '*.shop.gr' } })).toBeNull();
+    expect(updateRefusal(cert(false), { config: { domain: '*.shop.gr' } })).toEqual({ code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'domain' });
+    expect(updateRefusal(cert(true), { config: { domain: 'xy.com' } })).toBeNull();
+    expect(productDomainError('xy.com', true)).toBe(false);
+  });
+
+  it('takes server options only on hosting, and only a value offered for that very option', () => {
+    const options = [option('ram', '4'), option('disk', '8')];
+    expect(updateRefusal(ctx({ item: item({ kind: 'ssl', sku: 'ssl_dv' }), options }), { config: { options: { ram: '4' } } })).toEqual({ code: ErrorCode.CART_OPTION_ERROR, field: 'options' });
+    expect(updateRefusal(ctx({ options }), { config: { options: { ram: '8' } } })).toEqual({ code: ErrorCode.CART_OPTION_ERROR, field: 'ram' });
+    expect(updateRefusal(ctx({ options }), { config: { options: { ram: '4', disk: '8' } } })).toBeNull();
+  });
+
+  it('takes a quantity of 0 on anything, and more only on a certificate with steps', () => {
+    expect(updateRefusal(ctx(), { config: { quantity: 0 } })).toBeNull();
+    expect(updateRefusal(ctx({ item: item({ kind: 'ssl', sku: 'ssl_dv' }), ssl: null }), { config: { quantity: 0 } })).toBeNull();
+    const steps = { vendor_settings: { minimum: 0, maximum: 20, domains_per_pack: 5 } };
+    expect(updateRefusal(ctx({ ssl: steps }), { config: { quantity: 5 } })).toEqual({ code: ErrorCode.VALIDATION_ERROR, field: 'quantity' });
+  });
+
+  it('takes SAN names only as a list of text, only on a certificate with settings', () => {
+    expect(updateRefusal(cert(false, { domain: 'example.gr', quantity: 2 }), { config: { sans: ['a.gr', 5 as never] } })).toEqual({ code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'sans' });
+    expect(updateRefusal(ctx({ item: item({ kind: 'ssl', sku: 'ssl_dv_multi' }), ssl: null }), { config: { sans: ['a.gr'] } })).toEqual({ code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'sans' });
+    expect(updateRefusal(ctx({ ssl: { vendor_settings: { maximum: 5 } } }), { config: { sans: ['a.gr'] } })).toEqual({ code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'sans' });
+  });
+
+  it('takes a wildcard SAN on a wildcard certificate only', () => {
+    expect(updateRefusal(cert(true, { domain: 'example.gr', quantity: 1 }), { config: { sans: ['*.a.gr'] } })).toBeNull();
+    expect(updateRefusal(cert(false, { domain: 'example.gr', quantity: 1 }), { config: { sans: ['*.a.gr'] } })).toEqual({ code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'san_1' });
+  });
+
+  it('takes approvers only as a map of names to addresses of at most 254 characters, only on a certificate', () => {
+    const c = cert(false, { domain: 'example.gr' });
+    const refused = { code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'approvers' };
+    expect(updateRefusal(c, { config: { approvers: 'admin@example.gr' as never } })).toEqual(refused);
+    expect(updateRefusal(c, { config: { approvers: null as never } })).toEqual(refused);
+    expect(updateRefusal(c, { config: { approvers: { 'example.gr': 'admin@example.gr', 'a.gr': 5 as never } } })).toEqual(refused);
+    expect(updateRefusal(c, { config: { approvers: { 'example.gr': ['admin@example.gr'] as never } } })).toEqual(refused);
+    const at254 = `${'a'.repeat(243)}@example.gr`;
+    expect(at254).toHaveLength(254);
+    expect(updateRefusal(c, { config: { approvers: { 'example.gr': at254 } } })).toBeNull();
+    expect(updateRefusal(c, { config: { approvers: { 'example.gr': `a${at254}` } } })).toEqual(refused);
   });
 });
 

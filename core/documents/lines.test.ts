@@ -79,3 +79,19 @@ describe('orderLinesWithVat (the order page)', () => {
     expect(r).toEqual({ lineGrossCents: [1240, 620], discountGrossCents: 186 });
   });
 });
+
+describe('vatByRate', () => {
+  it('sums net and VAT per rate, highest rate first whatever the lines\' order', () => {
+    const lines = [
+      { vatRateBp: 0, netCents: 500, vatCents: 0 },
+      { vatRateBp: 2400, netCents: 1000, vatCents: 240 },
+      { vatRateBp: 1300, netCents: 200, vatCents: 26 },
+      { vatRateBp: 2400, netCents: 300, vatCents: 72 },
+    ];
+    expect(vatByRate(lines)).toEqual([
+      { vatRateBp: 2400, netCents: 1300, vatCents: 312 },
+      { vatRateBp: 1300, netCents: 200, vatCents: 26 },
+      { vatRateBp: 0, netCents: 500, vatCents: 0 },
+    ]);
+  });
+});

@@ -2,7 +2,7 @@
 // of the dates, of the per-customer and overall limits, so that a coupon for old customers cannot go
 // to new ones (nor the other way) and a mutated comparison fails a test.
 import { describe, expect, it } from 'vitest';
-import { couponRefusal, NEW_USER_DAYS, type Coupon } from './coupons';
+import { couponOrderRefusal, couponRefusal, NEW_USER_DAYS, type Coupon } from './coupons';
 
 const DAY = 86_400_000;
 const NOW = 1_800_000_000_000;
@@ -66,5 +66,16 @@ describe('the limits', () => {
   });
   it('no redemptions known counts as none', () => {
     expect(couponRefusal(coupon({ maxPerCustomer: 1, maxRedemptions: 1 }), registered(DAY), NOW)).toBeNull();
+  });
+});
+
+describe('limits of zero and orders of zero', () => {
+  it('a coupon allowed no uses is used up even when no redemptions are known', () => {
+    expect(couponRefusal(coupon({ maxRedemptions: 0 }), registered(DAY), NOW)).toBe('validation:coupon_used_up');
+    expect(couponRefusal(coupon({ maxPerCustomer: 0 }), registered(DAY), NOW)).toBe('validation:coupon_already_used');
+  });
+  it('an order that is already free is not refused for leaving nothing to pay', () => {
+    expect(couponOrderRefusal(coupon({ kind: 'amount', value: 500 }), 0)).toBeNull();
+    expect(couponOrderRefusal(coupon({ kind: 'amount', value: 500 }), 1)).toEqual({ key: 'validation:coupon_zero_total' });
   });
 });
