@@ -4,7 +4,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect, it } from 'vitest';
-import { cachedRead } from '../../worker/services/read-cache';
+import { cachedRead } from '../../worker/services/platform';
 
 export function itStartsFresh(file: string): void {
   it(`starts from fresh storage and leaves its own behind (${file})`, async () => {

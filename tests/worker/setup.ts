@@ -1,7 +1,7 @@
 import { abortAllDurableObjects, applyD1Migrations, reset } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { createDb } from '../../db/client';
-import { forgetAllReads } from '../../worker/services/read-cache';
+import { forgetAllReads } from '../../worker/services/platform';
 import { seedCatalog, seedCoupons, seedDemoCredit, seedDemoContacts, seedDemoDocuments, seedDemoUsers, seedRegistries } from '../../db/seed';
 
 // All test files run in one runtime, one after another (isolate: false, decision 055): starting the
