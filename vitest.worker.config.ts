@@ -1,7 +1,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Worker tests run inside workerd with the real bindings of wrangler.toml (STACK.md). The Remix
 // server build must exist (npm test builds first) because the worker entry imports it.
@@ -30,6 +30,9 @@ export default defineConfig({
     // machine a 5 s limit turned one slow test into failures in the files after it.
     testTimeout: 30_000,
     include: ['worker/**/*.test.ts', 'party/**/*.test.ts', 'tests/worker/**/*.test.ts'],
+    // The adapters' tests are pure (injected fetch and sockets) and run in the unit phase, in Node
+    // (vitest.unit.config.ts): running them here too ran 25 files twice (decision 055).
+    exclude: [...configDefaults.exclude, 'worker/adapters/**'],
     setupFiles: ['./tests/worker/setup.ts'],
     deps: {
       optimizer: {
