@@ -1,7 +1,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Worker tests run inside workerd with the real bindings of wrangler.toml (STACK.md). The Remix
 // server build must exist (npm test builds first) because the worker entry imports it.
@@ -21,13 +21,30 @@ export default defineConfig({
   },
   test: {
     name: 'worker',
+    // One runtime for every file (decision 055): a fresh runtime per file spent ~3 s of every file
+    // starting workerd and loading the Worker with the 3.5 MB Remix build. setup.ts gives each file
+    // fresh storage instead. WORKER_TESTS_ISOLATE=1 brings back a runtime per file (to tell whether a
+    // failure depends on the file before it).
+    isolate: process.env.WORKER_TESTS_ISOLATE === '1',
+    // A test that times out keeps running in the shared runtime while the next ones start: on a busy
+    // machine a 5 s limit turned one slow test into failures in the files after it.
+    testTimeout: 30_000,
     include: ['worker/**/*.test.ts', 'party/**/*.test.ts', 'tests/worker/**/*.test.ts'],
+    // The adapters' tests are pure (injected fetch and sockets) and run in the unit phase, in Node
+    // (vitest.unit.config.ts): running them here too ran 25 files twice (decision 055).
+    exclude: [...configDefaults.exclude, 'worker/adapters/**'],
     setupFiles: ['./tests/worker/setup.ts'],
     deps: {
       optimizer: {
+        // Pre-bundled, a package is one module for the runner instead of hundreds (drizzle-orm, zod,
+        // pdf-lib, hono: ~400 of the ~700 modules a file loaded).
         ssr: {
           enabled: true,
-          include: ['@remix-run/cloudflare', '@remix-run/server-runtime', '@remix-run/react', 'react', 'react-dom', 'react-dom/server', 'react/jsx-runtime'],
+          include: [
+            '@remix-run/cloudflare', '@remix-run/server-runtime', '@remix-run/react', 'react', 'react-dom', 'react-dom/server', 'react/jsx-runtime',
+            'drizzle-orm', 'drizzle-orm/sqlite-core', 'drizzle-orm/d1', 'drizzle-orm/batch', 'zod', 'hono', 'hono/factory', 'hono/utils/http-status',
+            'pdf-lib', '@pdf-lib/fontkit', 'i18next', 'uqr',
+          ],
         },
       },
     },

@@ -3,7 +3,7 @@
 // The area's public face: other areas, routes, the API and cron import from here, never an inner file.
 export { createLiveService } from './live';
 export { clientIp, createRateLimitService, rateLimitKey } from './rate-limit';
-export { cachedRead, invalidateReads } from './read-cache';
+export { cachedRead, forgetAllReads, invalidateReads } from './read-cache';
 export { userStub } from './party-stubs';
 export { createHealthService } from './health';
 export { createOutboxService } from './outbox';

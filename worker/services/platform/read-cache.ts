@@ -4,7 +4,7 @@
 // databases (tests, previews) never share entries. Promotion state is never cached here.
 
 type Entry = { at: number; value: Promise<unknown> };
-const caches = new WeakMap<object, Map<string, Entry>>();
+let caches = new WeakMap<object, Map<string, Entry>>();
 
 export const CATALOG_TTL_MS = 60_000;
 
@@ -27,4 +27,13 @@ export function invalidateReads(scope: object, prefix = ''): void {
   const map = caches.get(scope);
   if (!map) return;
   for (const key of [...map.keys()]) if (key.startsWith(prefix)) map.delete(key);
+}
+
+/**
+ * Forgets every entry of this isolate. The worker tests run every file in one isolate and give each
+ * file fresh storage (decision 055): a catalog or blacklist read by the previous file must not be
+ * served from here for up to a minute.
+ */
+export function forgetAllReads(): void {
+  caches = new WeakMap();
 }

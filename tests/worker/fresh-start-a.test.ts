@@ -1,0 +1,3 @@
+import { itStartsFresh } from './fresh-start';
+
+itStartsFresh('a');
