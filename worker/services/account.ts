@@ -21,6 +21,7 @@ import { createLiveService } from './live';
 import { createLoginThrottle, passwordThrottleKey } from './login-throttle';
 import { createOtpService, sha256Hex } from './otp';
 import { foldAnswer } from './registration';
+import { requestReads } from './request-reads';
 
 export const VERIFY_EMAIL_TOKEN_MS = 24 * 60 * 60_000;
 export const TOTP_ISSUER = 'Registrar.gr';
@@ -73,7 +74,8 @@ export function createAccountService(deps: ServiceDeps) {
 
   return {
     async profile(userId: number): Promise<Profile> {
-      const u = await load(userId);
+      // The session check of this page view read the row already (request-reads.ts, decision 056).
+      const u = requestReads(deps).users.get(userId) ?? (await load(userId));
       return {
         email: u.email,
         emailVerified: u.emailVerifiedAt !== null,
