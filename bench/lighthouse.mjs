@@ -9,7 +9,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 // Lighthouse's own dependency: the browser-wide cookie jar is set through it before every run.
 import puppeteer from 'puppeteer-core';
-import { Jar } from './jar.mjs';
+import { call, csrfToken, login } from './client.mjs';
 
 export const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 export const LIGHTHOUSE_TARGETS = { categoryMin: 98, searchTbtMs: 100 };
@@ -24,24 +24,10 @@ const median = (list) => {
 };
 
 
-async function call(base, jar, path, body) {
-  const res = await fetch(base + path, {
-    method: body ? 'POST' : 'GET',
-    headers: { Cookie: jar.header(), ...(body ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}) },
-    body: body ? new URLSearchParams(body).toString() : undefined,
-    redirect: 'manual',
-  });
-  jar.absorb(res);
-  return { res, text: await res.text() };
-}
-
 /** The demo customer, logged in, with a domain and a hosting plan in the cart and a receipt profile: checkout is ready. */
 async function readyCustomer(base) {
-  const jar = new Jar();
-  const token = () => decodeURIComponent(jar.cookies.get('csrf_token') ?? '');
-  await call(base, jar, '/auth/login');
-  const login = await call(base, jar, '/auth/login', { _token: token(), email: 'demo@example.gr', password: 'Demo-Pelatis-2026', redirectTo: '/' });
-  if (login.res.status !== 302 && login.res.status !== 303) throw new Error(`lighthouse: the demo login answered ${login.res.status}`);
+  const jar = await login(base);
+  const token = () => csrfToken(jar);
   const { text: cart } = await call(base, jar, '/cart');
   if (!cart.includes('data-testid="cart-line"')) {
     await call(base, jar, '/cart', { _token: token(), intent: 'add', type: 'domain', fqdn: 'kafeneio-lighthouse.gr', js: '1' });

@@ -36,7 +36,7 @@ const CONCURRENCY = 8;
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const ONLY = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : null;
 const wants = (part) => !ONLY || ONLY.has(part);
-const TARGETS = { homeJsGzipKb: 110, homeP95Ms: 30, searchAllP95Ms: 300, searchCallsPerFamily: 1, crossTabP95Ms: 50, addToCartP95Ms: 100, cartSummaryP95Ms: 30, homeLoadRatio: 0.5, portalListP95Ms: 50, portalSearchP95Ms: 50 };
+const TARGETS = { homeJsGzipKb: 110, homeP95Ms: 30, searchAllP95Ms: 300, searchCallsPerFamily: 1, crossTabP95Ms: 50, addToCartP95Ms: 100, cartSummaryP95Ms: 30, homeLoadRatio: 0.5, portalListP95Ms: 50, portalSearchP95Ms: 50, loggedInHomeCpuRatio: 1.3 };
 
 function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
@@ -209,6 +209,7 @@ try {
       cartSummary: cart && verdict(cart.summaryWith60ItemsMs.p95 <= TARGETS.cartSummaryP95Ms),
       portalList: portal && verdict(portal.firstPageMs.p95 <= TARGETS.portalListP95Ms),
       portalSearch: portal && verdict(portal.searchMs.p95 <= TARGETS.portalSearchP95Ms),
+      loggedInHomeCpu: portal && portal.loggedInToGuestHomeCpu !== null ? verdict(portal.loggedInToGuestHomeCpu <= TARGETS.loggedInHomeCpuRatio) : null,
       lighthouse: lighthouse && lighthouseVerdict(lighthouse),
     },
   };
@@ -258,7 +259,10 @@ try {
   }
   if (portal) {
     console.log(
-      `portal (${portal.names} names): /account/domains p50 ${portal.firstPageMs.p50} / p95 ${portal.firstPageMs.p95} ms (target ≤ ${TARGETS.portalListP95Ms}: ${result.verdict.portalList}); search ?q=taverna p50 ${portal.searchMs.p50} / p95 ${portal.searchMs.p95} ms (target ≤ ${TARGETS.portalSearchP95Ms}: ${result.verdict.portalSearch}); last page by expiry p95 ${portal.lastPageByExpiryMs.p95} ms; CPU per request: list ${portal.firstPageMs.cpuMsPerRequest} ms, search ${portal.searchMs.cpuMsPerRequest} ms, /account ${portal.accountPageMs.cpuMsPerRequest} ms (p95 ${portal.accountPageMs.p95} ms)`,
+      `portal (${portal.names} names): /account/domains p50 ${portal.firstPageMs.p50} / p95 ${portal.firstPageMs.p95} ms (target ≤ ${TARGETS.portalListP95Ms}: ${result.verdict.portalList}); search ?q=taverna p50 ${portal.searchMs.p50} / p95 ${portal.searchMs.p95} ms (target ≤ ${TARGETS.portalSearchP95Ms}: ${result.verdict.portalSearch}); last page by expiry p95 ${portal.lastPageByExpiryMs.p95} ms; CPU per request (workerd alone): list ${portal.firstPageMs.cpuMsPerRequest} (${portal.firstPageMs.workerdCpuMsPerRequest}) ms, search ${portal.searchMs.cpuMsPerRequest} (${portal.searchMs.workerdCpuMsPerRequest}) ms, /account ${portal.accountPageMs.cpuMsPerRequest} (${portal.accountPageMs.workerdCpuMsPerRequest}) ms (p95 ${portal.accountPageMs.p95} ms)`,
+    );
+    console.log(
+      `home, server CPU per request: guest ${portal.guestHomeMs.cpuMsPerRequest} ms (workerd ${portal.guestHomeMs.workerdCpuMsPerRequest} ms, p95 ${portal.guestHomeMs.p95} ms), logged in ${portal.loggedInHomeMs.cpuMsPerRequest} ms (workerd ${portal.loggedInHomeMs.workerdCpuMsPerRequest} ms, p95 ${portal.loggedInHomeMs.p95} ms), workerd ratio ${portal.loggedInToGuestHomeCpu} — target ≤ ${TARGETS.loggedInHomeCpuRatio}: ${result.verdict.loggedInHomeCpu}`,
     );
   }
   if (lighthouse) printLighthouse(lighthouse, result.verdict.lighthouse);

@@ -24,7 +24,11 @@ export async function hashToken(token: string): Promise<string> {
 }
 
 export class User extends LiveServer {
+  /** onStart has run in this instance (through partyserver, or through ready() below). */
+  private started = false;
+
   override onStart(): void {
+    this.started = true;
     super.onStart();
     // Only a hash of each token is stored: a copy of this storage does not log anyone in.
     this.sql`CREATE TABLE IF NOT EXISTS sessions (
@@ -143,6 +147,18 @@ export class User extends LiveServer {
     // Keep the table small: forget sessions that ended more than 30 days ago.
     this.sql`DELETE FROM sessions WHERE revoked_at IS NOT NULL AND revoked_at < ${meta.now - 30 * 86_400_000}`;
     return { token, id };
+  }
+
+  /**
+   * A logged-in page view in one round trip (issue #21 §4, decision 056): the session check (with its
+   * once-a-minute touch) and the header cart's items together. The items are only given for a live
+   * session. Called on a plain stub, without partyserver's setName round trip first, so the object
+   * makes sure of its tables itself (onStart is idempotent: CREATE IF NOT EXISTS, MAX(seq)).
+   */
+  async pageView(token: string, now: number): Promise<{ session: { id: string; kind: SessionKind }; cart: CartItem[] } | null> {
+    if (!this.started) this.onStart();
+    const session = await this.touchSession(token, now);
+    return session ? { session, cart: this.cartItems() } : null;
   }
 
   /** Validates a presented token against its kind's lifetimes; refreshes "last seen" at most once a minute. */

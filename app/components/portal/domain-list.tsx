@@ -4,6 +4,7 @@
 import { Form, Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { listSearch, PREVIEWS, type ListQuery, type Preview } from '../../../core/domains/portal';
+import { athensFormat } from '../../lib/date-format';
 import { useHydrated } from '../../lib/forms';
 import { CsrfInput } from '../csrf-input';
 import { PageIdInput } from '../page-id-input';
@@ -13,7 +14,9 @@ export type DomainRowView = { id: number; fqdn: string; asciiFqdn: string; statu
 
 export function useDateFormat() {
   const { i18n } = useTranslation();
-  return (ms: number) => new Date(ms).toLocaleDateString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'medium', timeZone: 'Europe/Athens' });
+  // One formatter for the whole list, not one per row (app/lib/date-format.ts).
+  const format = athensFormat(i18n.language, { dateStyle: 'medium' });
+  return (ms: number) => format.format(ms);
 }
 
 export function DomainPreviews({ query, counts }: { query: ListQuery; counts: Record<Preview, number> }) {

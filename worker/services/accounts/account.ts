@@ -17,7 +17,7 @@ import { checkPassword } from '../../security/common-passwords';
 import { hashPassword, verifyPassword } from '../../security/password-hash';
 import type { ServiceDeps } from '../deps';
 import { createAuthService, normalizeEmail, randomToken, userRoom, type CurrentSession } from './auth';
-import { createLiveService } from '../platform';
+import { createLiveService, requestReads } from '../platform';
 import { createLoginThrottle, passwordThrottleKey } from './login-throttle';
 import { createOtpService, sha256Hex } from './otp';
 import { foldAnswer } from './registration';
@@ -73,7 +73,8 @@ export function createAccountService(deps: ServiceDeps) {
 
   return {
     async profile(userId: number): Promise<Profile> {
-      const u = await load(userId);
+      // The session check of this page view read the row already (request-reads.ts, decision 056).
+      const u = requestReads(deps).users.get(userId) ?? (await load(userId));
       return {
         email: u.email,
         emailVerified: u.emailVerifiedAt !== null,

@@ -19,7 +19,7 @@ import { createLiveService } from '../platform';
 import { createKnownDevices, createLoginThrottle, passwordThrottleKey, secondFactorThrottleKey } from './login-throttle';
 import { createOtpService, sha256Hex } from './otp';
 import { spendToken, takeTokenAttempt } from './token-attempts';
-import { userStub } from '../platform';
+import { plainUserStub, requestReads, userStub } from '../platform';
 import { createRateLimitService } from '../platform';
 
 export const SESSION_COOKIE = 'sid';
@@ -168,12 +168,22 @@ export function createAuthService(deps: ServiceDeps, { verify = verifyPassword, 
     async current(request: Request): Promise<CurrentSession | null> {
       const parsed = parseSessionCookie(readSessionCookie(request));
       if (!parsed) return null;
-      const session = await (await stub(parsed.userId)).touchSession(parsed.token, now.getTime());
-      if (!session) return null;
+      // One round trip to the user's object answers the session (checked on every request, so a
+      // revoked one is refused at once) and the header cart together (decision 056).
+      const seen = await plainUserStub(deps, userRoom(parsed.userId)).pageView(parsed.token, now.getTime());
+      if (!seen) return null;
+      const { session } = seen;
       const [u] = await db.select().from(users).where(eq(users.id, parsed.userId));
       if (!u || u.status !== 'active') return null;
       // A customer session of someone who is staff now (promoted, or from before staff sessions) is not kept.
       if (sessionKindFor(u.userGroup) !== session.kind) return null;
+      // A page view (GET) changes neither: the cart service and the profile read them from here. A
+      // POST's action may change both before the page's loaders run, so they read afresh then.
+      if (request.method === 'GET' || request.method === 'HEAD') {
+        const reads = requestReads(deps);
+        if (!reads.carts.has(userRoom(u.id))) reads.carts.set(userRoom(u.id), seen.cart);
+        reads.users.set(u.id, u);
+      }
       return { user: toSessionUser(u), sessionId: session.id };
     },
 

@@ -22,10 +22,10 @@ import type { ServiceDeps } from '../deps';
 import { createCartOptions } from './cart-options';
 import { createCartSsl } from './cart-ssl';
 import { createCatalogService, type TldPricing } from '../catalog';
-import { composeCartView, offeredFromProduct, offeredFromTld, optionChoices, type CartView } from './cart-view';
+import { composeCartView, type CartCatalogue, offeredFromProduct, offeredFromTld, optionChoices, type CartView } from './cart-view';
 import { createContactService } from '../contacts';
 import { elRefusals } from '../catalog';
-import { userStub } from '../platform';
+import { requestReads, userStub } from '../platform';
 import type { CartOwner, CartResult } from './cart-types';
 
 type Lang = 'el' | 'en';
@@ -35,6 +35,8 @@ export type { CartLine, CartView } from './cart-view';
 export type { CartOwner, CartResult };
 
 export { CART_HINT_COOKIE } from '../../../core/cart/types';
+
+const NO_CATALOGUE: CartCatalogue = { tlds: new Map(), products: new Map(), promotionOf: () => ({ exists: false, active: false }) };
 
 /** The asked length when the item allows it, else the first allowed (a link may carry any number). */
 function pickLength(allowed: readonly OfferedLength[], asked: number | undefined): number {
@@ -59,7 +61,12 @@ export function createCartService(deps: ServiceDeps) {
   const productCatalogues = new Map<Lang, ReturnType<typeof loadProducts>>();
   let tldTable: ReturnType<typeof loadTlds> | null = null;
   const storedItems = new Map<string, Promise<CartItem[]>>();
-  const forget = (room: string) => storedItems.delete(room);
+  // The session check of a page view read the customer's items already (request-reads.ts, decision 056).
+  const shared = requestReads(deps).carts;
+  const forget = (room: string) => {
+    storedItems.delete(room);
+    shared.delete(room);
+  };
   /** Once per request: a failed read is forgotten so that the next call tries again. */
   function once<K, V>(cache: Map<K, Promise<V>>, key: K, load: () => Promise<V>): Promise<V> {
     let hit = cache.get(key);
@@ -116,7 +123,8 @@ export function createCartService(deps: ServiceDeps) {
     async items(owner: CartOwner): Promise<CartItem[]> {
       let hit = storedItems.get(owner.room);
       if (!hit) {
-        storedItems.set(owner.room, (hit = stub(owner.room).then((s) => s.cartItems())));
+        const read = shared.get(owner.room);
+        storedItems.set(owner.room, (hit = read ? Promise.resolve(read) : stub(owner.room).then((s) => s.cartItems())));
         hit.catch(() => forget(owner.room));
       }
       // A copy: callers may sort or filter the list without touching the shared one.
@@ -354,7 +362,12 @@ export function createCartService(deps: ServiceDeps) {
     /** The whole view for the pages: lines with prices and status, totals, readiness for checkout. */
     async view(owner: CartOwner, options: { lang: Lang; vatRateBp: number; vatWaived?: boolean; withConfig?: boolean }): Promise<CartView> {
       const items = await this.items(owner);
-      const { tlds, products, promotionOf } = items.some((i) => i.kind === 'domain') ? await catalogue(options.lang) : { ...(await productCatalogue(options.lang)), tlds: new Map<string, TldPricing>() };
+      // An empty cart (most page views) prices nothing: no catalogue to read or map.
+      const { tlds, products, promotionOf } = !items.length
+        ? NO_CATALOGUE
+        : items.some((i) => i.kind === 'domain')
+          ? await catalogue(options.lang)
+          : { ...(await productCatalogue(options.lang)), tlds: new Map<string, TldPricing>() };
       // The header's mini cart needs no registry rules: only the summary page asks the registries.
       const families = options.withConfig === false ? [] : [...new Set(items.map((i) => i.registry).filter((f): f is RegistryFamily => f !== null))];
       const rules = new Map<RegistryFamily, RegistryRules>();

@@ -4,6 +4,7 @@
 export { createLiveService } from './live';
 export { clientIp, createRateLimitService, rateLimitKey } from './rate-limit';
 export { cachedRead, forgetAllReads, invalidateReads } from './read-cache';
-export { userStub } from './party-stubs';
+export { plainUserStub, userStub } from './party-stubs';
+export { requestReads, type RequestReads } from './request-reads';
 export { createHealthService } from './health';
 export { createOutboxService } from './outbox';

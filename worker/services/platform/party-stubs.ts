@@ -23,3 +23,13 @@ export function userStub(deps: { env: Env }, room: string): Promise<DurableObjec
   }
   return stub;
 }
+
+/**
+ * A plain stub of a User object, without getServerByName's setName round trip: only for methods that
+ * make sure of the object's tables themselves (User.pageView), so that a page view of a logged-in
+ * customer costs one round trip to the object, not two (issue #21 §4, decision 056).
+ */
+export function plainUserStub(deps: { env: Env }, room: string): DurableObjectStub<User> {
+  const ns = deps.env.User as unknown as DurableObjectNamespace<User>;
+  return ns.get(ns.idFromName(room));
+}
