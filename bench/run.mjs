@@ -4,6 +4,7 @@
 //    sequential and at concurrency 8, from a local load generator,
 //  - where the home page's JavaScript goes, per package and app folder (bench/bundle.mjs),
 //  - home vs /api/health requests/s with 8 keep-alive clients (bench/load.mjs),
+//  - a mixed load: 16 clients for 60 s over guest and logged-in pages, answers counted by status, no 5xx (bench/mixed-load.mjs),
 //  - peak memory (VmHWM) of the workerd process,
 //  - CPU time per password hash and verify in workerd, and per failed login through the login service for
 //    a known, an unknown (decoy hash) and a delayed address (bench/password-hash.mjs),
@@ -14,13 +15,14 @@
 // Writes bench/results.json and prints a table. Targets are reported, never asserted (README).
 import { chromium } from '@playwright/test';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, openSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { findChromium, INSTALL_HINT } from '../scripts/find-chromium.mjs';
 import { analyzeBundle, printBundle, STATS_FILE } from './bundle.mjs';
 import { measureCart } from './cart.mjs';
 import { measureDomainSearch } from './domain-search.mjs';
 import { measureLoad } from './load.mjs';
+import { measureMixedLoad } from './mixed-load.mjs';
 import { lighthouseVerdict, LIGHTHOUSE_TARGETS, measureLighthouse, printLighthouse } from './lighthouse.mjs';
 import { measurePasswordHash } from './password-hash.mjs';
 import { measureLegalPdf } from './legal-pdf.mjs';
@@ -159,7 +161,11 @@ function commitOf() {
   const r = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() : null;
 }
-const server = spawn('node', ['scripts/serve-test.mjs', String(PORT), '.wrangler/bench', 'production'], { stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+// The server's own output goes to a file (not committed): a 5xx in any figure names its cause there
+// (one JSON line per 5xx, worker/http/error-log.ts), where an ignored stdout once lost it.
+const SERVER_LOG = 'bench/.server.log';
+const serverLog = openSync(SERVER_LOG, 'w');
+const server = spawn('node', ['scripts/serve-test.mjs', String(PORT), '.wrangler/bench', 'production'], { stdio: ['ignore', serverLog, serverLog], detached: true });
 try {
   await waitForHealth();
   const js = wants('js') ? await homeJavaScript(executablePath) : null;
@@ -171,6 +177,7 @@ try {
   const latency = wants('latency') ? {} : null;
   if (latency) for (const [name, path] of Object.entries(routes)) latency[name] = await load(path, headers);
   const homeLoad = wants('load') ? await measureLoad(BASE, headers) : null;
+  const mixedLoad = wants('load') ? await measureMixedLoad(BASE) : null;
   const domainSearch = wants('search') ? await measureDomainSearch(BASE) : null;
   let cart = null;
   if (wants('cart')) {
@@ -190,6 +197,7 @@ try {
     homeBundle: bundle,
     latency,
     homeLoad,
+    mixedLoad: mixedLoad && { ...mixedLoad, serverLog: SERVER_LOG },
     workerdPeakRssMb: Math.round(workerdPeakKb() / 102.4) / 10,
     passwordHash: wants('hash') ? await measurePasswordHash() : null,
     legalPdf: wants('pdf') ? await measureLegalPdf() : null,
@@ -202,6 +210,7 @@ try {
       homeJs: js && verdict(js.gzipKb <= TARGETS.homeJsGzipKb),
       homeP95: latency && verdict(latency.home.sequential.p95Ms <= TARGETS.homeP95Ms),
       homeLoadRatio: homeLoad && verdict(homeLoad.homeToHealthRatio >= TARGETS.homeLoadRatio),
+      mixedLoadNo5xx: mixedLoad && verdict(mixedLoad.serverErrors === 0 && mixedLoad.transportErrors === 0),
       searchAllP95: domainSearch && verdict(domainSearch.allResultsMs.p95 <= TARGETS.searchAllP95Ms),
       searchCalls: domainSearch && verdict(domainSearch.registryCallsPerSearch <= domainSearch.familiesPerSearch * TARGETS.searchCallsPerFamily),
       crossTab: cart && verdict(cart.crossTabMs.p95 <= TARGETS.crossTabP95Ms),
@@ -236,6 +245,14 @@ try {
     console.log(
       `${homeLoad.clients} keep-alive clients, ${homeLoad.secondsPerPath} s per path: home ${homeLoad.home.rps} req/s (p95 ${homeLoad.home.p95Ms} ms), /api/health ${homeLoad.health.rps} req/s (p95 ${homeLoad.health.p95Ms} ms), ratio ${homeLoad.homeToHealthRatio} — target ≥ ${TARGETS.homeLoadRatio}: ${result.verdict.homeLoadRatio}`,
     );
+  }
+  if (mixedLoad) {
+    const pages = Object.fromEntries(Object.entries(mixedLoad.pages).map(([k, v]) => [k, { requests: v.requests, 'p50 ms': v.p50Ms, 'p95 ms': v.p95Ms, statuses: JSON.stringify(v.byStatus) }]));
+    console.table(pages);
+    console.log(
+      `mixed load: ${mixedLoad.clients} clients (${mixedLoad.guests} guests) for ${mixedLoad.seconds} s, ${mixedLoad.requests} requests (${mixedLoad.rps} req/s), by status ${JSON.stringify(mixedLoad.byStatus)}; 5xx ${mixedLoad.serverErrors}, transport errors ${mixedLoad.transportErrors} — target none: ${result.verdict.mixedLoadNo5xx}`,
+    );
+    for (const s of mixedLoad.samples) console.log(`  ${s.status} ${s.guest ? 'guest' : 'customer'} ${s.path} at ${s.at}: ${s.body} (cause: ${SERVER_LOG})`);
   }
   const ph = result.passwordHash;
   if (ph) {
