@@ -18,7 +18,7 @@ import { readCookie } from './http/cookies';
 import { logIfServerError, logServerError } from './http/error-log';
 import { applySecurityHeaders } from './http/security-headers';
 import { readVisitorId } from './http/visitor';
-import { readSessionCookie, userRoom } from './services/auth';
+import { readSessionCookie, userRoom } from './services/accounts';
 
 export { Global } from '../party/global';
 export { User } from '../party/user';
