@@ -1,4 +1,4 @@
-import type { AppLoadContext, EntryContext } from '@remix-run/cloudflare';
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/cloudflare';
 import { RemixServer } from '@remix-run/react';
 import { createInstance, type i18n } from 'i18next';
 import { isbot } from 'isbot';
@@ -9,8 +9,17 @@ import { resources } from '../i18n/resources';
 import { i18nServer } from './i18n.server';
 import { closeDocumentLast } from './lib/document-stream.server';
 import { memoizeTranslations } from '../i18n/memo';
+import { logServerError, noteFailure } from '../worker/http/error-log';
 
 export const streamTimeout = 5_000;
+
+// Remix calls this for a loader's, an action's or the render's error (its default only logs, and not
+// at all once the client has gone). The cause is noted against the request: the Worker's entry writes
+// the one log line of the 5xx it becomes (worker/http/error-log.ts); an error that ends as a 4xx
+// (a route that does not exist) writes none.
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  noteFailure(request, error);
+};
 
 // One initialised i18next per language per isolate: resources are static and nothing calls
 // changeLanguage on these, so sharing them between requests is safe and saves a full init each time.
@@ -57,7 +66,9 @@ export default async function handleRequest(
   missingKeys.clear();
 
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), streamTimeout + 1_000);
+  const timer = setTimeout(() => controller.abort(new Error(`the render took longer than ${streamTimeout + 1_000} ms`)), streamTimeout + 1_000);
+  // Once the answer has gone out its status has too: a later error breaks the page under that status.
+  let shellSent = false;
   const body = await renderToReadableStream(
     <I18nextProvider i18n={instance}>
       <RemixServer context={remixContext} url={request.url} nonce={loadContext.nonce} />
@@ -66,7 +77,9 @@ export default async function handleRequest(
       signal: controller.signal,
       nonce: loadContext.nonce,
       onError(error: unknown) {
-        if (!controller.signal.aborted) console.error(error);
+        const cause = controller.signal.aborted ? controller.signal.reason : error;
+        if (shellSent) logServerError({ where: 'render', request, status: responseStatusCode, cause });
+        else noteFailure(request, cause);
         responseStatusCode = 500;
       },
     },
@@ -80,5 +93,6 @@ export default async function handleRequest(
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   responseHeaders.set('Content-Language', lng);
   if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-cache');
+  shellSent = true;
   return new Response(body.pipeThrough(closeDocumentLast()), { headers: responseHeaders, status: responseStatusCode });
 }

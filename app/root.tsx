@@ -133,7 +133,8 @@ export function ErrorBoundary() {
   const title = errorTitle(error, t);
   const body = status === 404 ? t('errors:page_not_found_body') : status === 403 ? t('errors:forbidden_body') : t('errors:http.generic');
   const root = useRouteLoaderData<typeof loader>('root');
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // In the browser only: on the server the Worker's entry logs every 5xx once, with its cause (decision 057).
+  if (!isRouteErrorResponse(error) && typeof document !== 'undefined') console.error(error);
   const content = (
     <div className="mx-auto max-w-2xl px-4 py-16" data-testid="error-page">
       <p className="text-sm font-semibold text-blue-800">{status}</p>

@@ -4,6 +4,7 @@
 //    sequential and at concurrency 8, from a local load generator,
 //  - where the home page's JavaScript goes, per package and app folder (bench/bundle.mjs),
 //  - home vs /api/health requests/s with 8 keep-alive clients (bench/load.mjs),
+//  - a mixed load: 16 clients for 60 s over guest and logged-in pages, answers counted by status, no 5xx (bench/mixed-load.mjs),
 //  - peak memory (VmHWM) of the workerd process,
 //  - CPU time per password hash and verify in workerd, and per failed login through the login service for
 //    a known, an unknown (decoy hash) and a delayed address (bench/password-hash.mjs),
@@ -14,13 +15,14 @@
 // Writes bench/results.json and prints a table. Targets are reported, never asserted (README).
 import { chromium } from '@playwright/test';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, openSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { findChromium, INSTALL_HINT } from '../scripts/find-chromium.mjs';
 import { analyzeBundle, printBundle, STATS_FILE } from './bundle.mjs';
 import { measureCart } from './cart.mjs';
 import { measureDomainSearch } from './domain-search.mjs';
 import { measureLoad } from './load.mjs';
+import { measureMixedLoad } from './mixed-load.mjs';
 import { lighthouseVerdict, LIGHTHOUSE_TARGETS, measureLighthouse, printLighthouse } from './lighthouse.mjs';
 import { measurePasswordHash } from './password-hash.mjs';
 import { measureLegalPdf } from './legal-pdf.mjs';
@@ -86,14 +88,26 @@ async function load(path, headers) {
   };
 }
 
-function workerdPeakKb() {
-  // workerd is a grandchild of wrangler; take the largest peak RSS among workerd processes.
+function workerdPeakKb(rootPid) {
+  // workerd is a grandchild of wrangler; take the largest peak RSS among the workerd processes of
+  // this bench's server (other checkouts' servers on the machine are not ours to count).
   const pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  const parent = new Map();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      parent.set(Number(pid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {}
+  }
+  const ours = (pid) => {
+    for (let p = pid, hops = 0; p > 1 && hops < 20; hops++, p = parent.get(p) ?? 0) if (p === rootPid) return true;
+    return false;
+  };
   let peak = 0;
   for (const pid of pids) {
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmd.includes('workerd') || !cmd.includes('serve')) continue;
+      if (!cmd.includes('workerd') || !cmd.includes('serve') || !ours(Number(pid))) continue;
       const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
       if (hwm) peak = Math.max(peak, Number(hwm[1]));
     } catch {}
@@ -131,7 +145,19 @@ async function homeJavaScript(executablePath) {
   files.sort((a, b) => b.kb - a.kb);
   const translationsGzipKb = Math.round([...jsonFetches.values()].reduce((a, b) => a + gzipSync(b, { level: 9 }).length, 0) / 102.4) / 10;
   const chunkFiles = [...scripts.keys()].map((u) => new URL(u).pathname.replace(/^\//, ''));
-  return { chunkFiles, files: files.length, rawKb: Math.round(raw / 102.4) / 10, gzipKb: Math.round(gz / 102.4) / 10, largest: files.slice(0, 5), translationsJsonGzipKb: translationsGzipKb };
+  return { chunkFiles, files: files.length, rawKb: Math.round(raw / 102.4) / 10, gzipKb: Math.round(gz / 102.4) / 10, largest: files.slice(0, 5), translationsJsonGzipKb: translationsGzipKb, referenced: await referencedJavaScript() };
+}
+
+// The same figure read from the page itself (issue #21 §4): the build's files the home page's HTML
+// names in its modulepreload links and module scripts, each gzipped. Chromium's figure above also
+// counts what loads later (dynamic imports); this one is what the page asks for before any script runs.
+async function referencedJavaScript() {
+  const html = await (await fetch(`${BASE}/`, { headers: { Cookie: 'cookiesAccepted=true' } })).text();
+  const names = new Set();
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"|<script[^>]+type="module"[^>]+src="([^"]+)"|import\s*\(?\s*"(\/assets\/[^"]+\.js)"/g)) names.add((m[1] ?? m[2] ?? m[3]).replace(/^\//, ''));
+  let gz = 0;
+  for (const name of names) gz += gzipSync(readFileSync(`build/client/${name}`), { level: 9 }).length;
+  return { files: names.size, gzipKb: Math.round(gz / 102.4) / 10 };
 }
 
 // Figures measured in this run replace the old ones; the rest (and their verdicts) stay as they were.
@@ -159,7 +185,11 @@ function commitOf() {
   const r = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() : null;
 }
-const server = spawn('node', ['scripts/serve-test.mjs', String(PORT), '.wrangler/bench', 'production'], { stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+// The server's own output goes to a file (not committed): a 5xx in any figure names its cause there
+// (one JSON line per 5xx, worker/http/error-log.ts), where an ignored stdout once lost it.
+const SERVER_LOG = 'bench/.server.log';
+const serverLog = openSync(SERVER_LOG, 'w');
+const server = spawn('node', ['scripts/serve-test.mjs', String(PORT), '.wrangler/bench', 'production'], { stdio: ['ignore', serverLog, serverLog], detached: true });
 try {
   await waitForHealth();
   const js = wants('js') ? await homeJavaScript(executablePath) : null;
@@ -171,6 +201,7 @@ try {
   const latency = wants('latency') ? {} : null;
   if (latency) for (const [name, path] of Object.entries(routes)) latency[name] = await load(path, headers);
   const homeLoad = wants('load') ? await measureLoad(BASE, headers) : null;
+  const mixedLoad = wants('load') ? await measureMixedLoad(BASE) : null;
   const domainSearch = wants('search') ? await measureDomainSearch(BASE) : null;
   let cart = null;
   if (wants('cart')) {
@@ -190,7 +221,8 @@ try {
     homeBundle: bundle,
     latency,
     homeLoad,
-    workerdPeakRssMb: Math.round(workerdPeakKb() / 102.4) / 10,
+    mixedLoad: mixedLoad && { ...mixedLoad, serverLog: SERVER_LOG },
+    workerdPeakRssMb: Math.round(workerdPeakKb(server.pid) / 102.4) / 10,
     passwordHash: wants('hash') ? await measurePasswordHash() : null,
     legalPdf: wants('pdf') ? await measureLegalPdf() : null,
     domainSearch,
@@ -202,6 +234,7 @@ try {
       homeJs: js && verdict(js.gzipKb <= TARGETS.homeJsGzipKb),
       homeP95: latency && verdict(latency.home.sequential.p95Ms <= TARGETS.homeP95Ms),
       homeLoadRatio: homeLoad && verdict(homeLoad.homeToHealthRatio >= TARGETS.homeLoadRatio),
+      mixedLoadNo5xx: mixedLoad && verdict(mixedLoad.serverErrors === 0 && mixedLoad.transportErrors === 0),
       searchAllP95: domainSearch && verdict(domainSearch.allResultsMs.p95 <= TARGETS.searchAllP95Ms),
       searchCalls: domainSearch && verdict(domainSearch.registryCallsPerSearch <= domainSearch.familiesPerSearch * TARGETS.searchCallsPerFamily),
       crossTab: cart && verdict(cart.crossTabMs.p95 <= TARGETS.crossTabP95Ms),
@@ -221,6 +254,7 @@ try {
   writeFileSync('bench/results.json', JSON.stringify(merged, null, 2) + '\n');
   if (js) {
     console.log(`\nHome page JavaScript: ${js.gzipKb} KB gzipped (${js.rawKb} KB raw, ${js.files} files) — target ≤ ${TARGETS.homeJsGzipKb} KB: ${result.verdict.homeJs}`);
+    console.log(`  of which named by the page's modulepreload links and module scripts: ${js.referenced.gzipKb} KB gzipped (${js.referenced.files} files)`);
     console.log(`Translations fetched as JSON (not JavaScript): ${js.translationsJsonGzipKb} KB gzipped`);
     printBundle(bundle);
   }
@@ -239,6 +273,14 @@ try {
     console.log(
       `${homeLoad.clients} keep-alive clients, ${homeLoad.secondsPerPath} s per path: home ${homeLoad.home.rps} req/s (p95 ${homeLoad.home.p95Ms} ms), /api/health ${homeLoad.health.rps} req/s (p95 ${homeLoad.health.p95Ms} ms), ratio ${homeLoad.homeToHealthRatio} — target ≥ ${TARGETS.homeLoadRatio}: ${result.verdict.homeLoadRatio}`,
     );
+  }
+  if (mixedLoad) {
+    const pages = Object.fromEntries(Object.entries(mixedLoad.pages).map(([k, v]) => [k, { requests: v.requests, 'p50 ms': v.p50Ms, 'p95 ms': v.p95Ms, statuses: JSON.stringify(v.byStatus) }]));
+    console.table(pages);
+    console.log(
+      `mixed load: ${mixedLoad.clients} clients (${mixedLoad.guests} guests) for ${mixedLoad.seconds} s, ${mixedLoad.requests} requests (${mixedLoad.rps} req/s), by status ${JSON.stringify(mixedLoad.byStatus)}; 5xx ${mixedLoad.serverErrors}, transport errors ${mixedLoad.transportErrors} — target none: ${result.verdict.mixedLoadNo5xx}`,
+    );
+    for (const s of mixedLoad.samples) console.log(`  ${s.status} ${s.guest ? 'guest' : 'customer'} ${s.path} at ${s.at}: ${s.body} (cause: ${SERVER_LOG})`);
   }
   const ph = result.passwordHash;
   if (ph) {

@@ -2,6 +2,7 @@
 // SQLite storage (reloaded in onStart) so that a tab that reconnects after a short drop receives
 // what it missed instead of silently showing stale prices, carts or notices.
 import { Server, type Connection, type ConnectionContext, type WSMessage } from 'partyserver';
+import { serverErrorLine } from '../core/server-error-line';
 import { parseLiveMessage, type LiveMessage } from './protocol';
 
 const KEEP_EVENTS = 50;
@@ -49,6 +50,24 @@ export class LiveServer extends Server<Env> {
       for (const e of this.recentEvents(Number(since))) connection.send(JSON.stringify({ seq: e.seq, ...e.message }));
     }
     connection.send(JSON.stringify({ type: 'hello', seq: this.lastSeq }));
+  }
+
+  // partyserver's sql() throws what onException returns, which is nothing: a failed statement reached
+  // the caller as `undefined`, a failure without a cause. Here it is logged once and thrown as it is.
+  override sql<T = Record<string, string | number | boolean | null>>(strings: TemplateStringsArray, ...values: (string | number | boolean | null)[]): T[] {
+    let query = '';
+    try {
+      query = strings.reduce((acc, str, i) => acc + str + (i < values.length ? '?' : ''), '');
+      return [...this.ctx.storage.sql.exec(query, ...values)] as T[];
+    } catch (error) {
+      // The statement's text, never its values (personal data).
+      console.error(JSON.stringify(serverErrorLine({ where: `durable-object ${this.constructor.name} sql: ${query.replace(/\s+/g, ' ').slice(0, 200)}`, cause: error })));
+      throw error;
+    }
+  }
+
+  override onError(_connection: Connection, error: unknown): void {
+    console.error(JSON.stringify(serverErrorLine({ where: `durable-object ${this.constructor.name} socket`, cause: error })));
   }
 
   override onMessage(connection: Connection, message: WSMessage): void {

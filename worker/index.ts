@@ -15,6 +15,7 @@ import { createRequestContext } from './context';
 import { runScheduled } from './cron';
 import { errorPage } from './error-page';
 import { readCookie } from './http/cookies';
+import { logIfServerError, logServerError } from './http/error-log';
 import { applySecurityHeaders } from './http/security-headers';
 import { readVisitorId } from './http/visitor';
 import { readSessionCookie, userRoom } from './services/accounts';
@@ -67,20 +68,21 @@ export default {
     try {
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
         const res = await api.fetch(request, env, ctx);
-        return applySecurityHeaders(res, { development, https });
+        return applySecurityHeaders(logIfServerError('api', request, res), { development, https });
       }
       if (url.pathname.startsWith('/parties/')) {
         const res = await handleParty(request, env);
-        if (res) return res;
+        if (res) return logIfServerError('party', request, res);
       }
       const context = createRequestContext(request, env, ctx);
       remixHandler ??= createRequestHandler(build, development ? 'development' : 'production');
       const turnstile = config.captcha.kind === 'turnstile';
-      const res = applySecurityHeaders(await remixHandler(request, context), { nonce: context.nonce, development, https, turnstile });
+      // Remix answers a failed loader or render with its 500 page itself; its handleError (app/entry.server.tsx) noted the cause.
+      const res = applySecurityHeaders(logIfServerError('page', request, await remixHandler(request, context)), { nonce: context.nonce, development, https, turnstile });
       for (const cookie of context.responseCookies) res.headers.append('Set-Cookie', cookie);
       return res;
     } catch (err) {
-      console.error('unhandled', request.method, url.pathname, err);
+      logServerError({ where: 'entry', request, status: 500, cause: err });
       const lng = readCookie(request, 'lng');
       const lang = isLanguage(lng) ? lng : 'el';
       if (url.pathname.startsWith('/api')) {

@@ -1,9 +1,9 @@
 // Live channels in the browser: one PartySocket to the visitor's own User party and one to the
 // Global party, a hook per channel, and the unique_id rule (a page ignores its own events).
-import PartySocket from 'partysocket';
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { GLOBAL_ROOM, PARTY_GLOBAL, PARTY_USER, readLiveFrame, type Channel } from '../../party/channels';
 import type { LiveMessage } from '../../party/protocol';
+import { LiveSocket } from './live-socket';
 import { getPageId, setSocketId } from './page-id';
 
 type Handler = (message: LiveMessage) => void;
@@ -31,7 +31,7 @@ export function LiveProvider({ room, children }: { room: string; children: React
     // null until the party's hello: a tab that has seen nothing asks for no replay.
     const lastSeq: Record<'user' | 'global', number | null> = { user: null, global: null };
     const open = (party: string, room: string, key: 'user' | 'global') => {
-      const socket = new PartySocket({
+      const socket = new LiveSocket({
         host: window.location.host,
         party,
         room,

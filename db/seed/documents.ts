@@ -8,6 +8,8 @@
 import { eq } from 'drizzle-orm';
 import { documentLines, lineDescription } from '../../core/documents/lines';
 import { linesWithVat } from '../../core/vat';
+// The inner file, not the area's index: the seed runs in Node (tsx), where the index's adapters
+// (cloudflare:sockets) cannot load.
 import { legalDocumentLines, mydataQueued, numberedDocument, paymentAllocation, type OrderRef } from '../../worker/services/orders/order-statements';
 import type { Db } from '../client';
 import { rawBatch, type Raw } from '../raw-batch';

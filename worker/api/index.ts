@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { ErrorCode } from '../../core/errors';
 import { ApiError, reply } from './envelope';
 import { checkConfig, notConfiguredResponse } from '../config';
+import { noteFailure } from '../http/error-log';
 import { blacklist, csrf, requestContext } from './middleware';
 import { developmentOnly, devRoutes } from './dev';
 import { domainRoutes } from './domains';
@@ -34,8 +35,9 @@ api.route('/dev', devRoutes);
 api.notFound((c) => reply(c, ErrorCode.UNRECOGNIZED_ACTION, null, { status: 404 }));
 
 api.onError((err, c) => {
+  // Never leak a stack trace or driver message to the caller: the cause goes to the Worker log, in the
+  // one line the entry writes for every 5xx (worker/http/error-log.ts; a refusal under 500 writes none).
+  noteFailure(c.req.raw, err);
   if (err instanceof ApiError) return reply(c, err.code, err.data, err.status ? { status: err.status } : {});
-  // Never leak a stack trace or driver message to the caller; keep it in the Worker log.
-  console.error('api error', c.req.method, new URL(c.req.url).pathname, err);
   return reply(c, ErrorCode.UNDEFINED_CODE, null, { status: 500, msg: undefined });
 });

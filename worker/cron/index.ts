@@ -1,5 +1,6 @@
 // scheduled() dispatch: each cron expression of wrangler.toml maps to functions of (env, now), so
 // tests can run any job at any instant without a clock.
+import { logServerError } from '../http/error-log';
 import { accountsCleanupCron } from './accounts-cleanup';
 import { fulfilmentCron } from './fulfilment';
 import { idProtectCron } from './id-protect';
@@ -24,6 +25,8 @@ export async function runScheduled(cron: string, env: Env, now: Date): Promise<{
   }
   // One failing job must not stop the others; each logs its own failure.
   const settled = await Promise.allSettled(jobs.map((job) => job(env, now)));
-  for (const s of settled) if (s.status === 'rejected') console.error('cron job failed', cron, s.reason);
+  settled.forEach((s, i) => {
+    if (s.status === 'rejected') logServerError({ where: `cron ${cron} ${jobs[i]!.name || `job ${i}`}`, cause: s.reason });
+  });
   return { cron, results: settled.map((s) => (s.status === 'fulfilled' ? s.value : { error: String(s.reason) })) };
 }
