@@ -1,7 +1,6 @@
 // Where a bank transfer goes (shown on the order page, the pay page of a document and in the order
 // e-mail): the seller's own account, from the seller settings (core/config.ts), with the seller's
 // name as beneficiary, the same name the receipt and the invoice carry (issue #20 §1).
-import type { Seller } from '../config';
 
 /** An IBAN without spaces, upper case. */
 export function compactIban(text: string): string {
@@ -31,6 +30,7 @@ export function formatIban(text: string): string {
 
 export type BankDetails = { bank: string; iban: string; beneficiary: string };
 
-export function bankDetails(seller: Pick<Seller, 'name' | 'bank' | 'iban'>): BankDetails {
+/** The seller's name and account; the shape of `Seller` (core/config), named here so that config can use this module's IBAN checks without a circle. */
+export function bankDetails(seller: { name: string; bank: string; iban: string }): BankDetails {
   return { bank: seller.bank, iban: formatIban(seller.iban), beneficiary: seller.name };
 }
