@@ -6,8 +6,9 @@ import { createDb } from '../db/client';
 import { loginThrottles, users } from '../db/schema';
 import type { Adapters } from '../worker/adapters';
 import { hashPassword, verifyPassword } from '../worker/security/password-hash';
-import { createAuthService } from '../worker/services/auth';
-import { passwordThrottleKey } from '../worker/services/login-throttle';
+// The inner files, not the accounts area's index: the bench bundles only what it measures.
+import { createAuthService } from '../worker/services/accounts/auth';
+import { passwordThrottleKey } from '../worker/services/accounts/login-throttle';
 
 type BenchEnv = { DB: D1Database };
 

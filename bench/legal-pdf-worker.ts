@@ -2,7 +2,8 @@
 // a 20-line invoice in workerd without the rest of the app: each request renders once and answers the
 // bytes. The invoice carries a MARK and its QR code (the heaviest case: a transmitted document).
 import { DEMO_SELLER } from '../core/config';
-import { renderLegalPdf } from '../worker/services/legal-pdf';
+// The inner file, not the documents area's index: the bench bundles only the layout it measures.
+import { renderLegalPdf } from '../worker/services/documents/legal-pdf';
 
 const LINES = Array.from({ length: 20 }, (_, i) => ({
   position: i + 1,

@@ -2,7 +2,7 @@
 // replace the old permanent auto-suspension (2010), which let any stranger lock any owner out with five
 // wrong passwords. A delay never locks anyone out for long: the first failures are free, then each
 // further attempt must wait 2^k seconds after the last failure, up to a cap, and a quiet day forgets
-// everything. Pure rules; worker/services/login-throttle.ts keeps the counters in D1.
+// everything. Pure rules; worker/services/accounts/login-throttle.ts keeps the counters in D1.
 
 export type ThrottleRule = {
   /** Failures in a row that cost nothing (typos). */

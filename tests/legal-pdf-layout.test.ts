@@ -4,7 +4,7 @@
 // the test sees what a reader sees, not what the layout meant to draw.
 import { describe, expect, it } from 'vitest';
 import { DEMO_SELLER } from '../core/config';
-import { renderLegalPdf, type LegalPdfInput, type LegalPdfLine } from '../worker/services/legal-pdf';
+import { renderLegalPdf, type LegalPdfInput, type LegalPdfLine } from '../worker/services/documents';
 import { overlappingText, pdfTextBoxes, textOffPage, type TextBox } from './pdf-boxes';
 
 const AMOUNTS = [100, 9_999, 10_000, 99_999, 1_234_567, 99_999_999, 999_999_999];

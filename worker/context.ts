@@ -6,10 +6,10 @@ import { configOf, devAccessAllowed, isAdminHost, type AppConfig } from './confi
 import { ensureCsrfToken, tokensMatch } from './http/csrf';
 import { createNonce } from './http/security-headers';
 import { ensureVisitorId } from './http/visitor';
-import { readPreferences, type Preferences } from './services/preferences';
+import { readPreferences, type Preferences } from './services/accounts';
 import { createServices, type Services } from './services';
-import type { CurrentSession } from './services/auth';
-import { clientIp } from './services/rate-limit';
+import type { CurrentSession } from './services/accounts';
+import { clientIp } from './services/platform';
 
 export type RequestContext = {
   cloudflare: { env: Env; ctx: ExecutionContext; cf?: IncomingRequestCfProperties };

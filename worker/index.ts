@@ -17,7 +17,7 @@ import { errorPage } from './error-page';
 import { readCookie } from './http/cookies';
 import { applySecurityHeaders } from './http/security-headers';
 import { readVisitorId } from './http/visitor';
-import { readSessionCookie, userRoom } from './services/auth';
+import { readSessionCookie, userRoom } from './services/accounts';
 
 export { Global } from '../party/global';
 export { User } from '../party/user';

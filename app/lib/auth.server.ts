@@ -5,7 +5,7 @@
 import { data, redirect, type AppLoadContext } from '@remix-run/cloudflare';
 import { ErrorCode } from '../../core/errors';
 import { serializeCookie, wantsSecure } from '../../worker/http/cookies';
-import type { CurrentSession } from '../../worker/services/auth';
+import type { CurrentSession } from '../../worker/services/accounts';
 import { codeData } from './route-error.server';
 
 function loginUrl(request: Request): string {

@@ -6,7 +6,7 @@ import { data, redirect, type AppLoadContext } from '@remix-run/cloudflare';
 import type { Params } from '@remix-run/react';
 import { ErrorCode } from '../../core/errors';
 import { requireUser } from './auth.server';
-import type { OwnDomain } from '../../worker/services/my-domains';
+import type { OwnDomain } from '../../worker/services/domains';
 import { codeData } from './route-error.server';
 
 export async function loadOwnDomain(request: Request, context: AppLoadContext, params: Params): Promise<OwnDomain> {

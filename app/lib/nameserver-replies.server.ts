@@ -4,7 +4,7 @@
 import { resolveCode } from '../../core/errors';
 import { encodeMessage } from '../../core/validation/messages';
 import { serverErrorIndex } from '../../core/validation/rules';
-import type { Refusal } from '../../worker/services/nameservers';
+import type { Refusal } from '../../worker/services/domains';
 
 const LIST_CODES = new Set([32052, 32053]);
 

@@ -10,7 +10,7 @@ import { Price } from '../components/price';
 import { loadOwnDocument } from '../lib/document-route.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
-import { documentNumber } from '../../worker/services/legal-pdf';
+import { documentNumber } from '../../worker/services/documents';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { document, session } = await loadOwnDocument(request, context, params);

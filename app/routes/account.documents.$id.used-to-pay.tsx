@@ -1,6 +1,6 @@
 // Used-to-pay (issue #13 §2; spec §2 sale document tabs): for a payment or a credit note, the
 // documents it paid and how much of each (document_allocations with this paying document; for a credit
-// note, the uses of credit its credit paid, oldest note first: worker/services/documents.ts).
+// note, the uses of credit its credit paid, oldest note first: worker/services/documents/documents.ts).
 import { data, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';

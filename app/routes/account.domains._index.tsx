@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { BULK_ACTIONS, listSearch, nameserversApplyPath, readListQuery } from '../../core/domains/portal';
 import { ErrorCode } from '../../core/errors';
 import { bulkSchema } from '../../core/validation/my-domains-forms';
-import type { BulkResult } from '../../worker/services/my-domains';
+import type { BulkResult } from '../../worker/services/domains';
 import { CsrfInput } from '../components/csrf-input';
 import { PageIdInput } from '../components/page-id-input';
 import { DomainPager, DomainPreviews, DomainSearchForm, DomainTable, RenewForms } from '../components/portal/domain-list';

@@ -6,7 +6,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
-import { documentNumber } from '../../worker/services/legal-pdf';
+import { documentNumber } from '../../worker/services/documents';
 import { CsrfInput } from '../components/csrf-input';
 import { Price } from '../components/price';
 import { requireAdmin } from '../lib/auth.server';

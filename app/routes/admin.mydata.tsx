@@ -19,7 +19,7 @@ import { codeData } from '../lib/route-error.server';
 const DONE = ['sent', 'pending', 'failed', 'cancelled'] as const;
 type Done = (typeof DONE)[number];
 
-type Row = Awaited<ReturnType<import('../../worker/services/mydata').MydataService['failures']>>['problems'][number];
+type Row = Awaited<ReturnType<import('../../worker/services/documents').MydataService['failures']>>['problems'][number];
 const plain = (r: Row) => ({
   documentId: r.documentId,
   status: r.status,

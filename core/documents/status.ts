@@ -1,7 +1,7 @@
 // The status a customer sees for a sale document (issue #13 §2; spec §4 Sale documents and payments).
 // The stored status changes only when something happens to the document; OVERDUE is a matter of time:
 // an unpaid debit whose due date has passed is OVERDUE from that instant, without a job having to run.
-// The list's SQL filter (worker/services/documents-list.ts) writes the same rule with the same lists.
+// The list's SQL filter (worker/services/documents/documents-list.ts) writes the same rule with the same lists.
 // Pure.
 import { DUE_KINDS, PAYABLE_STATUSES, type DocumentKind, type DocumentStatus } from './balance';
 

@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { documentLines, lineDescription } from '../../core/documents/lines';
 import { linesWithVat } from '../../core/vat';
-import { legalDocumentLines, mydataQueued, numberedDocument, paymentAllocation, type OrderRef } from '../../worker/services/order-statements';
+import { legalDocumentLines, mydataQueued, numberedDocument, paymentAllocation, type OrderRef } from '../../worker/services/orders';
 import type { Db } from '../client';
 import { rawBatch, type Raw } from '../raw-batch';
 import { orders, users } from '../schema';

@@ -11,7 +11,7 @@ import { createDb } from '../../db/client';
 import { creditNoteStatements, rawBatch } from '../../db/raw-batch';
 import { mydataTransmissions, legalDocumentFiles, saleDocuments, users } from '../../db/schema';
 import { DEMO_USERS } from '../../db/seed/demo-users';
-import { documentNumber } from '../../worker/services/legal-pdf';
+import { documentNumber } from '../../worker/services/documents';
 import { pdfText } from '../pdf-text';
 import { addReadyDomain, newCustomer, servicesAt } from './customers';
 import { Browser, login } from './helpers';

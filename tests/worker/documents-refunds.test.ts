@@ -104,7 +104,7 @@ describe('card refunds', () => {
 
   it('a payment whose money already became credit is not refunded to the card too (35510)', async () => {
     // A card session approved after a use of credit (or a cancel) stopped it: its money went to the
-    // customer's credit balance (refund:payment:<id>, worker/services/document-payments.ts).
+    // customer's credit balance (refund:payment:<id>, worker/services/orders/document-payments.ts).
     const o = await paidCardOrder('refcredited');
     await rawBatch(db, creditNoteStatements({ userId: o.id, amountCents: o.payment.amountCents, vatCents: 0, reason: 'refund', orderId: o.orderId, orderItemId: null, note: `pay-${o.payment.id}`, dedupeKey: `refund:payment:${o.payment.id}`, at: new Date() }));
     const r = await servicesAt().refunds.refundPayment({ paymentId: o.payment.id, amountCents: 100, reason: 'double', idempotencyKey: crypto.randomUUID() }, await staffActor());

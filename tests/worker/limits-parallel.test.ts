@@ -15,10 +15,10 @@ import { createAdapters } from '../../worker/adapters';
 import { configOf } from '../../worker/config';
 import { hashPassword, verifyPassword } from '../../worker/security/password-hash';
 import { createServices } from '../../worker/services';
-import { createAuthService } from '../../worker/services/auth';
-import { passwordThrottleKey, secondFactorThrottleKey } from '../../worker/services/login-throttle';
-import { sha256Hex } from '../../worker/services/otp';
-import { foldAnswer } from '../../worker/services/registration';
+import { createAuthService } from '../../worker/services/accounts';
+import { passwordThrottleKey, secondFactorThrottleKey } from '../../worker/services/accounts';
+import { sha256Hex } from '../../worker/services/accounts';
+import { foldAnswer } from '../../worker/services/accounts';
 import { Browser, form } from './helpers';
 
 const db = createDb(env.DB);

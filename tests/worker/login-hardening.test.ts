@@ -9,7 +9,7 @@ import { createDb } from '../../db/client';
 import { loginThrottles, oneTimeCodes, outbox, users } from '../../db/schema';
 import { DEMO_USERS } from '../../db/seed';
 import { createServices } from '../../worker/services';
-import { passwordThrottleKey, secondFactorThrottleKey } from '../../worker/services/login-throttle';
+import { passwordThrottleKey, secondFactorThrottleKey } from '../../worker/services/accounts';
 import { Browser, form, login } from './helpers';
 
 const db = createDb(env.DB);

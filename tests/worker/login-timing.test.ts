@@ -9,8 +9,8 @@ import { DEMO_USERS } from '../../db/seed';
 import { createAdapters } from '../../worker/adapters';
 import { configOf } from '../../worker/config';
 import { verifyPassword } from '../../worker/security/password-hash';
-import { createAuthService } from '../../worker/services/auth';
-import { passwordThrottleKey } from '../../worker/services/login-throttle';
+import { createAuthService } from '../../worker/services/accounts';
+import { passwordThrottleKey } from '../../worker/services/accounts';
 
 const db = createDb(env.DB);
 const demo = DEMO_USERS[0];

@@ -7,7 +7,7 @@ import { promotions } from '../../db/schema';
 import { readLiveFrame } from '../../party/channels';
 import worker from '../../worker';
 import { createServices } from '../../worker/services';
-import { createLiveService } from '../../worker/services/live';
+import { createLiveService } from '../../worker/services/platform';
 
 const GID = 'g-0123456789abcdef0123456789abcdef';
 

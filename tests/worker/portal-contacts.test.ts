@@ -8,7 +8,7 @@ import type { RegistryFamily } from '../../core/catalog';
 import { ErrorCode } from '../../core/errors';
 import { createDb } from '../../db/client';
 import { contacts, domainContacts, domains, registryObjects } from '../../db/schema';
-import type { ContactColumns } from '../../worker/services/domain-contacts';
+import type { ContactColumns } from '../../worker/services/contacts';
 import { newCustomer, servicesAt, uniqueName } from './customers';
 import { Browser, form, login } from './helpers';
 

@@ -8,7 +8,7 @@ import { ErrorCode } from '../../core/errors';
 import { DAY_MS, GLOBAL_SUBJECT, QUOTA_LIMITS, RATE_LIMITS, smsDailyBudget, windowStart } from '../../core/rate-limits';
 import { createDb } from '../../db/client';
 import { oneTimeCodes } from '../../db/schema';
-import { rateLimitKey } from '../../worker/services/rate-limit';
+import { rateLimitKey } from '../../worker/services/platform';
 import { servicesAt, uniqueName } from './customers';
 import { Browser } from './helpers';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cachedRead, invalidateReads } from '../../worker/services/read-cache';
+import { cachedRead, invalidateReads } from '../../worker/services/platform';
 
 describe('cachedRead', () => {
   it('serves one load per key within the TTL, per scope', async () => {

@@ -8,7 +8,7 @@ import { createDb } from '../../db/client';
 import { creditMovements, orderItems, orders, payments, registryObjects, registrySettings, saleDocuments } from '../../db/schema';
 import { rawBatch } from '../../db/raw-batch';
 import { createSandboxRegistry } from '../../worker/adapters/registry/sandbox';
-import { holdsAtLeast, readHeld } from '../../worker/services/refund-caps';
+import { holdsAtLeast, readHeld } from '../../worker/services/orders';
 import { cardOrderAwaitingPayment, servicesAt } from './customers';
 import { newStaff } from './staff';
 

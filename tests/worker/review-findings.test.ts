@@ -28,7 +28,7 @@ async function newAccount() {
 }
 
 describe('review findings (issue #10)', () => {
-  // worker/services/account.ts:56 checkCurrentPassword — no throttle at all. The login form slows
+  // worker/services/accounts/account.ts:56 checkCurrentPassword — no throttle at all. The login form slows
   // password guessing (login:ip, growing per-address delay, decision 022), but anyone holding a session
   // (a stolen cookie, a shared computer) can guess the account's password as fast as they like through
   // /account/email (and change-password, disable-TOTP, e-mail 2FA, mobile change), then use it to move
@@ -50,7 +50,7 @@ describe('review findings (issue #10)', () => {
     expect(statuses).toContain(429);
   });
 
-  // worker/services/order-statements.ts:79 couponRedemption + orders.ts cancelOrder: a use is released
+  // worker/services/orders/order-statements.ts:79 couponRedemption + orders.ts cancelOrder: a use is released
   // only when the customer cancels; an unpaid (pending) order holds its use forever (no cron expires
   // pending orders or releases their redemptions: worker/cron has none). One customer, with a coupon
   // limited in all (maxRedemptions) but not per customer, places unpaid bank-transfer orders and keeps
@@ -74,9 +74,9 @@ describe('review findings (issue #10)', () => {
     expect(answer.ok ? 'applies' : answer.key).toBe('applies');
   });
 
-  // worker/services/cart.ts:147-171 addDomain: a name in redemption may be added as 'renew' (rgp is set,
+  // worker/services/cart/cart.ts:147-171 addDomain: a name in redemption may be added as 'renew' (rgp is set,
   // but its prices come from the TLD's 'renew' action, without the registry's restore fee that the
-  // 'rgp_restore' action carries), and worker/services/fulfilment.ts:58-76 carries out renew and
+  // 'rgp_restore' action carries), and worker/services/orders/fulfilment.ts:58-76 carries out renew and
   // rgp_restore the same way (registry.renew, status back to active). The holder of a name in
   // redemption restores it at the renewal price: the restore fee is never charged.
   it('a name in redemption cannot be restored at the renewal price', async () => {
@@ -127,7 +127,7 @@ describe('review findings (issue #10)', () => {
     expect((await s.cart.view(c.owner, { lang: 'el', vatRateBp: 2400 })).lines).toHaveLength(1);
   });
 
-  // worker/services/orders.ts handlePaymentWebhook: a second card session approved for an order that
+  // worker/services/orders/orders.ts handlePaymentWebhook: a second card session approved for an order that
   // another session already paid was neither refunded nor credited (only cancelled orders were).
   it('a second card payment approved for an order already paid becomes the customer\'s credit', async () => {
     const c = await readyCart('twice-paid');

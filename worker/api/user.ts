@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { ErrorCode } from '../../core/errors';
-import { setPreference, vatDisplayFor } from '../services/preferences';
+import { setPreference, vatDisplayFor } from '../services/accounts';
 import { ApiError, reply } from './envelope';
 import type { ApiEnv } from './types';
 

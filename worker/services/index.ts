@@ -2,41 +2,20 @@
 import type { Db } from '../../db/client';
 import { createAdapters, type Adapters } from '../adapters';
 import { configOf } from '../config';
-import { createAccountService } from './account';
-import { createAuditService } from './audit';
-import { createAuthService } from './auth';
+import { createAccountService, createAuthService, createOtpService, createPasswordResetService, createPreferenceService, createRegistrationService } from './accounts';
+import { createDebitService } from './billing';
 import { createCartService } from './cart';
-import { createCatalogService } from './catalog';
-import { createContactService } from './contacts';
-import { createDomainContactService } from './domain-contacts';
-import { createDomainService } from './domains';
-import { createDocumentService } from './documents';
-import { createDocumentPaymentService } from './document-payments';
-import { createDebitService } from './debits';
-import { createRefundService } from './refunds';
-import { createLegalDocumentService } from './legal-documents';
-import { createMydataService } from './mydata';
-import { createHandoverService } from './handovers';
-import { createMyDomainService } from './my-domains';
-import { createNameserverService } from './nameservers';
-import { createIdProtectService } from './id-protect';
-import { createReminderService } from './reminders';
-import { createHealthService } from './health';
-import { createLiveService } from './live';
-import { createOrderService } from './orders';
-import { createOtpService } from './otp';
-import { createOutboxService } from './outbox';
-import { createPasswordResetService } from './password-reset';
-import { createPreferenceService } from './preferences';
-import { createPromotionService } from './promotions';
-import { createRateLimitService } from './rate-limit';
-import { createRegistrationService } from './registration';
-import { createRegistryPollService } from './registry-poll';
-import { createSandboxPaymentService } from './sandbox-payments';
-import { createStaffService } from './staff';
+import { createCatalogService, createPromotionService } from './catalog';
+import { createContactService, createDomainContactService } from './contacts';
+import { createDocumentService, createLegalDocumentService, createMydataService } from './documents';
+import { createDomainService, createHandoverService, createIdProtectService, createMyDomainService, createNameserverService, createReminderService } from './domains';
+import { createDocumentPaymentsWithOrders, createOrderService, createRefundService, createRegistryPollService, createSandboxPaymentService } from './orders';
+import { createHealthService, createLiveService, createOutboxService, createRateLimitService } from './platform';
+import { createAuditService, createStaffService } from './staff';
 import { lazyMembers } from '../lazy';
+import type { ServiceDeps } from './deps';
 
-export type ServiceDeps = { db: Db; env: Env; now: Date; adapters: Adapters };
+export type { ServiceDeps } from './deps';
 
 export function createServices(input: { db: Db; env: Env; now: Date; adapters?: Adapters; origin?: string }) {
   // Ports come from the validated configuration only (decision 021), never from raw env fallbacks.
@@ -61,7 +40,7 @@ function servicesFor(deps: ServiceDeps) {
     auth: () => createAuthService(deps),
     orders: () => createOrderService(deps),
     documents: () => createDocumentService(deps),
-    documentPayments: () => createDocumentPaymentService(deps),
+    documentPayments: () => createDocumentPaymentsWithOrders(deps),
     debits: () => createDebitService(deps),
     refunds: () => createRefundService(deps),
     legalDocuments: () => createLegalDocumentService(deps),

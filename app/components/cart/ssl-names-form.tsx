@@ -4,7 +4,7 @@
 // the page that follows, so it works the same without JavaScript. Errors sit under their fields.
 import { Form, Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import type { SslNamesProblem, SslNamesView } from '../../../worker/services/cart-ssl';
+import type { SslNamesProblem, SslNamesView } from '../../../worker/services/cart';
 import { codeMessage } from '../../lib/codes';
 import { FormAlert, SubmitButton } from '../../lib/forms';
 import { CsrfInput } from '../csrf-input';

@@ -8,20 +8,19 @@
 // round trip more), and registries cap concurrent sessions, which short sessions respect best.
 // See docs/decisions/020-epp-registry-client.md.
 import { ErrorCode } from '../../../../core/errors';
-import type { SocketLike } from '../../whois/port43';
 import {
   RegistryError, type CheckAnswer, type Contact, type DomainInfo, type NameRef, type RegisterInput, type RegistryFamily, type RegistryPort, type RoleContactType,
   type RegistrySettings,
 } from '../port';
 import { pollMessage } from './poll-message';
-import { createEppSessions, EppResultError, EppSessionError, type Session } from './session';
+import { createEppSessions, EppResultError, EppSessionError, type EppConnect, type Session } from './session';
 import { addMonths, checkReason, dateOf, day, eppPhone, newAuthCode, newContactId, readDomainInfData } from './values';
 import { build, child, childrenOf, NS, periodOf, textOf, type EppResponse } from './xml';
 
 export { eppPhone, newAuthCode };
 
-/** `connect` from 'cloudflare:sockets', narrowed; tests pass an in-process server (tests/epp-server). */
-export type EppConnect = (address: { hostname: string; port: number }, options: { secureTransport: 'on'; allowHalfOpen: boolean }) => SocketLike;
+// EppConnect lives with the session that opens the socket (session.ts imports nothing of this file).
+export type { EppConnect };
 
 export type EppRegistryOptions = {
   family: RegistryFamily;

@@ -5,7 +5,6 @@
 import { ErrorCode } from '../../../../core/errors';
 import type { SocketLike } from '../../whois/port43';
 import { RegistryError, type RegistryFamily } from '../port';
-import type { EppConnect } from './client';
 import { encodeFrame, FrameDecoder } from './frame';
 import { build, readEpp, readGreeting, readResponse, type EppResponse } from './xml';
 import { randomFrom } from './values';
@@ -33,6 +32,9 @@ export class EppSessionError extends Error {
 }
 
 export type Session = { command(make: (clTRID: string) => string): Promise<EppResponse> };
+
+/** `connect` from 'cloudflare:sockets', narrowed; tests pass an in-process server (tests/epp-server). */
+export type EppConnect = (address: { hostname: string; port: number }, options: { secureTransport: 'on'; allowHalfOpen: boolean }) => SocketLike;
 
 export type EppSessionOptions = { family: RegistryFamily; host: string; port: number; clientId: string; password: string; connect: EppConnect; timeoutMs: number; objURIs: string[]; extURIs: string[] };
 

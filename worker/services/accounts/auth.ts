@@ -1,0 +1,327 @@
+// Authentication use cases (issue #3 §3): who is logged in, login with its refusals, logout and
+// "log out everywhere". Sessions live in the user's Durable Object; users live in D1.
+import { and, eq, sql } from 'drizzle-orm';
+import { ErrorCode } from '../../../core/errors';
+import { crossesAlert, deviceSkipsDelay, PASSWORD_THROTTLE, SECOND_FACTOR_THROTTLE } from '../../../core/login-throttle';
+import { parseSessionCookie, sessionCookieMaxAgeSeconds, sessionKindFor } from '../../../core/sessions';
+import { users } from '../../../db/schema';
+import { deleteCookie, hostCookieName, readHostCookie, serializeCookie, wantsSecure } from '../../http/cookies';
+import { rotateCsrfCookie } from '../../http/csrf';
+import { hashPassword, needsRehash, verifyPassword } from '../../security/password-hash';
+import type { ServiceDeps } from '../deps';
+import { maskEmail } from '../../../core/otp';
+import { verifyTotp } from '../../../core/totp';
+import { tokens } from '../../../db/schema';
+import type { Language } from '../../../i18n/config';
+import { getServerT } from '../../../i18n/server';
+import { createCartService } from '../cart';
+import { createLiveService } from '../platform';
+import { createKnownDevices, createLoginThrottle, passwordThrottleKey, secondFactorThrottleKey } from './login-throttle';
+import { createOtpService, sha256Hex } from './otp';
+import { spendToken, takeTokenAttempt } from './token-attempts';
+import { userStub } from '../platform';
+import { createRateLimitService } from '../platform';
+
+export const SESSION_COOKIE = 'sid';
+/** The session cookie of this request: `__Host-sid` over https (issue #19 §4); every reader uses this. */
+export const readSessionCookie = (request: Request) => readHostCookie(request, SESSION_COOKIE);
+
+export type SessionUser = {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  accountName: string;
+  userGroup: 'user' | 'admin';
+  hasPbasAccount: boolean;
+  emailVerified: boolean;
+  /** An authenticator app is enrolled: staff cannot use the back office without it (issue #10 §4). */
+  totpEnabled: boolean;
+};
+export type CurrentSession = { user: SessionUser; sessionId: string };
+
+export type LoginInput = {
+  email: string;
+  password: string;
+  gdprAccept: boolean;
+  ip: string;
+  userAgent: string;
+  visitorId: string;
+  uniqueId: string | null;
+  locale: Language;
+};
+export type TwoFactorMethod = 'totp' | 'email';
+export type LoginResult =
+  | { ok: true; user: SessionUser; setCookies: string[] }
+  /** 2004 two_factor_auth: the password was right; the second factor is asked for with `challenge`. */
+  | { ok: false; code: 2004; status: 401; challenge: string; method: TwoFactorMethod; target: string }
+  | { ok: false; code: number; status: number; retryAfter?: number; scope?: 'network' };
+export type SessionMeta = { ip: string; userAgent: string; visitorId: string; uniqueId: string | null };
+
+/** A password that was right stays good for the second factor this long. */
+export const TWO_FACTOR_CHALLENGE_MS = 10 * 60_000;
+export const TWO_FACTOR_MAX_ATTEMPTS = 5;
+
+export function userRoom(userId: number): string {
+  return `u-${userId}`;
+}
+
+function toSessionUser(u: typeof users.$inferSelect): SessionUser {
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    accountName: `${u.firstName} ${u.lastName}`.trim() || u.email,
+    userGroup: u.userGroup,
+    hasPbasAccount: u.hasPbasAccount,
+    emailVerified: u.emailVerifiedAt !== null,
+    totpEnabled: u.totpEnabledAt !== null,
+  };
+}
+
+// A real hash of a random password, verified against when the e-mail is unknown, so that an unknown
+// address costs the same time as a wrong password (no account enumeration through timing). It is made
+// with CURRENT_PARAMS, like every stored hash after its owner's next login (needsRehash).
+let decoyHash: Promise<string> | null = null;
+export function decoy(): Promise<string> {
+  decoyHash ??= hashPassword(crypto.randomUUID());
+  return decoyHash;
+}
+
+export function randomToken(bytes = 32): string {
+  const raw = crypto.getRandomValues(new Uint8Array(bytes));
+  let s = '';
+  for (const b of raw) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * `verify` is the password check and `checkTotp` the authenticator code's: tests wrap them to count
+ * which answers cost a check (one verification each; at most the limit under parallel requests).
+ */
+export function createAuthService(deps: ServiceDeps, { verify = verifyPassword, checkTotp = verifyTotp }: { verify?: typeof verifyPassword; checkTotp?: typeof verifyTotp } = {}) {
+  const { db, env, now } = deps;
+  const live = createLiveService(env);
+  const limits = createRateLimitService(deps);
+  const otp = createOtpService(deps);
+  const passwordThrottle = createLoginThrottle(db, now, PASSWORD_THROTTLE);
+  const secondFactorThrottle = createLoginThrottle(db, now, SECOND_FACTOR_THROTTLE);
+  const devices = createKnownDevices(db, now);
+  const stub = (userId: number) => userStub(deps, userRoom(userId));
+
+  // A new session id at every login (no fixation); the other tabs of this browser reload.
+  async function startSession(request: Request, u: typeof users.$inferSelect, meta: SessionMeta): Promise<string[]> {
+    // Staff sessions are short (decision 024): the kind is fixed at login from the user's group.
+    const kind = sessionKindFor(u.userGroup);
+    const { token } = await (await stub(u.id)).createSession({ ip: meta.ip, userAgent: meta.userAgent, now: now.getTime(), kind });
+    // The guest's cart joins the account's (issue #5 §1); a failure here must not block the login.
+    await createCartService(deps)
+      .mergeAtLogin(meta.visitorId, u.id)
+      .catch((e) => console.error('cart merge at login failed', e));
+    await live.toUser(meta.visitorId, { channel: 'session', event: 'UserHasLoggedIn', unique_id: meta.uniqueId, data: {} }).catch(() => undefined);
+    const setCookie = serializeCookie(hostCookieName(request, SESSION_COOKIE), `${u.id}.${token}`, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: wantsSecure(request),
+      maxAgeSeconds: sessionCookieMaxAgeSeconds(kind),
+    });
+    // This browser is now known to the account: the login delays will not keep it out (decision 022).
+    const deviceCookie = await devices.remember(request, u.id, wantsSecure(request));
+    return [setCookie, rotateCsrfCookie(request), ...(deviceCookie ? [deviceCookie] : [])];
+  }
+
+  // Someone who has the password is guessing the second factor: the owner should change the password.
+  // A failure to send must not change the answer the guesser gets.
+  async function alertSecondFactorFailures(u: typeof users.$inferSelect, failures: number) {
+    const t = getServerT(u.locale);
+    await deps.adapters.mail
+      .send({ to: u.email, subject: t('auth:mail.second_factor_alert_subject'), text: [t('auth:mail.second_factor_alert_body', { count: failures }), t('auth:mail.second_factor_alert_action')].join('\n\n'), tag: 'security:second_factor_failures', meta: { failures } })
+      .catch((e) => console.error('second-factor alert mail failed', e));
+  }
+
+  async function startTwoFactor(u: typeof users.$inferSelect, input: LoginInput): Promise<LoginResult> {
+    const method: TwoFactorMethod = u.totpEnabledAt ? 'totp' : 'email';
+    if (method === 'email') {
+      const sent = await otp.send({ purpose: 'login_2fa', channel: 'email', target: u.email, userId: u.id, ip: input.ip, locale: input.locale });
+      // A code sent a moment ago is still good: the countdown refusal (90106) is not an error here.
+      if (!sent.ok && sent.code !== ErrorCode.OTP_ALREADY_SENT) return { ok: false, code: sent.code, status: sent.status, retryAfter: sent.seconds };
+    }
+    const challenge = randomToken();
+    await db.insert(tokens).values({
+      tokenHash: await sha256Hex(challenge),
+      purpose: 'login_2fa',
+      userId: u.id,
+      meta: { method, attempts: 0 },
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + TWO_FACTOR_CHALLENGE_MS),
+    });
+    return { ok: false, code: ErrorCode.TWO_FACTOR_AUTH, status: 401, challenge, method, target: method === 'email' ? maskEmail(u.email) : '' };
+  }
+
+  return {
+    /** The logged-in user of this request, or null (no cookie, ended session, suspended account). */
+    async current(request: Request): Promise<CurrentSession | null> {
+      const parsed = parseSessionCookie(readSessionCookie(request));
+      if (!parsed) return null;
+      const session = await (await stub(parsed.userId)).touchSession(parsed.token, now.getTime());
+      if (!session) return null;
+      const [u] = await db.select().from(users).where(eq(users.id, parsed.userId));
+      if (!u || u.status !== 'active') return null;
+      // A customer session of someone who is staff now (promoted, or from before staff sessions) is not kept.
+      if (sessionKindFor(u.userGroup) !== session.kind) return null;
+      return { user: toSessionUser(u), sessionId: session.id };
+    },
+
+    /**
+     * A live session whose account is suspended (current() treats it as logged out): the admin area
+     * tells its owner why with the errorCode cookie instead of a bare login page.
+     */
+    async suspendedSession(request: Request): Promise<'staff' | 'auto' | null> {
+      const parsed = parseSessionCookie(readSessionCookie(request));
+      if (!parsed) return null;
+      const session = await (await stub(parsed.userId)).touchSession(parsed.token, now.getTime());
+      if (!session) return null;
+      const [u] = await db.select({ status: users.status, suspension: users.suspension }).from(users).where(eq(users.id, parsed.userId));
+      return u?.status === 'suspended' ? (u.suspension ?? 'staff') : null;
+    },
+
+    async login(request: Request, input: LoginInput): Promise<LoginResult> {
+      const email = normalizeEmail(input.email);
+      const hit = await limits.hit('login:ip', input.ip);
+      // The visitor's network, not the address, has to wait: said so (it reveals nothing about accounts).
+      if (!hit.allowed) return { ok: false, code: 429, status: 429, retryAfter: hit.retryAfter, scope: 'network' };
+      // Decision 022: the same steps, in the same order, for a known address, an unknown one and a
+      // delayed one (one user read, one throttle statement, one argon2 verification), so neither the
+      // answer nor its time tells them apart. The delay is kept per address, known or not.
+      const key = await passwordThrottleKey(email);
+      const [u] = await db.select().from(users).where(eq(users.email, email));
+      // Issue #19 (decision 044): the attempt is taken before the password is checked, each in one
+      // conditional statement, so thirty requests at once cannot all find "no delay yet". A browser that
+      // logged into this account before skips the address's delay for its own few guesses (decision 022).
+      const device = await devices.find(request);
+      const known = device !== null && deviceSkipsDelay(device, u?.id) && (await devices.take(device, u!.id));
+      const taken = known ? { ok: true as const, failures: await passwordThrottle.count(key) } : await passwordThrottle.take(key);
+      const passwordOk = (await verify(input.password, u?.passwordHash ?? (await decoy()))) && u !== undefined;
+      // Within the delay even the right password waits: otherwise the delay would not slow guessing.
+      // The refused attempt was not counted, so it does not lengthen the delay either.
+      if (!taken.ok) return { ok: false, code: 429, status: 429, retryAfter: taken.wait };
+      // A wrong password was counted when it was taken.
+      if (!passwordOk || !u) return { ok: false, code: ErrorCode.LOGIN_FAILED, status: 401 };
+      // The right password ends the password step's streak, never the second factor's (decision 022),
+      // and is no wrong guess of the device's.
+      await passwordThrottle.clear(key);
+      if (known) await devices.release(device!);
+      // Only the owner of the right password learns that staff suspended the account (2011). The
+      // automatic suspension (2010) is retired (decision 022); migration 0010 lifted the old ones.
+      if (u.status === 'suspended') return { ok: false, code: ErrorCode.ACCOUNT_SUSPENDED, status: 403 };
+      // Spec §4 "GDPR approval at login": without the processing approval the form asks for it.
+      if (u.gdprProcessingAt === null) {
+        if (!input.gdprAccept) return { ok: false, code: ErrorCode.PROFILE_REQUIRED_GDPR_APPROVAL, status: 403 };
+        await db.update(users).set({ gdprProcessingAt: now, gdprValidityAt: now, updatedAt: now }).where(eq(users.id, u.id));
+      }
+      const patch: Partial<typeof users.$inferInsert> = { lastLoginAt: now, updatedAt: now };
+      if (needsRehash(u.passwordHash)) patch.passwordHash = await hashPassword(input.password);
+      await db.update(users).set(patch).where(eq(users.id, u.id));
+
+      if (u.totpEnabledAt || u.emailTwoFactor) return startTwoFactor(u, input);
+      return { ok: true, user: toSessionUser(u), setCookies: await startSession(request, u, input) };
+    },
+
+    /**
+     * The second step of a login that answered 2004: the code from the app (TOTP) or from the e-mail.
+     * 2164 two_factor_suc logs in; 2005 two_factor_fail lets the visitor try again until the challenge
+     * runs out of attempts or time, after which the login starts over.
+     */
+    async completeTwoFactor(
+      request: Request,
+      input: { challenge: string; code: string } & SessionMeta,
+    ): Promise<{ ok: true; user: SessionUser; setCookies: string[] } | { ok: false; code: number; status: number; restart: boolean; retryAfter?: number }> {
+      const hit = await limits.hit('login:ip', input.ip);
+      if (!hit.allowed) return { ok: false, code: 429, status: 429, restart: false, retryAfter: hit.retryAfter };
+      const hash = await sha256Hex(input.challenge);
+      const [row] = await db.select().from(tokens).where(and(eq(tokens.tokenHash, hash), eq(tokens.purpose, 'login_2fa')));
+      if (!row || row.consumedAt || row.expiresAt.getTime() <= now.getTime()) return { ok: false, code: ErrorCode.TWO_FACTOR_FAIL, status: 401, restart: true };
+      const [u] = await db.select().from(users).where(eq(users.id, row.userId));
+      if (!u || u.status !== 'active') return { ok: false, code: ErrorCode.TWO_FACTOR_FAIL, status: 401, restart: true };
+      // The account's streak of wrong codes runs across logins (decision 022): a new challenge after a
+      // right password gets no fresh guesses. Issue #19 (decision 044): the attempt is taken first, on
+      // the account's streak (or the known device's own allowance) and then on the challenge, each in
+      // one conditional statement; only a taken attempt has its code looked at.
+      const throttleKey = secondFactorThrottleKey(u.id);
+      const device = await devices.find(request);
+      const known = device !== null && deviceSkipsDelay(device, u.id) && (await devices.take(device, u.id));
+      const taken = known ? { ok: true as const, failures: await secondFactorThrottle.count(throttleKey) } : await secondFactorThrottle.take(throttleKey);
+      // Within the delay no code is looked at, right or wrong, and the challenge keeps its attempts.
+      if (!taken.ok) return { ok: false, code: 429, status: 429, restart: false, retryAfter: taken.wait };
+      const attempt = await takeTokenAttempt(db, { tokenHash: hash, purpose: 'login_2fa', max: TWO_FACTOR_MAX_ATTEMPTS, now });
+      if (attempt === null) {
+        // The challenge ran out meanwhile: this code was never checked, so it is no failure of the account's.
+        await secondFactorThrottle.release(throttleKey);
+        if (known) await devices.release(device!);
+        return { ok: false, code: ErrorCode.TWO_FACTOR_FAIL, status: 401, restart: true };
+      }
+      const method = row.meta.method === 'email' ? 'email' : 'totp';
+      let good = false;
+      if (method === 'totp' && u.totpSecret) {
+        const counter = await checkTotp(u.totpSecret, input.code, now.getTime(), u.totpLastCounter);
+        // Conditional (RFC 6238 §5.2, one use per step): of two requests racing with the same code, or a
+        // newer one, only the one that moves the last used step forward logs in.
+        if (counter !== null) {
+          const moved = await db
+            .update(users)
+            .set({ totpLastCounter: counter })
+            .where(and(eq(users.id, u.id), sql`(${users.totpLastCounter} IS NULL OR ${users.totpLastCounter} < ${counter})`))
+            .returning({ id: users.id });
+          good = moved.length === 1;
+        }
+      } else if (method === 'email') {
+        good = (await otp.verify({ purpose: 'login_2fa', target: u.email, code: input.code })).ok;
+      }
+      if (!good) {
+        // Already counted when taken; the last allowed attempt ends the challenge.
+        const spent = attempt >= TWO_FACTOR_MAX_ATTEMPTS;
+        if (spent) await spendToken(db, hash, now);
+        if (crossesAlert(taken.failures)) await alertSecondFactorFailures(u, taken.failures);
+        return { ok: false, code: ErrorCode.TWO_FACTOR_FAIL, status: 401, restart: spent };
+      }
+      const consumed = await db.update(tokens).set({ consumedAt: now }).where(and(eq(tokens.tokenHash, hash), sql`${tokens.consumedAt} IS NULL`)).returning({ h: tokens.tokenHash });
+      if (!consumed.length) return { ok: false, code: ErrorCode.TWO_FACTOR_FAIL, status: 401, restart: true };
+      await secondFactorThrottle.clear(throttleKey);
+      return { ok: true, user: toSessionUser(u), setCookies: await startSession(request, u, input) };
+    },
+
+    /** Logs a user in right away (after a verified registration): a new session, as at login. */
+    async loginVerified(request: Request, userId: number, meta: SessionMeta): Promise<string[]> {
+      const [u] = await db.select().from(users).where(eq(users.id, userId));
+      if (!u) throw new Error('auth: unknown user');
+      await db.update(users).set({ lastLoginAt: now, updatedAt: now }).where(eq(users.id, u.id));
+      return startSession(request, u, meta);
+    },
+
+    /** Ends this browser's session; its tabs reload. Returns the cookie that removes it. */
+    async logout(request: Request, session: CurrentSession, uniqueId: string | null): Promise<string> {
+      await (await stub(session.user.id)).revokeSessions({ id: session.sessionId }, now.getTime(), uniqueId);
+      return deleteCookie(hostCookieName(request, SESSION_COOKIE), { secure: wantsSecure(request) });
+    },
+
+    async logoutEverywhere(session: CurrentSession, options: { keepThis: boolean }): Promise<number> {
+      return (await stub(session.user.id)).revokeSessions(options.keepThis ? { all: true, except: session.sessionId } : { all: true }, now.getTime());
+    },
+
+    /** Ends every session of a user (password reset, staff suspension). */
+    async endAllSessions(userId: number): Promise<number> {
+      return (await stub(userId)).revokeSessions({ all: true }, now.getTime());
+    },
+
+    async sessions(session: CurrentSession) {
+      return (await stub(session.user.id)).listSessions(now.getTime());
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

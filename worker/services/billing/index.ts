@@ -1,0 +1,5 @@
+// Billing: billing profiles (who is invoiced, VAT), the credit balance and staff grants, and debits.
+// The area's public face: other areas, routes, the API and cron import from here, never an inner file.
+export { createBillingProfileService, type BillingProfileInput, type Fail } from './billing-profiles';
+export { createDebitService } from './debits';
+export { createCreditService } from './credit';

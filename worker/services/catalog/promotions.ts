@@ -1,0 +1,43 @@
+// The promotion clock: at a promotion's soft end, move it forward (PromotionAutoRenew) or remove it
+// (PromotionAutoRemove), and tell every open page on the global-promotions channel.
+import { and, eq, ne } from 'drizzle-orm';
+import { promotionTick } from '../../../core/promotions';
+import { promotions } from '../../../db/schema';
+import type { ServiceDeps } from '../deps';
+import { createLiveService } from '../platform';
+
+export function createPromotionService({ db, env, now }: ServiceDeps) {
+  const live = createLiveService(env);
+  return {
+    async tick(): Promise<{ renewed: number; removed: number; started: number }> {
+      const rows = await db.select().from(promotions).where(ne(promotions.status, 'ended'));
+      const result = { renewed: 0, removed: 0, started: 0 };
+      for (const p of rows) {
+        const step = promotionTick(p, now);
+        if (step.kind === 'none') continue;
+        // Conditional on the row being as read: overlapping cron runs (at-least-once) step it once.
+        const unchanged = and(eq(promotions.id, p.id), eq(promotions.status, p.status), eq(promotions.softEndAt, p.softEndAt));
+        if (step.kind === 'start') {
+          const done = await db.update(promotions).set({ status: 'active' }).where(unchanged).returning({ id: promotions.id });
+          if (done.length) result.started++;
+        } else if (step.kind === 'renew') {
+          const done = await db.update(promotions).set({ softEndAt: step.softEndAt }).where(unchanged).returning({ id: promotions.id });
+          if (!done.length) continue;
+          await live.toEveryone({
+            channel: 'global-promotions',
+            event: 'PromotionAutoRenew',
+            unique_id: null,
+            data: { promotion: { name: p.name, soft_end: { date: step.softEndAt.toISOString() } } },
+          });
+          result.renewed++;
+        } else {
+          const done = await db.update(promotions).set({ status: 'ended' }).where(unchanged).returning({ id: promotions.id });
+          if (!done.length) continue;
+          await live.toEveryone({ channel: 'global-promotions', event: 'PromotionAutoRemove', unique_id: null, data: { promotion: { name: p.name } } });
+          result.removed++;
+        }
+      }
+      return result;
+    },
+  };
+}

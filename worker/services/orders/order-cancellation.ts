@@ -1,0 +1,69 @@
+// Cancelling orders that were never paid (decision 025; issue #10 review): the customer's own cancel
+// and the cron's expiry of orders left unpaid past UNPAID_ORDER_DAYS. Either way the order's document
+// and waiting payments are cancelled, and its coupon use and the credit it set aside go back, in one batch.
+import { and, asc, eq, lt } from 'drizzle-orm';
+import { ErrorCode } from '../../../core/errors';
+import { unpaidOrderCutoff } from '../../../core/orders/expiry';
+import { rawBatch } from '../../../db/raw-batch';
+import { orders } from '../../../db/schema';
+import type { ServiceDeps } from '../deps';
+import type { Fail } from '../billing';
+
+export function createOrderCancellation({ db, now }: ServiceDeps) {
+  /** What a cancelled order gives back, in one batch: its document, waiting payments, coupon use, credit. */
+  async function releaseCancelled(order: typeof orders.$inferSelect) {
+    await rawBatch(db, [
+      { sql: "UPDATE sale_documents SET status = 'CANCELLED' WHERE order_id = ? AND kind = 'order'", params: [order.id] },
+      { sql: "UPDATE payments SET status = 'cancelled', decided_at = ? WHERE order_id = ? AND status = 'pending'", params: [now.getTime(), order.id] },
+      // The coupon's use goes back: the order never happened.
+      { sql: 'UPDATE coupon_redemptions SET released_at = ? WHERE order_id = ? AND released_at IS NULL', params: [now.getTime(), order.id] },
+      ...(order.creditCents > 0
+        ? [
+            {
+              sql: `INSERT INTO credit_movements (user_id, amount_cents, reason, order_id, dedupe_key, created_at) VALUES (?, ?, 'release', ?, ?, ?) ON CONFLICT(dedupe_key) DO NOTHING`,
+              params: [order.userId, order.creditCents, order.id, `release:order:${order.id}`, now.getTime()],
+            },
+          ]
+        : []),
+    ]);
+  }
+
+  return {
+    /**
+     * The customer cancels an order still waiting for its payment: the order and its document are
+     * CANCELLED, waiting payments stop, credit it used goes back to the balance and its coupon use is
+     * released. Once only.
+     */
+    async cancelOrder(userId: number, orderId: number): Promise<{ ok: true } | Fail> {
+      const moved = await db.update(orders).set({ status: 'cancelled' }).where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(orders.status, 'pending'))).returning();
+      const order = moved[0];
+      if (!order) {
+        const [exists] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+        return { ok: false, code: exists ? ErrorCode.ORDER_REQUESTED_STATUS_NOT_EXECUTABLE : ErrorCode.ORDER_NOT_FOUND };
+      }
+      await releaseCancelled(order);
+      return { ok: true };
+    },
+
+    /**
+     * Cron: orders left unpaid past UNPAID_ORDER_DAYS are cancelled like a customer's cancel, so their
+     * coupon uses and set-aside credit go back (a pending order must not hold a limited coupon for ever).
+     */
+    async expireUnpaid(limit = 50): Promise<number> {
+      const stale = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.status, 'pending'), lt(orders.createdAt, new Date(unpaidOrderCutoff(now.getTime())))))
+        .orderBy(asc(orders.id))
+        .limit(limit);
+      let cancelled = 0;
+      for (const { id } of stale) {
+        const moved = await db.update(orders).set({ status: 'cancelled' }).where(and(eq(orders.id, id), eq(orders.status, 'pending'))).returning();
+        if (!moved[0]) continue;
+        await releaseCancelled(moved[0]);
+        cancelled++;
+      }
+      return cancelled;
+    },
+  };
+}

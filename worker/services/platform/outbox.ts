@@ -1,0 +1,28 @@
+// Reading what the sandbox mail and SMS ports sent (development only: the routes check APP_ENV).
+import { desc, eq } from 'drizzle-orm';
+import { outbox } from '../../../db/schema';
+import type { ServiceDeps } from '../deps';
+
+export type OutboxMessage = { id: number; channel: 'email' | 'sms'; to: string; subject: string; body: string; tag: string | null; createdAt: string };
+
+export function createOutboxService({ db }: ServiceDeps) {
+  return {
+    async list(filter: { to?: string; limit?: number } = {}): Promise<OutboxMessage[]> {
+      const rows = await db
+        .select()
+        .from(outbox)
+        .where(filter.to ? eq(outbox.to, filter.to.trim().toLowerCase()) : undefined)
+        .orderBy(desc(outbox.id))
+        .limit(Math.min(filter.limit ?? 100, 500));
+      return rows.map((r) => ({
+        id: r.id,
+        channel: r.channel,
+        to: r.to,
+        subject: r.subject,
+        body: r.body,
+        tag: typeof r.meta.tag === 'string' ? r.meta.tag : null,
+        createdAt: r.createdAt.toISOString(),
+      }));
+    },
+  };
+}
