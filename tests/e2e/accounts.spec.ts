@@ -5,7 +5,7 @@
 import { totp } from '../../core/totp';
 import { expect, hydrated, latestCode, test, uniqueEmail } from './fixtures';
 
-import { fillRegistration, login, mailLink, main, PASSWORD, register, signOut, solveCaptcha, submitLogin } from './flows';
+import { fillAddressStep, fillRegistration, login, mailLink, main, PASSWORD, register, signOut, solveCaptcha, submitLogin } from './flows';
 
 test('a visitor registers in two steps, fixes bad input, verifies the OTP from the mailbox and is logged in', async ({ page, js }) => {
   const email = uniqueEmail('nikos', js);
@@ -36,13 +36,7 @@ test('a visitor registers in two steps, fixes bad input, verifies the OTP from t
   await expect(page.getByTestId('register-form')).toHaveAttribute('data-step', '2');
 
   // Step 2: a wrong captcha keeps every value and gives a new challenge.
-  await page.getByTestId('state-select').selectOption({ label: 'Κεντρική Μακεδονία' });
-  await main(page).getByLabel('Πόλη').fill('Θεσσαλονίκη');
-  await main(page).getByLabel('Ταχυδρομικός κώδικας').fill('54622');
-  await main(page).getByLabel('Διεύθυνση (οδός και αριθμός)').fill('Τσιμισκή 10');
-  await page.getByLabel(/Συναινώ στην επεξεργασία/).check();
-  await page.getByLabel(/Βεβαιώνω ότι τα στοιχεία/).check();
-  await page.getByLabel(/Αποδέχομαι τους Όρους Χρήσης/).check();
+  await fillAddressStep(main(page));
   await page.locator('#captcha_response').fill('99');
   await page.getByTestId('register-submit').click();
   await expect(page.locator('#captcha-error')).toContainText('ρομπότ');
@@ -54,13 +48,7 @@ test('a visitor registers in two steps, fixes bad input, verifies the OTP from t
   await expect(main(page).getByLabel('E-mail')).toHaveValue(email);
   await page.getByTestId('register-continue').click();
   await expect(page.getByTestId('register-form')).toHaveAttribute('data-step', '2');
-  await page.getByTestId('state-select').selectOption({ label: 'Κεντρική Μακεδονία' });
-  await main(page).getByLabel('Πόλη').fill('Θεσσαλονίκη');
-  await main(page).getByLabel('Ταχυδρομικός κώδικας').fill('54622');
-  await main(page).getByLabel('Διεύθυνση (οδός και αριθμός)').fill('Τσιμισκή 10');
-  await page.getByLabel(/Συναινώ στην επεξεργασία/).check();
-  await page.getByLabel(/Βεβαιώνω ότι τα στοιχεία/).check();
-  await page.getByLabel(/Αποδέχομαι τους Όρους Χρήσης/).check();
+  await fillAddressStep(main(page));
   await solveCaptcha(page);
   await page.getByTestId('register-submit').click();
 

@@ -25,11 +25,19 @@ export async function fillRegistration(page: Page, email: string, options: { cha
   await scope.getByLabel('Επώνυμο').fill('Ιωάννου');
   await scope.getByTestId('register-continue').click();
   await expect(scope.getByTestId('register-form')).toHaveAttribute('data-step', '2');
+  await fillAddressStep(scope, { mobile: options.mobile ?? '+30 691 111 2233', channel: options.channel, question: options.question });
+  await solveCaptcha(page, scope);
+  await scope.getByTestId('register-submit').click();
+  await expect(scope.getByTestId('otp-block')).toBeVisible();
+}
+
+/** Step 2 of the registration up to the captcha: address, mobile (optional), channel, question, consents. */
+export async function fillAddressStep(scope: Locator, options: { mobile?: string; channel?: 'email' | 'sms'; question?: boolean } = {}) {
   await scope.getByTestId('state-select').selectOption({ label: 'Κεντρική Μακεδονία' });
   await scope.getByLabel('Πόλη').fill('Θεσσαλονίκη');
   await scope.getByLabel('Ταχυδρομικός κώδικας').fill('54622');
   await scope.getByLabel('Διεύθυνση (οδός και αριθμός)').fill('Τσιμισκή 10');
-  await scope.getByLabel('Κινητό τηλέφωνο').fill(options.mobile ?? '+30 691 111 2233');
+  if (options.mobile) await scope.getByLabel('Κινητό τηλέφωνο').fill(options.mobile);
   if (options.channel === 'sms') await scope.getByLabel('Με SMS στο κινητό μου').check();
   if (options.question) {
     await scope.getByText('Ερώτηση ασφαλείας (προαιρετικά)').click();
@@ -40,9 +48,6 @@ export async function fillRegistration(page: Page, email: string, options: { cha
   await scope.getByLabel(/Συναινώ στην επεξεργασία/).check();
   await scope.getByLabel(/Βεβαιώνω ότι τα στοιχεία/).check();
   await scope.getByLabel(/Αποδέχομαι τους Όρους Χρήσης/).check();
-  await solveCaptcha(page, scope);
-  await scope.getByTestId('register-submit').click();
-  await expect(scope.getByTestId('otp-block')).toBeVisible();
 }
 
 export async function register(page: Page, js: boolean, email: string, options: Parameters<typeof fillRegistration>[2] = {}) {
