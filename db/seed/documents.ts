@@ -8,7 +8,9 @@
 import { eq } from 'drizzle-orm';
 import { documentLines, lineDescription } from '../../core/documents/lines';
 import { linesWithVat } from '../../core/vat';
-import { legalDocumentLines, mydataQueued, numberedDocument, paymentAllocation, type OrderRef } from '../../worker/services/orders';
+// The statements module itself, not the orders area's index: the seed runs in Node (scripts/seed.ts),
+// and the index brings in the adapters, whose `cloudflare:` imports Node cannot load.
+import { legalDocumentLines, mydataQueued, numberedDocument, paymentAllocation, type OrderRef } from '../../worker/services/orders/order-statements';
 import type { Db } from '../client';
 import { rawBatch, type Raw } from '../raw-batch';
 import { orders, users } from '../schema';
