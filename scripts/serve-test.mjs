@@ -1,9 +1,14 @@
 // Serves the built Worker on a throw-away D1 for the browser tests and benchmarks:
 // fresh state directory, migrations, seed, then `wrangler dev` on the given port.
+// Migrations and seed take a minute of a loaded machine (two Node processes, each starting workerd,
+// and 2,000 portfolio names): their result is kept as a template under .wrangler/seeded/, named by a
+// hash of everything that shapes it, and a later run within SEED_TEMPLATE_MINUTES (the seed's dates
+// are relative to when it ran) copies it instead (decision 054). SEED_TEMPLATE_MINUTES=0 turns it off.
 // Usage: node scripts/serve-test.mjs PORT [STATE_DIR] [APP_ENV]
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const port = process.argv[2] ?? '8799';
 const persistTo = process.argv[3] ?? `.wrangler/test-${port}`;
@@ -19,12 +24,17 @@ const demoVars =
     : [`SANDBOX_PORTS:*`, `PUBLIC_ORIGIN:http://localhost:${port}`, 'ADMIN_HOSTS:admin.localhost,my.localhost', `PAYMENTS_WEBHOOK_SECRET:${randomBytes(32).toString('hex')}`].flatMap((v) => ['--var', v]);
 rmSync(persistTo, { recursive: true, force: true });
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' };
-for (const args of [
-  ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo],
-  ['tsx', 'scripts/seed.ts', '--persist-to', persistTo],
-]) {
-  const r = spawnSync('npx', args, { stdio: ['ignore', 'ignore', 'inherit'], env });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+const TEMPLATE_MINUTES = Number(process.env.SEED_TEMPLATE_MINUTES ?? 60);
+const templateDir = join('.wrangler', 'seeded', seedInputsHash());
+const started = Date.now();
+const template = seededTemplate();
+if (template) {
+  cpSync(template, persistTo, { recursive: true, filter: (src) => src !== join(template, 'made') });
+  console.error(`serve-test: database copied from the seeded template (${Date.now() - started} ms)`);
+} else {
+  migrateAndSeed(persistTo);
+  console.error(`serve-test: migrations and seed applied in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  keepTemplate(persistTo);
 }
 const child = spawn('npx', ['wrangler', 'dev', '--port', port, '--ip', '127.0.0.1', '--persist-to', persistTo, '--test-scheduled', '--var', `APP_ENV:${appEnv}`, ...demoVars, '--show-interactive-dev-session=false', '--log-level', 'warn', '--inspector-port', String(Number(port) + 10000)], {
   stdio: 'inherit',
@@ -32,3 +42,54 @@ const child = spawn('npx', ['wrangler', 'dev', '--port', port, '--ip', '127.0.0.
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));
+
+/** Applies the migrations and the seed to a fresh state directory. */
+function migrateAndSeed(dir) {
+  for (const args of [
+    ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', dir],
+    ['tsx', 'scripts/seed.ts', '--persist-to', dir],
+  ]) {
+    const r = spawnSync('npx', args, { stdio: ['ignore', 'ignore', 'inherit'], env });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
+}
+
+/** Every file whose change can change the seeded database: schema, migrations, seed, what they import. */
+function seedInputsHash() {
+  const hash = createHash('sha256');
+  const walk = (path) => {
+    const st = statSync(path, { throwIfNoEntry: false });
+    if (!st) return;
+    if (st.isDirectory()) {
+      for (const name of readdirSync(path).sort()) walk(join(path, name));
+    } else {
+      hash.update(path).update('\0').update(readFileSync(path)).update('\0');
+    }
+  };
+  for (const path of ['migrations', 'db', 'core', 'scripts/seed.ts', 'wrangler.toml', 'package-lock.json']) walk(path);
+  return hash.digest('hex').slice(0, 16);
+}
+
+
+/** The template for this tree's seed inputs, when one was made recently enough. */
+function seededTemplate() {
+  if (!(TEMPLATE_MINUTES > 0)) return null;
+  const st = statSync(join(templateDir, 'made'), { throwIfNoEntry: false });
+  return st && Date.now() - st.mtimeMs < TEMPLATE_MINUTES * 60_000 ? templateDir : null;
+}
+
+/** Keeps a copy of the freshly seeded directory as the template (made aside, then renamed into place). */
+function keepTemplate(dir) {
+  if (!(TEMPLATE_MINUTES > 0)) return;
+  try {
+    const aside = `${templateDir}.${process.pid}`;
+    rmSync(aside, { recursive: true, force: true });
+    cpSync(dir, aside, { recursive: true });
+    writeFileSync(join(aside, 'made'), new Date().toISOString());
+    // One template at a time: the others were for other trees of seed inputs.
+    for (const old of readdirSync(join(templateDir, '..'))) if (!join(templateDir, '..', old).startsWith(aside)) rmSync(join(templateDir, '..', old), { recursive: true, force: true });
+    renameSync(aside, templateDir);
+  } catch (e) {
+    console.error(`serve-test: no seeded template kept (${e instanceof Error ? e.message : e})`);
+  }
+}

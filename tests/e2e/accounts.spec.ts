@@ -3,9 +3,9 @@
 // password-reset method (the e-mail first, then the question or the SMS: decision 023), the login delay (no
 // auto-suspension: decision 022), GDPR approval at login and e-mail verification by link.
 import { totp } from '../../core/totp';
-import { expect, hydrated, latestCode, outbox, test, uniqueEmail } from './fixtures';
+import { expect, hydrated, latestCode, test, uniqueEmail } from './fixtures';
 
-import { fillRegistration, login, main, PASSWORD, register, signOut, solveCaptcha } from './flows';
+import { fillAddressStep, fillRegistration, login, mailLink, main, PASSWORD, register, signOut, solveCaptcha, submitLogin } from './flows';
 
 test('a visitor registers in two steps, fixes bad input, verifies the OTP from the mailbox and is logged in', async ({ page, js }) => {
   const email = uniqueEmail('nikos', js);
@@ -36,13 +36,7 @@ test('a visitor registers in two steps, fixes bad input, verifies the OTP from t
   await expect(page.getByTestId('register-form')).toHaveAttribute('data-step', '2');
 
   // Step 2: a wrong captcha keeps every value and gives a new challenge.
-  await page.getByTestId('state-select').selectOption({ label: 'Κεντρική Μακεδονία' });
-  await main(page).getByLabel('Πόλη').fill('Θεσσαλονίκη');
-  await main(page).getByLabel('Ταχυδρομικός κώδικας').fill('54622');
-  await main(page).getByLabel('Διεύθυνση (οδός και αριθμός)').fill('Τσιμισκή 10');
-  await page.getByLabel(/Συναινώ στην επεξεργασία/).check();
-  await page.getByLabel(/Βεβαιώνω ότι τα στοιχεία/).check();
-  await page.getByLabel(/Αποδέχομαι τους Όρους Χρήσης/).check();
+  await fillAddressStep(main(page));
   await page.locator('#captcha_response').fill('99');
   await page.getByTestId('register-submit').click();
   await expect(page.locator('#captcha-error')).toContainText('ρομπότ');
@@ -54,13 +48,7 @@ test('a visitor registers in two steps, fixes bad input, verifies the OTP from t
   await expect(main(page).getByLabel('E-mail')).toHaveValue(email);
   await page.getByTestId('register-continue').click();
   await expect(page.getByTestId('register-form')).toHaveAttribute('data-step', '2');
-  await page.getByTestId('state-select').selectOption({ label: 'Κεντρική Μακεδονία' });
-  await main(page).getByLabel('Πόλη').fill('Θεσσαλονίκη');
-  await main(page).getByLabel('Ταχυδρομικός κώδικας').fill('54622');
-  await main(page).getByLabel('Διεύθυνση (οδός και αριθμός)').fill('Τσιμισκή 10');
-  await page.getByLabel(/Συναινώ στην επεξεργασία/).check();
-  await page.getByLabel(/Βεβαιώνω ότι τα στοιχεία/).check();
-  await page.getByLabel(/Αποδέχομαι τους Όρους Χρήσης/).check();
+  await fillAddressStep(main(page));
   await solveCaptcha(page);
   await page.getByTestId('register-submit').click();
 
@@ -106,7 +94,7 @@ test('a customer turns on an authenticator app and logs in with its code', async
   await expect(page.getByTestId('totp-enabled')).toBeVisible();
 
   await signOut(page);
-  await login(page, email);
+  await submitLogin(page, email);
   await expect(page.getByTestId('login-alert')).toHaveAttribute('data-code', '2004');
   await main(page).getByLabel('Κωδικός επιβεβαίωσης').fill('000000');
   await page.getByTestId('two-factor-submit').click();
@@ -119,17 +107,10 @@ test('a customer turns on an authenticator app and logs in with its code', async
   await expect(page.getByTestId('account-email')).toContainText(email);
 });
 
-/** The link of the newest reset e-mail to `email`. */
+/** The path of the link in the newest reset e-mail to `email`. */
 async function resetLink(page: import('@playwright/test').Page, email: string): Promise<string> {
-  let link = '';
-  await expect
-    .poll(async () => {
-      const m = (await outbox(page, email)).find((x) => x.tag === 'otp:reset_email');
-      link = m ? (/https?:\/\/\S+/.exec(m.body)?.[0] ?? '') : '';
-      return link;
-    })
-    .not.toBe('');
-  return new URL(link).pathname + new URL(link).search;
+  const link = new URL(await mailLink(page, email, 'otp:reset_email'));
+  return link.pathname + link.search;
 }
 
 test('a forgotten password is reset with the e-mail code, then the security question (a wrong answer first)', async ({ page, js }) => {
@@ -207,14 +188,7 @@ test('a forgotten password is reset by the e-mail link, and by SMS to the verifi
   const mobile = `+3069${String(Date.now()).slice(-8)}`;
   await register(page, js, other, { channel: 'sms', mobile, question: true });
   await page.getByTestId('send-verification').click();
-  let link = '';
-  await expect
-    .poll(async () => {
-      const m = (await outbox(page, other)).find((x) => x.tag === 'verify_email');
-      link = m ? (/https?:\/\/\S+/.exec(m.body)?.[0] ?? '') : '';
-      return link;
-    })
-    .not.toBe('');
+  const link = await mailLink(page, other, 'verify_email');
   const tab = await context.newPage();
   await tab.goto(link);
   await tab.getByTestId('verify-submit').click();
@@ -250,14 +224,14 @@ test('five wrong passwords only delay the next attempt (no suspension), and a pa
   await register(page, js, email);
   await signOut(page);
   for (let i = 0; i < 5; i++) {
-    await login(page, email, `Wrong-Guess-${i}x`);
+    await submitLogin(page, email, `Wrong-Guess-${i}x`);
     await expect(page.getByTestId('login-alert')).toHaveAttribute('data-code', '2000');
   }
   // Decision 022: a short, growing wait instead of a suspension (2010 is retired); it reads the same for
   // any address. It starts at 2 s and doubles, so a few more quick guesses run into it.
   let delayed = false;
   for (let i = 6; i < 12 && !delayed; i++) {
-    await login(page, email, `Wrong-Guess-${i}x`);
+    await submitLogin(page, email, `Wrong-Guess-${i}x`);
     const alert = page.getByTestId('login-alert');
     await expect(alert).toHaveAttribute('data-code', /^(2000|429)$/);
     delayed = (await alert.getAttribute('data-code')) === '429';
@@ -313,14 +287,7 @@ test('an e-mail is verified by link and every open tab turns its label to verifi
   if (js) await page.waitForFunction(() => document.documentElement.dataset.live === 'open');
   await page.getByTestId('send-verification').click();
   await expect(page.getByTestId('outcome-send_verification')).toHaveAttribute('data-code', '2160');
-  let link = '';
-  await expect
-    .poll(async () => {
-      const m = (await outbox(page, email)).find((x) => x.tag === 'verify_email');
-      link = m ? (/https?:\/\/\S+/.exec(m.body)?.[0] ?? '') : '';
-      return link;
-    })
-    .not.toBe('');
+  const link = await mailLink(page, email, 'verify_email');
   const other = await context.newPage();
   await other.goto(link);
   await other.getByTestId('verify-submit').click();

@@ -3,7 +3,7 @@
 // "try again"), links to the search and back to the cart, where the line is marked and can be removed.
 import { labelToAscii } from '../../core/domains/punycode';
 import { expect, hydrated, test, uniqueEmail } from './fixtures';
-import { configureDomain, register } from './flows';
+import { addDomainFromSearch, checkoutProfile, configureDomain, formToken, register } from './flows';
 
 test('a name registered by someone else before checkout: told it is taken, marked in the cart, removed', async ({ page, js }) => {
   test.setTimeout(90_000);
@@ -11,28 +11,15 @@ test('a name registered by someone else before checkout: told it is taken, marke
   const label = `καφενείο${Date.now() % 1_000_000_000}${js ? 1 : 2}`;
   const fqdn = `${label}.gr`;
   const ascii = `${labelToAscii(label)}.gr`;
-  await page.goto(`/domains/search?q=${encodeURIComponent(fqdn)}${js ? '' : '&js=0'}`);
-  await hydrated(page, js);
-  const row = page.getByTestId('exact-result').getByTestId('result');
-  await expect(row).toHaveAttribute('data-status', 'available');
-  await row.getByTestId('add-to-cart').click();
-  if (js) await expect(page.getByTestId('exact-result').getByTestId('in-cart')).toBeVisible({ timeout: 20_000 });
-  else await expect(page).toHaveURL(/\/cart$/);
+  await addDomainFromSearch(page, js, fqdn);
   await configureDomain(page, ascii);
 
   await page.goto('/cart/checkout');
   await hydrated(page, js);
-  const profile = page.getByTestId('new-profile');
-  await profile.getByLabel('Ονοματεπώνυμο ή επωνυμία').fill('Ελένη Οικονόμου');
-  await profile.getByLabel('Διεύθυνση').fill('Ερμού 5');
-  await profile.getByLabel('Πόλη').fill('Αθήνα');
-  await profile.getByLabel('Τ.Κ.').fill('10563');
-  await page.getByTestId('profile-save').click();
-  await expect(page.getByTestId('profile-option')).toHaveCount(1);
+  await checkoutProfile(page);
 
   // Someone else registers the name while the customer is on the checkout page.
-  const token = await page.locator('input[name="_token"]').first().inputValue();
-  const taken = await page.request.post('/api/dev/registry-taken', { data: { _token: token, name: fqdn } });
+  const taken = await page.request.post('/api/dev/registry-taken', { data: { _token: await formToken(page), name: fqdn } });
   expect(taken.ok(), await taken.text()).toBe(true);
 
   await page.getByTestId('method-bank_transfer').check();

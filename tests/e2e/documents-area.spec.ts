@@ -2,14 +2,10 @@
 // switch to receipts, filter by status in the GET form, open the seeded receipt (REC, document 3) and
 // go through its tabs; the open debit (document 5) offers the pay tab, the receipt does not.
 import { expect, hydrated, test } from './fixtures';
-import { login } from './flows';
-
-const DEMO = 'demo@example.gr';
-const DEMO_PASSWORD = 'Demo-Pelatis-2026';
+import { signedIn } from './sessions';
 
 test('the documents list, its filters, and the receipt through its tabs', async ({ page, js }) => {
-  await login(page, DEMO, DEMO_PASSWORD);
-  await expect(page).not.toHaveURL(/\/auth\/login/);
+  await signedIn(page, 'demo');
   await page.goto('/account/documents');
   await hydrated(page, js);
   await expect(page.getByRole('heading', { level: 1, name: 'Παραστατικά' })).toBeVisible();
@@ -69,8 +65,7 @@ test('the documents list, its filters, and the receipt through its tabs', async 
 });
 
 test('the open debit offers the pay tab and its lines', async ({ page, js }) => {
-  await login(page, DEMO, DEMO_PASSWORD);
-  await expect(page).not.toHaveURL(/\/auth\/login/);
+  await signedIn(page, 'demo');
   await page.goto('/account/documents?kind=debits');
   await hydrated(page, js);
   await page.locator('[data-testid="document-row"][data-id="5"]').getByTestId('document-link').click();

@@ -3,7 +3,7 @@
 // the default, the default's deletion refused with the 3002 alert, the other one deleted, and the
 // list readable at 390 px without sideways scrolling.
 import { expect, hydrated, test, uniqueEmail } from './fixtures';
-import { register } from './flows';
+import { fillProfile, register } from './flows';
 
 test('an invoice profile with ΑΦΜ and ΔΟΥ, set as default, the default not deleted', async ({ page, js }) => {
   await register(page, js, uniqueEmail('billing', js));
@@ -11,18 +11,9 @@ test('an invoice profile with ΑΦΜ and ΔΟΥ, set as default, the default not
   await hydrated(page, js);
 
   // The first profile: an invoice with a ΑΦΜ and its ΔΟΥ from the grouped list.
-  const add = page.getByTestId('new-profile');
-  if ((await add.getAttribute('open')) === null) await add.locator('summary').click();
-  await add.getByTestId('type-INV').check();
-  await add.getByLabel('Ονοματεπώνυμο ή επωνυμία').fill('Καφενείο Ο.Ε.');
-  await add.getByLabel('ΑΦΜ / αριθμός ΦΠΑ').fill('090000045');
-  const office = add.getByLabel('ΔΟΥ');
-  await expect(office.locator('optgroup[label="Αττική"] option[value="1101"]')).toHaveText('Α΄ Αθηνών');
-  await office.selectOption('1101');
+  const add = await fillProfile(page, { name: 'Καφενείο Ο.Ε.', address: 'Ερμού 5', city: 'Αθήνα', zip: '10563', invoice: { vatNumber: '090000045', taxOffice: '1101' } });
+  await expect(add.getByLabel('ΔΟΥ').locator('optgroup[label="Αττική"] option[value="1101"]')).toHaveText('Α΄ Αθηνών');
   await add.getByLabel('Επάγγελμα (προαιρετικά)').fill('Καφενείο');
-  await add.getByLabel('Διεύθυνση').fill('Ερμού 5');
-  await add.getByLabel('Πόλη').fill('Αθήνα');
-  await add.getByLabel('Τ.Κ.').fill('10563');
   await page.getByTestId('profile-save').click();
   const invoice = page.getByTestId('billing-profile').filter({ hasText: 'Καφενείο Ο.Ε.' });
   await expect(invoice).toContainText('090000045');
@@ -30,12 +21,7 @@ test('an invoice profile with ΑΦΜ and ΔΟΥ, set as default, the default not
   await expect(invoice).toHaveAttribute('data-default', 'true');
 
   // A receipt profile, made the default.
-  const again = page.getByTestId('new-profile');
-  if ((await again.getAttribute('open')) === null) await again.locator('summary').click();
-  await again.getByLabel('Ονοματεπώνυμο ή επωνυμία').fill('Ελένη Νικολάου');
-  await again.getByLabel('Διεύθυνση').fill('Ερμού 7');
-  await again.getByLabel('Πόλη').fill('Αθήνα');
-  await again.getByLabel('Τ.Κ.').fill('10563');
+  await fillProfile(page, { name: 'Ελένη Νικολάου', address: 'Ερμού 7', city: 'Αθήνα', zip: '10563' });
   await page.getByTestId('profile-save').click();
   const receipt = page.getByTestId('billing-profile').filter({ hasText: 'Ελένη Νικολάου' });
   await expect(receipt).toHaveAttribute('data-default', 'false');
@@ -78,14 +64,7 @@ test('another tab reloads its VAT widget through the reload call when the defaul
   // A German business VIES confirms: the first profile is the default, invoiced without VAT.
   await page.goto('/account/billing');
   await hydrated(page, js);
-  const add = page.getByTestId('new-profile');
-  if ((await add.getAttribute('open')) === null) await add.locator('summary').click();
-  await add.getByTestId('type-INV').check();
-  await add.getByLabel('Ονοματεπώνυμο ή επωνυμία').fill('Beispiel Handels GmbH');
-  await add.getByLabel('ΑΦΜ / αριθμός ΦΠΑ').fill('DE123456789');
-  await add.getByLabel('Διεύθυνση').fill('Musterstraße 12');
-  await add.getByLabel('Πόλη').fill('Berlin');
-  await add.getByLabel('Τ.Κ.').fill('10115');
+  const add = await fillProfile(page, { name: 'Beispiel Handels GmbH', address: 'Musterstraße 12', city: 'Berlin', zip: '10115', invoice: { vatNumber: 'DE123456789', taxOffice: '' } });
   await add.getByTestId('profile-country').selectOption('DE');
   await page.getByTestId('profile-save').click();
   const profile = page.getByTestId('billing-profile').filter({ hasText: 'Beispiel Handels GmbH' });

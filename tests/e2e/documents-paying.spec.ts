@@ -2,7 +2,7 @@
 // paid from its document's pay-with tab, part with credit (20 €, as the demo customer has) and the
 // rest by card on the sandbox payment page; the document ends PAID with nothing left to pay.
 import { expect, hydrated, test, uniqueEmail } from './fixtures';
-import { register } from './flows';
+import { addPlan, checkoutProfile, formToken, placeOrder, register } from './flows';
 
 test('an order placed by bank transfer is paid from its pay tab: part with credit, the rest by card', async ({ page, js }) => {
   test.setTimeout(60_000);
@@ -10,30 +10,16 @@ test('an order placed by bank transfer is paid from its pay tab: part with credi
   await register(page, js, email);
   await page.waitForLoadState('networkidle');
   await hydrated(page, js);
-  const token = await page.locator('input[name="_token"]').first().inputValue();
-  const granted = await page.request.post('/api/dev/credits', { data: { _token: token, email, amount_cents: 2000, note: 'Πίστωση' } });
+  const granted = await page.request.post('/api/dev/credits', { data: { _token: await formToken(page), email, amount_cents: 2000, note: 'Πίστωση' } });
   expect(granted.ok(), await granted.text()).toBe(true);
 
   // A hosting plan, ordered by bank transfer without using the credit at checkout.
-  await page.goto('/hosting/shared-linux');
-  await hydrated(page, js);
-  await page.locator('[data-testid="plan-card"][data-sku="sha_lin_start"]').getByTestId('add-plan').click();
-  if (js) await expect(page.getByTestId('cart-badge').first()).toHaveAttribute('data-count', '1');
-  else await expect(page).toHaveURL(/\/cart$/);
+  await addPlan(page, js, '/hosting/shared-linux', 'sha_lin_start', 1);
   await page.goto('/cart/checkout');
   await hydrated(page, js);
-  const profile = page.getByTestId('new-profile');
-  await profile.getByLabel('Ονοματεπώνυμο ή επωνυμία').fill('Σοφία Αλεξίου');
-  await profile.getByLabel('Διεύθυνση').fill('Αγίας Σοφίας 12');
-  await profile.getByLabel('Πόλη').fill('Θεσσαλονίκη');
-  await profile.getByLabel('Τ.Κ.').fill('54622');
-  await page.getByTestId('profile-save').click();
-  await expect(page.getByTestId('profile-option')).toHaveCount(1);
+  await checkoutProfile(page, { name: 'Σοφία Αλεξίου', address: 'Αγίας Σοφίας 12', city: 'Θεσσαλονίκη', zip: '54622' });
   if (await page.getByTestId('use-credit').count()) await page.getByTestId('use-credit').uncheck();
-  await page.getByTestId('method-bank_transfer').check();
-  await page.getByTestId('place-order-form').getByLabel(/Αποδέχομαι τους Όρους Χρήσης/).check();
-  await page.getByTestId('place-order').click();
-  await expect(page.getByTestId('order')).toHaveAttribute('data-status', 'pending');
+  await placeOrder(page, 'bank_transfer');
   const orderUrl = new URL(page.url()).pathname;
   const ordDoc = page.locator('[data-testid="document"][data-kind="order"]');
   const docId = await ordDoc.getAttribute('data-id');

@@ -2,9 +2,9 @@
 // pays by card in the sandbox; staff find the customer on the back office's documents screen, give part
 // of the payment back to the card, and see the payment PARTIALLY_REFUNDED with its corrective credit note.
 import { expect, hydrated, test, uniqueEmail } from './fixtures';
-import { register } from './flows';
+import { addPlan, checkoutProfile, placeOrder, register } from './flows';
 import { axeFindings, sidewaysScroll } from './quality-checks';
-import { adminLogin } from './staff';
+import { signedIn } from './sessions';
 
 test('staff refund part of a card payment: the payment is partly refunded and a credit note corrects the receipt', async ({ page, js }) => {
   test.setTimeout(90_000);
@@ -12,28 +12,14 @@ test('staff refund part of a card payment: the payment is partly refunded and a 
   await register(page, js, email);
 
   // A hosting plan, paid by card in the sandbox.
-  await page.goto('/hosting/shared-linux');
-  await hydrated(page, js);
-  await page.locator('[data-testid="plan-card"][data-sku="sha_lin_start"]').getByTestId('add-plan').click();
-  if (js) await expect(page.getByTestId('cart-badge').first()).toHaveAttribute('data-count', '1');
-  else await expect(page).toHaveURL(/\/cart$/);
+  await addPlan(page, js, '/hosting/shared-linux', 'sha_lin_start', 1);
   await page.goto('/cart/checkout');
   await hydrated(page, js);
-  const profile = page.getByTestId('new-profile');
-  await profile.getByLabel('Ονοματεπώνυμο ή επωνυμία').fill('Δήμητρα Παπαδοπούλου');
-  await profile.getByLabel('Διεύθυνση').fill('Ερμού 5');
-  await profile.getByLabel('Πόλη').fill('Αθήνα');
-  await profile.getByLabel('Τ.Κ.').fill('10563');
-  await page.getByTestId('profile-save').click();
-  await expect(page.getByTestId('profile-option')).toHaveCount(1);
-  await page.getByTestId('place-order-form').getByLabel(/Αποδέχομαι τους Όρους Χρήσης/).check();
-  await page.getByTestId('place-order').click();
-  await expect(page.getByTestId('sandbox-payment')).toBeVisible();
-  await page.getByTestId('sandbox-approve').click();
-  await expect(page.getByTestId('payment-done')).toBeVisible();
+  await checkoutProfile(page, { name: 'Δήμητρα Παπαδοπούλου', address: 'Ερμού 5', city: 'Αθήνα', zip: '10563' });
+  await placeOrder(page, 'card');
 
   // Staff, on the admin host (its own cookies), from the back office's home.
-  await adminLogin(page, '/admin');
+  await signedIn(page, 'staff', '/admin');
   await expect(page.getByTestId('admin-home')).toBeVisible();
   await page.getByTestId('admin-documents-link').click();
   await expect(page.getByTestId('admin-documents')).toBeVisible();

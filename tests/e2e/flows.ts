@@ -1,7 +1,7 @@
 // Steps several browser tests share: registering a fresh customer through the real forms (so each
 // test and project has its own account and cart), logging in and out.
 import type { Locator, Page } from '@playwright/test';
-import { expect, hydrated, latestCode } from './fixtures';
+import { expect, hydrated, latestCode, outbox } from './fixtures';
 
 export const PASSWORD = 'Kalimera-Thalassa-42!';
 
@@ -25,11 +25,19 @@ export async function fillRegistration(page: Page, email: string, options: { cha
   await scope.getByLabel('Επώνυμο').fill('Ιωάννου');
   await scope.getByTestId('register-continue').click();
   await expect(scope.getByTestId('register-form')).toHaveAttribute('data-step', '2');
+  await fillAddressStep(scope, { mobile: options.mobile ?? '+30 691 111 2233', channel: options.channel, question: options.question });
+  await solveCaptcha(page, scope);
+  await scope.getByTestId('register-submit').click();
+  await expect(scope.getByTestId('otp-block')).toBeVisible();
+}
+
+/** Step 2 of the registration up to the captcha: address, mobile (optional), channel, question, consents. */
+export async function fillAddressStep(scope: Locator, options: { mobile?: string; channel?: 'email' | 'sms'; question?: boolean } = {}) {
   await scope.getByTestId('state-select').selectOption({ label: 'Κεντρική Μακεδονία' });
   await scope.getByLabel('Πόλη').fill('Θεσσαλονίκη');
   await scope.getByLabel('Ταχυδρομικός κώδικας').fill('54622');
   await scope.getByLabel('Διεύθυνση (οδός και αριθμός)').fill('Τσιμισκή 10');
-  await scope.getByLabel('Κινητό τηλέφωνο').fill(options.mobile ?? '+30 691 111 2233');
+  if (options.mobile) await scope.getByLabel('Κινητό τηλέφωνο').fill(options.mobile);
   if (options.channel === 'sms') await scope.getByLabel('Με SMS στο κινητό μου').check();
   if (options.question) {
     await scope.getByText('Ερώτηση ασφαλείας (προαιρετικά)').click();
@@ -40,9 +48,6 @@ export async function fillRegistration(page: Page, email: string, options: { cha
   await scope.getByLabel(/Συναινώ στην επεξεργασία/).check();
   await scope.getByLabel(/Βεβαιώνω ότι τα στοιχεία/).check();
   await scope.getByLabel(/Αποδέχομαι τους Όρους Χρήσης/).check();
-  await solveCaptcha(page, scope);
-  await scope.getByTestId('register-submit').click();
-  await expect(scope.getByTestId('otp-block')).toBeVisible();
 }
 
 export async function register(page: Page, js: boolean, email: string, options: Parameters<typeof fillRegistration>[2] = {}) {
@@ -61,11 +66,22 @@ export async function signOut(page: Page) {
   await page.context().clearCookies();
 }
 
-export async function login(page: Page, email: string, password = PASSWORD) {
+/** Posts the login form and returns: the caller checks the answer (a refusal, a second step). */
+export async function submitLogin(page: Page, email: string, password = PASSWORD) {
   await page.goto('/auth/login');
   await main(page).getByLabel('E-mail').fill(email);
   await main(page).getByLabel('Κωδικός πρόσβασης').fill(password);
   await page.getByTestId('login-submit').click();
+}
+
+/**
+ * Logs in through the form and checks that it worked: the login page is left (for the home page, or
+ * wherever it sends the account). Going on before that would abort the login in flight and meet the
+ * login page instead, a flake that looked like a bug of the page under test.
+ */
+export async function login(page: Page, email: string, password = PASSWORD) {
+  await submitLogin(page, email, password);
+  await expect(page).not.toHaveURL(/\/auth\/login/);
 }
 
 /**
@@ -99,4 +115,110 @@ export async function configureDomain(page: Page, fqdn: string, nameservers: 'cu
   await line.getByLabel(/Αποδέχομαι τους όρους καταχώρισης/).check();
   await line.getByTestId('config-save').click();
   await expect(page.locator(`[data-testid="cart-line"][data-name="${fqdn}"]`).getByTestId('domain-config')).toHaveAttribute('data-ready', 'true');
+}
+
+/** Searches for a free name and puts it in the cart from its result row. */
+export async function addDomainFromSearch(page: Page, js: boolean, fqdn: string) {
+  await page.goto(`/domains/search?q=${encodeURIComponent(fqdn)}${js ? '' : '&js=0'}`);
+  await hydrated(page, js);
+  const row = page.getByTestId('exact-result').getByTestId('result');
+  await expect(row).toHaveAttribute('data-status', 'available');
+  await row.getByTestId('add-to-cart').click();
+  // With JavaScript the visitor stays and the row says 'in cart'; without, the cart page opens.
+  if (js) await expect(page.getByTestId('exact-result').getByTestId('in-cart')).toBeVisible({ timeout: 20_000 });
+  else await expect(page).toHaveURL(/\/cart$/);
+}
+
+/**
+ * Adds a plan from its product page (hosting plans are `plan-card`s, certificates `ssl-card`s; the
+ * first plan without `sku`). With JavaScript the header badge counts it (`count`: the items after it,
+ * or one more than before); without, the cart page opens.
+ */
+export async function addPlan(page: Page, js: boolean, path: string, sku?: string, count?: number) {
+  await page.goto(path);
+  await hydrated(page, js);
+  const badge = page.getByTestId('cart-badge').first();
+  const expected = count ?? (js && (await badge.count()) ? Number(await badge.getAttribute('data-count')) : 0) + 1;
+  const card = sku ? page.locator(`[data-testid="plan-card"][data-sku="${sku}"], [data-testid="ssl-card"][data-sku="${sku}"]`) : page.getByTestId('plan-card').first();
+  await card.getByTestId('add-plan').click();
+  if (js) await expect(badge).toHaveAttribute('data-count', String(expected));
+  else await expect(page).toHaveURL(/\/cart$/);
+}
+
+export type Profile = { name: string; address: string; city: string; zip: string; invoice?: { vatNumber: string; taxOffice: string } };
+
+export const RECEIPT_PROFILE: Profile = { name: 'Ελένη Οικονόμου', address: 'Ερμού 5', city: 'Αθήνα', zip: '10563' };
+
+/** Fills the 'new billing profile' form (checkout or /account/billing), opening it when closed, without saving. */
+export async function fillProfile(page: Page, p: Profile) {
+  const form = page.getByTestId('new-profile');
+  if ((await form.evaluate((el) => el.tagName === 'DETAILS' && !(el as HTMLDetailsElement).open))) await form.locator('summary').click();
+  if (p.invoice) {
+    await form.getByTestId('type-INV').check();
+    await form.getByLabel('ΑΦΜ / αριθμός ΦΠΑ').fill(p.invoice.vatNumber);
+    if (p.invoice.taxOffice) await form.getByLabel('ΔΟΥ').selectOption(p.invoice.taxOffice);
+  }
+  await form.getByLabel('Ονοματεπώνυμο ή επωνυμία').fill(p.name);
+  await form.getByLabel('Διεύθυνση').fill(p.address);
+  await form.getByLabel('Πόλη').fill(p.city);
+  await form.getByLabel('Τ.Κ.').fill(p.zip);
+  return form;
+}
+
+/** At checkout: a new billing profile, saved and chosen. */
+export async function checkoutProfile(page: Page, p: Profile = RECEIPT_PROFILE) {
+  await fillProfile(page, p);
+  await page.getByTestId('profile-save').click();
+  await expect(page.getByTestId('profile-option')).toHaveCount(1);
+}
+
+/**
+ * Places the order on the checkout page: by bank transfer (it waits, pending), or by card through the
+ * sandbox payment page, approved. Returns the order's id.
+ */
+export async function placeOrder(page: Page, method: 'card' | 'bank_transfer'): Promise<string> {
+  if (method === 'bank_transfer') await page.getByTestId('method-bank_transfer').check();
+  await page.getByTestId('place-order-form').getByLabel(/Αποδέχομαι τους Όρους Χρήσης/).check();
+  await page.getByTestId('place-order').click();
+  if (method === 'card') {
+    await expect(page.getByTestId('sandbox-payment')).toBeVisible();
+    await page.getByTestId('sandbox-approve').click();
+    await expect(page.getByTestId('payment-done')).toBeVisible();
+  } else {
+    await expect(page.getByTestId('order')).toHaveAttribute('data-status', 'pending');
+  }
+  return /\/orders\/(\d+)/.exec(page.url())?.[1] ?? '';
+}
+
+/** A new .gr with no nameservers, configured, checked out with `profile` and paid by `method`. */
+export async function buyDomain(page: Page, js: boolean, fqdn: string, method: 'card' | 'bank_transfer', profile: Profile = RECEIPT_PROFILE): Promise<string> {
+  await addDomainFromSearch(page, js, fqdn);
+  await configureDomain(page, fqdn, 'none');
+  await page.getByTestId('to-checkout').click();
+  await expect(page).toHaveURL(/\/cart\/checkout$/);
+  await checkoutProfile(page, profile);
+  return placeOrder(page, method);
+}
+
+/** A name no other test or run uses: `prefix` and the time. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+}
+
+/** The first link in the newest message to `to` with `tag`, waiting for it to arrive. */
+export async function mailLink(page: Page, to: string, tag: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(async () => {
+      const m = (await outbox(page, to)).find((x) => x.tag === tag);
+      link = m ? (/https?:\/\/\S+/.exec(m.body)?.[0] ?? '') : '';
+      return link;
+    })
+    .not.toBe('');
+  return link;
+}
+
+/** The form token of the page (the `_token` of its first form), for calls a test makes itself. */
+export async function formToken(page: Page): Promise<string> {
+  return page.locator('input[name="_token"]').first().inputValue();
 }

@@ -2,9 +2,9 @@
 // projects): the areas through the account's navigation, the openPref cookie opening the preferences,
 // an old `?tab=` URL landing on its page, no sideways scroll at 390 px, and a billing profile edited.
 import { expect, hydrated, PORT, test } from './fixtures';
-import { login, main } from './flows';
+import { fillProfile, main } from './flows';
+import { signedIn } from './sessions';
 
-const DEMO = { email: 'demo@example.gr', password: 'Demo-Pelatis-2026' };
 const AREAS = [
   { key: 'orders', path: '/account/orders', panel: 'panel-orders' },
   { key: 'billing', path: '/account/billing', panel: 'panel-billing' },
@@ -15,8 +15,7 @@ const AREAS = [
 ];
 
 test.beforeEach(async ({ page }) => {
-  await login(page, DEMO.email, DEMO.password);
-  await expect(page).not.toHaveURL(/\/auth\/login/);
+  await signedIn(page, 'demo');
 });
 
 test('the account areas open through the account navigation', async ({ page, js }) => {
@@ -72,23 +71,14 @@ test('a billing profile is added, edited through its row and deleted', async ({ 
   const name = `Δοκιμή ${js ? 'js' : 'nojs'} ${Date.now().toString(36)}`;
   await page.goto('/account/billing');
   await hydrated(page, js);
-  const add = page.getByTestId('new-profile');
-  if ((await add.getAttribute('open')) === null) await add.locator('summary').click();
-  await add.getByLabel('Ονοματεπώνυμο ή επωνυμία').fill(name);
-  await add.getByLabel('Διεύθυνση').fill('Ερμού 5');
-  await add.getByLabel('Πόλη').fill('Αθήνα');
-  await add.getByLabel('Τ.Κ.').fill('10563');
+  await fillProfile(page, { name, address: 'Ερμού 5', city: 'Αθήνα', zip: '10563' });
   await page.getByTestId('profile-save').click();
   const row = page.getByTestId('billing-profile').filter({ hasText: name });
   await expect(row).toHaveCount(1);
   // The default profile is never deleted (3002, decision 037): when this is the account's first one,
   // another becomes the default first.
   if ((await row.getAttribute('data-default')) === 'true') {
-    if ((await add.getAttribute('open')) === null) await add.locator('summary').click();
-    await add.getByLabel('Ονοματεπώνυμο ή επωνυμία').fill(`Κύριο ${name.slice(7)}`);
-    await add.getByLabel('Διεύθυνση').fill('Ερμού 5');
-    await add.getByLabel('Πόλη').fill('Αθήνα');
-    await add.getByLabel('Τ.Κ.').fill('10563');
+    await fillProfile(page, { name: `Κύριο ${name.slice(7)}`, address: 'Ερμού 5', city: 'Αθήνα', zip: '10563' });
     await page.getByTestId('profile-save').click();
     await page.getByTestId('billing-profile').filter({ hasText: `Κύριο ${name.slice(7)}` }).getByTestId('make-default').click();
     await expect(row).toHaveAttribute('data-default', 'false');

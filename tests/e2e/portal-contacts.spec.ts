@@ -2,15 +2,11 @@
 // contact and see it ready for .gr; change the technical contact of a .gr name. Each project uses its
 // own demo contact and name (the two run side by side on one database).
 import { expect, hydrated, test } from './fixtures';
-import { login } from './flows';
-
-const DEMO = 'demo@example.gr';
-const DEMO_PASSWORD = 'Demo-Pelatis-2026';
+import { signedIn } from './sessions';
 
 test('an incomplete contact is completed and becomes ready for .gr', async ({ page, js }) => {
   const person = js ? { name: 'Γιώργος Νικολάου', first: 'Giorgos', last: 'Nikolaou' } : { name: 'Ελένη Σταύρου', first: 'Eleni', last: 'Stavrou' };
-  await login(page, DEMO, DEMO_PASSWORD);
-  await page.goto('/account/contacts');
+  await signedIn(page, 'demo', '/account/contacts');
   await hydrated(page, js);
   const row = page.getByTestId('contact-row').filter({ hasText: person.name });
   await expect(row).toHaveAttribute('data-incomplete', 'true');
@@ -40,7 +36,7 @@ test('an incomplete contact is completed and becomes ready for .gr', async ({ pa
 test('the technical contact of a .gr name changes to another ready contact; a new registrant is a trade', async ({ page, js }) => {
   // kafeneio.gr for the JavaScript run, καφενείο.gr (by its Unicode address, redirected) without it.
   const path = js ? '/account/domains/kafeneio.gr/contacts' : '/account/domains/καφενείο.gr/contacts';
-  await login(page, DEMO, DEMO_PASSWORD);
+  await signedIn(page, 'demo');
   await page.goto(path);
   await hydrated(page, js);
   await expect(page.getByTestId('domain-contacts')).toHaveAttribute('data-domain', js ? 'kafeneio.gr' : 'xn--kxadmawuq5c.gr');

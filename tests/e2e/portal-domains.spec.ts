@@ -4,19 +4,17 @@
 // on one server, so each works on its own account: with JavaScript the demo customer's kafeneio.com,
 // without it a .com of the portfolio account (both gTLDs with ID protect paid for).
 import { expect, hydrated, test } from './fixtures';
-import { login } from './flows';
+import { signedIn } from './sessions';
 
-const PASSWORD = 'Demo-Pelatis-2026';
 const accountFor = (js: boolean) =>
   js
-    ? { email: 'demo@example.gr', name: 'kafeneio.com', search: 'kafe', bulkSearch: 'kafe', other: 'kafeneio.gr' }
-    : { email: 'portfolio@example.gr', name: 'pf-taverna-0003.com', search: 'taverna-0003', bulkSearch: 'taverna-00', other: 'pf-taverna-0043.eu' };
+    ? { account: 'demo' as const, name: 'kafeneio.com', search: 'kafe', bulkSearch: 'kafe', other: 'kafeneio.gr' }
+    : { account: 'portfolio' as const, name: 'pf-taverna-0003.com', search: 'taverna-0003', bulkSearch: 'taverna-00', other: 'pf-taverna-0043.eu' };
 
 test.describe('my domains', () => {
   test('list, search, open a domain, ID protect on, lock on and off, the auth code', async ({ page, js }) => {
     const a = accountFor(js);
-    await login(page, a.email, PASSWORD);
-    await expect(page).not.toHaveURL(/\/auth\/login/);
+    await signedIn(page, a.account);
     await page.goto('/account/domains');
     await hydrated(page, js);
     for (const v of ['all', 'registered', 'expiring', 'expired']) await expect(page.getByTestId(`preview-${v}`)).toBeVisible();
@@ -58,8 +56,7 @@ test.describe('my domains', () => {
 
   test('a .gr says ID protect is not applicable; a bulk nameserver change goes to its page with the names', async ({ page, js }) => {
     const a = accountFor(js);
-    await login(page, a.email, PASSWORD);
-    await expect(page).not.toHaveURL(/\/auth\/login/);
+    await signedIn(page, a.account);
     if (js) {
       await page.goto('/account/domains/kafeneio.gr');
       await expect(page.getByTestId('id-protect-state')).toHaveAttribute('data-state', 'not_applicable');
@@ -85,8 +82,7 @@ test.describe('my domains', () => {
   test('a row renews through the cart (the existing cart flow)', async ({ page, js }) => {
     // The portfolio's cart only (no other test uses it), a different name per project.
     const name = js ? 'pf-taverna-0063.com' : 'pf-taverna-0043.eu';
-    await login(page, 'portfolio@example.gr', PASSWORD);
-    await expect(page).not.toHaveURL(/\/auth\/login/);
+    await signedIn(page, 'portfolio');
     await page.goto(`/account/domains?q=${name}`);
     await hydrated(page, js);
     await page.locator(`[data-testid="my-domain"][data-fqdn="${name}"]`).getByTestId('renew-domain').click();

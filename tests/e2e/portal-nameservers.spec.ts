@@ -2,16 +2,13 @@
 // and move a domain's nameservers to it; add a glue host with an IPv4 and an IPv6 address. Each
 // project works on its own demo name so the two runs never meet.
 import { expect, hydrated, test } from './fixtures';
-import { login, main } from './flows';
+import { main } from './flows';
+import { signedIn } from './sessions';
 import { axeFindings, sidewaysScroll } from './quality-checks';
-
-const DEMO = 'demo@example.gr';
-const DEMO_PASSWORD = 'Demo-Pelatis-2026';
 
 test.describe('portal: nameservers, groups and hosts', () => {
   test.beforeEach(async ({ page }) => {
-    await login(page, DEMO, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/:\d+\/$/);
+    await signedIn(page, 'demo');
   });
 
   test('changes a domain’s nameservers to a new group', async ({ page, js }) => {

@@ -6,10 +6,10 @@
 // Each project borrows a different seeded name.
 import type { Page } from '@playwright/test';
 import { expect, hydrated, outbox, test, uniqueEmail } from './fixtures';
-import { login, main, register, signOut } from './flows';
+import { main, register, signOut } from './flows';
+import { signedIn } from './sessions';
 
 const DEMO = 'demo@example.gr';
-const DEMO_PASSWORD = 'Demo-Pelatis-2026';
 
 async function offer(page: Page, js: boolean, fqdn: string, to: string, gr: boolean) {
   await page.goto(`/account/domains/${encodeURIComponent(fqdn)}/ownership`);
@@ -53,8 +53,7 @@ test('a name handed to a new account by e-mail, accepted there with its own cont
   const gr = js;
   const taker = uniqueEmail('taker', js);
 
-  await login(page, DEMO, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/$/);
+  await signedIn(page, 'demo');
   // A refusal is explained, and nothing is offered: one's own address.
   await page.goto(`/account/domains/${encodeURIComponent(fqdn)}/ownership`);
   await hydrated(page, js);
@@ -110,8 +109,7 @@ test('a name handed to a new account by e-mail, accepted there with its own cont
   // Handed back to the demo account, which accepts with one of its own contacts.
   await offer(page, js, fqdn, DEMO, gr);
   await signOut(page);
-  await login(page, DEMO, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/$/);
+  await signedIn(page, 'demo');
   await accept(page, js, fqdn, 'Μαρία Παπαδοπούλου (demo@example.gr)', gr);
   if (gr) {
     // The demo cart stays as the other tests expect it: the trade line that came with the name goes.

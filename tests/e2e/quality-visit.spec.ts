@@ -11,11 +11,9 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { fillPath, PAGES, type PageEntry, type Role } from '../page-list';
 import { expect, hydrated, PORT, test } from './fixtures';
 import { FINDINGS_DIR, HTML_DIR, SCREENS, type Finding } from './quality-paths';
-import { main } from './flows';
+import { addPlan, checkoutProfile } from './flows';
 import { axeFindings, sidewaysScroll } from './quality-checks';
-import { adminLogin } from './staff';
-
-const DEMO = { email: 'demo@example.gr', password: 'Demo-Pelatis-2026' };
+import { signedIn } from './sessions';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -30,43 +28,16 @@ async function newContext(browser: Browser): Promise<BrowserContext> {
   });
 }
 
-/** Adds a product from its page (the first plan card, or the one with `sku`) and waits for the badge. */
-async function addPlan(page: Page, path: string, sku?: string) {
-  await page.goto(path);
-  await hydrated(page, true);
-  const badge = page.getByTestId('cart-badge').first();
-  const before = (await badge.count()) ? Number(await badge.getAttribute('data-count')) : 0;
-  const card = sku ? page.locator(`[data-testid="plan-card"][data-sku="${sku}"]`) : page.getByTestId('plan-card').first();
-  await card.getByTestId('add-plan').click();
-  await expect(badge).toHaveAttribute('data-count', String(before + 1));
-}
-
-async function customerLogin(page: Page) {
-  await page.goto('/auth/login');
-  await main(page).getByLabel('E-mail').fill(DEMO.email);
-  await main(page).getByLabel('Κωδικός πρόσβασης').fill(DEMO.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).not.toHaveURL(/\/auth\/login/);
-}
-
 /**
  * The demo customer with an unpaid card order (its order page and sandbox payment page) and a cart
  * holding a shared hosting plan and a VPS (the cart, the VPS's configure page, the checkout).
  */
 async function customerState(page: Page): Promise<Record<string, string>> {
-  await customerLogin(page);
-  await addPlan(page, '/hosting/shared-linux', 'sha_lin_start');
+  await signedIn(page, 'demo');
+  await addPlan(page, true, '/hosting/shared-linux', 'sha_lin_start');
   await page.goto('/cart/checkout');
   await hydrated(page, true);
-  if ((await page.getByTestId('profile-option').count()) === 0) {
-    const profile = page.getByTestId('new-profile');
-    await profile.getByLabel('Ονοματεπώνυμο ή επωνυμία').fill('Δήμητρα Παπαδοπούλου');
-    await profile.getByLabel('Διεύθυνση').fill('Ερμού 5');
-    await profile.getByLabel('Πόλη').fill('Αθήνα');
-    await profile.getByLabel('Τ.Κ.').fill('10563');
-    await page.getByTestId('profile-save').click();
-    await expect(page.getByTestId('profile-option')).toHaveCount(1);
-  }
+  if ((await page.getByTestId('profile-option').count()) === 0) await checkoutProfile(page, { name: 'Δήμητρα Παπαδοπούλου', address: 'Ερμού 5', city: 'Αθήνα', zip: '10563' });
   // The demo customer's credit would pay the order at once: pay by card instead.
   if (await page.getByTestId('use-credit').count()) await page.getByTestId('use-credit').uncheck();
   await page.getByTestId('place-order-form').getByLabel(/Αποδέχομαι τους Όρους Χρήσης/).check();
@@ -76,18 +47,13 @@ async function customerState(page: Page): Promise<Record<string, string>> {
   await page.goto('/account/orders');
   const orderHref = (await page.locator('a[href^="/orders/"]').first().getAttribute('href')) ?? '';
   const order = /\/orders\/(\d+)/.exec(orderHref)?.[1] ?? '';
-  await addPlan(page, '/hosting/shared-linux', 'sha_lin_start');
-  await addPlan(page, '/hosting/cloud-vps');
+  await addPlan(page, true, '/hosting/shared-linux', 'sha_lin_start');
+  await addPlan(page, true, '/hosting/cloud-vps');
   await page.goto('/cart');
   const configure = (await page.getByTestId('configure-link').first().getAttribute('href')) ?? '';
   const cartItem = /\/cart\/configure\/([^/?#]+)/.exec(configure)?.[1] ?? '';
   // A multi-domain certificate with a pack of extra domains, for its names page (issue #20 §2).
-  await page.goto('/ssl');
-  await hydrated(page, true);
-  const badge = page.getByTestId('cart-badge').first();
-  const before = Number(await badge.getAttribute('data-count'));
-  await page.locator('[data-testid="ssl-card"][data-sku="ssl_dv_multi"]').getByTestId('add-plan').click();
-  await expect(badge).toHaveAttribute('data-count', String(before + 1));
+  await addPlan(page, true, '/ssl', 'ssl_dv_multi');
   await page.goto('/cart');
   await hydrated(page, true);
   const sslLine = page.locator('[data-testid="cart-line"][data-kind="ssl"]').first();
@@ -146,11 +112,8 @@ for (const group of GROUPS) {
     const page = await context.newPage();
     let values: Record<string, string> = {};
     if (group.name === 'customer-cart') values = await customerState(page);
-    else if (group.role === 'customer') await customerLogin(page);
-    if (group.role === 'staff') {
-      await adminLogin(page, '/admin');
-      await expect(page).toHaveURL(/\/admin/);
-    }
+    else if (group.role === 'customer') await signedIn(page, 'demo');
+    if (group.role === 'staff') await signedIn(page, 'staff');
     const findings: Finding[] = [];
     for (const entry of group.pages) findings.push(await visit(page, entry, group.origin + fillPath(entry.path, values)));
     await context.close();
