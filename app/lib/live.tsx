@@ -1,9 +1,12 @@
 // Live channels in the browser: one PartySocket to the visitor's own User party and one to the
 // Global party, a hook per channel, and the unique_id rule (a page ignores its own events).
+// partysocket is imported when the provider mounts, not with the page: nothing live can arrive before
+// hydration anyway, and it keeps the socket out of every page's first JavaScript (issue #21 §4,
+// decision 057).
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { GLOBAL_ROOM, PARTY_GLOBAL, PARTY_USER, readLiveFrame, type Channel } from '../../party/channels';
 import type { LiveMessage } from '../../party/protocol';
-import { LiveSocket } from './live-socket';
+import type PartySocket from 'partysocket';
 import { getPageId, setSocketId } from './page-id';
 
 type Handler = (message: LiveMessage) => void;
@@ -30,8 +33,8 @@ export function LiveProvider({ room, children }: { room: string; children: React
     const pageId = getPageId();
     // null until the party's hello: a tab that has seen nothing asks for no replay.
     const lastSeq: Record<'user' | 'global', number | null> = { user: null, global: null };
-    const open = (party: string, room: string, key: 'user' | 'global') => {
-      const socket = new LiveSocket({
+    const open = (Socket: typeof PartySocket, party: string, room: string, key: 'user' | 'global') => {
+      const socket = new Socket({
         host: window.location.host,
         party,
         room,
@@ -54,15 +57,20 @@ export function LiveProvider({ room, children }: { room: string; children: React
       });
       return socket;
     };
-    const user = open(PARTY_USER, room, 'user');
-    const global = open(PARTY_GLOBAL, GLOBAL_ROOM, 'global');
+    let sockets: PartySocket[] = [];
+    let unmounted = false;
     document.documentElement.dataset.live = 'connecting';
-    const markOpen = () => (document.documentElement.dataset.live = 'open');
-    user.addEventListener('open', markOpen);
+    void import('partysocket').then(({ default: Socket }) => {
+      if (unmounted) return;
+      const user = open(Socket, PARTY_USER, room, 'user');
+      const global = open(Socket, PARTY_GLOBAL, GLOBAL_ROOM, 'global');
+      user.addEventListener('open', () => (document.documentElement.dataset.live = 'open'));
+      sockets = [user, global];
+    });
     return () => {
+      unmounted = true;
       setSocketId(null);
-      user.close();
-      global.close();
+      for (const socket of sockets) socket.close();
     };
   }, [room]);
 
