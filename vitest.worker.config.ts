@@ -2,6 +2,10 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-worker
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { applyPoolWorkersProxyFix } from './scripts/pool-workers-proxy-fix.mjs';
+
+// One runtime for all files needs the pool's Durable Object wrapper fixed first (see that file).
+applyPoolWorkersProxyFix();
 
 // Worker tests run inside workerd with the real bindings of wrangler.toml (STACK.md). The Remix
 // server build must exist (npm test builds first) because the worker entry imports it.
