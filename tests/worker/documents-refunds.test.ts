@@ -17,7 +17,7 @@ import { PaymentError, type PaymentsPort } from '../../worker/adapters/payments/
 import { createServices } from '../../worker/services';
 import { configOf } from '../../worker/config';
 import { creditNoteStatements, rawBatch } from '../../db/raw-batch';
-import { readyCart, servicesAt } from './customers';
+import { cardOrderAwaitingPayment, readyCart, servicesAt } from './customers';
 import { Browser, form, login } from './helpers';
 import { ADMIN, newStaff, staffBrowser, staffLogin } from './staff';
 
@@ -30,20 +30,14 @@ async function staffActor() {
 
 /** A customer's order paid by card through the sandbox page: its payment, legal and payment documents. */
 async function paidCardOrder(prefix: string) {
-  const c = await readyCart(prefix);
-  const s = servicesAt();
-  const placed = await s.orders.placeOrder(c.owner, { profileId: c.profileId, method: 'card', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null });
-  if (!placed.ok) throw new Error(`place ${placed.code}`);
-  const started = await s.orders.startCardPayment(c.id, placed.orderId, { returnUrl: 'http://localhost/r', cancelUrl: 'http://localhost/c' }, 'el');
-  if (!started.ok) throw new Error(`pay ${started.code}`);
-  const [pending] = await db.select().from(payments).where(eq(payments.orderId, placed.orderId));
-  await servicesAt().orders.decideSandboxPayment(pending!.providerSessionId!, 'approve');
-  const [payment] = await db.select().from(payments).where(eq(payments.id, pending!.id));
-  const docs = await db.select().from(saleDocuments).where(eq(saleDocuments.orderId, placed.orderId));
+  const { c, orderId, pending } = await cardOrderAwaitingPayment(prefix);
+  await servicesAt().orders.decideSandboxPayment(pending.providerSessionId!, 'approve');
+  const [payment] = await db.select().from(payments).where(eq(payments.id, pending.id));
+  const docs = await db.select().from(saleDocuments).where(eq(saleDocuments.orderId, orderId));
   const legal = docs.find((d) => d.kind === 'receipt' || d.kind === 'invoice')!;
   const payDoc = docs.find((d) => d.kind === 'payment')!;
   expect(payment!.status).toBe('approved');
-  return { ...c, orderId: placed.orderId, payment: payment!, legal, payDoc };
+  return { ...c, orderId, payment: payment!, legal, payDoc };
 }
 
 const paymentOf = async (id: number) => (await db.select().from(payments).where(eq(payments.id, id)))[0]!;
