@@ -10,7 +10,7 @@ export const SESSION_TOUCH_EVERY_MS = 60 * 1000;
 export const STAFF_SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 export const STAFF_SESSION_IDLE_MS = 30 * 60 * 1000;
 
-/** A staff session is one started by an administrator; everyone else's is a customer session. */
+/** A staff session is one started by a member of staff (admin or support); everyone else's is a customer session. */
 export type SessionKind = 'customer' | 'staff';
 
 export const SESSION_LIFETIMES: Record<SessionKind, { absoluteMs: number; idleMs: number }> = {
@@ -19,7 +19,7 @@ export const SESSION_LIFETIMES: Record<SessionKind, { absoluteMs: number; idleMs
 };
 
 export function sessionKindFor(userGroup: string): SessionKind {
-  return userGroup === 'admin' ? 'staff' : 'customer';
+  return userGroup === 'admin' || userGroup === 'support' ? 'staff' : 'customer';
 }
 
 /** The session cookie's Max-Age: the session's absolute lifetime, so the browser forgets it too. */

@@ -42,9 +42,20 @@ import enRefunds from './en/refunds.json';
 import enLegal from './en/legal.json';
 import enMydata from './en/mydata.json';
 import enBilling from './en/billing.json';
+// The back office's areas (issue #22), one namespace each.
+import elAdmindomains from './el/admindomains.json';
+import elAdmincustomers from './el/admincustomers.json';
+import elAdmincoupons from './el/admincoupons.json';
+import elAdmincatalog from './el/admincatalog.json';
+import elStaff from './el/staff.json';
+import enAdmindomains from './en/admindomains.json';
+import enAdmincustomers from './en/admincustomers.json';
+import enAdmincoupons from './en/admincoupons.json';
+import enAdmincatalog from './en/admincatalog.json';
+import enStaff from './en/staff.json';
 
-const el = { common: elCommon, errors: elErrors, catalog: elCatalog, countries: elCountries, validation: elValidation, auth: elAuth, domains: elDomains, cart: elCart, checkout: elCheckout, admin: elAdmin, portal: elPortal, mydomains: elMydomains, nameservers: elNameservers, contacts: elContacts, transfers: elTransfers, documents: elDocuments, paying: elPaying, refunds: elRefunds, legal: elLegal, mydata: elMydata, billing: elBilling };
-const en = { common: enCommon, errors: enErrors, catalog: enCatalog, countries: enCountries, validation: enValidation, auth: enAuth, domains: enDomains, cart: enCart, checkout: enCheckout, admin: enAdmin, portal: enPortal, mydomains: enMydomains, nameservers: enNameservers, contacts: enContacts, transfers: enTransfers, documents: enDocuments, paying: enPaying, refunds: enRefunds, legal: enLegal, mydata: enMydata, billing: enBilling };
+const el = { common: elCommon, errors: elErrors, catalog: elCatalog, countries: elCountries, validation: elValidation, auth: elAuth, domains: elDomains, cart: elCart, checkout: elCheckout, admin: elAdmin, portal: elPortal, mydomains: elMydomains, nameservers: elNameservers, contacts: elContacts, transfers: elTransfers, documents: elDocuments, paying: elPaying, refunds: elRefunds, legal: elLegal, mydata: elMydata, billing: elBilling, admindomains: elAdmindomains, admincustomers: elAdmincustomers, admincoupons: elAdmincoupons, admincatalog: elAdmincatalog, staff: elStaff };
+const en = { common: enCommon, errors: enErrors, catalog: enCatalog, countries: enCountries, validation: enValidation, auth: enAuth, domains: enDomains, cart: enCart, checkout: enCheckout, admin: enAdmin, portal: enPortal, mydomains: enMydomains, nameservers: enNameservers, contacts: enContacts, transfers: enTransfers, documents: enDocuments, paying: enPaying, refunds: enRefunds, legal: enLegal, mydata: enMydata, billing: enBilling, admindomains: enAdmindomains, admincustomers: enAdmincustomers, admincoupons: enAdmincoupons, admincatalog: enAdmincatalog, staff: enStaff };
 
 export const resources = { el, en };
 export type Resources = typeof el;

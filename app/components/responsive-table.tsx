@@ -10,7 +10,8 @@ import { SubmitButton } from '../lib/forms';
 import { CsrfInput } from './csrf-input';
 import { PageIdInput } from './page-id-input';
 
-export type Column = { key: string; label: ReactNode; align?: 'end' };
+/** `sort` marks a sortable column's state for assistive technology (aria-sort on its header). */
+export type Column = { key: string; label: ReactNode; align?: 'end'; sort?: 'ascending' | 'descending' | 'none' };
 
 type TableProps = {
   caption: string;
@@ -35,7 +36,7 @@ export function ResponsiveTable({ caption, columns, children, testId, empty }: T
       <thead className="hidden md:table-header-group">
         <tr className="border-b border-slate-200 text-left text-slate-600">
           {columns.map((c) => (
-            <th key={c.key} scope="col" className={`px-2 py-2 font-medium ${c.align === 'end' ? 'text-right' : ''}`}>
+            <th key={c.key} scope="col" aria-sort={c.sort} className={`px-2 py-2 font-medium ${c.align === 'end' ? 'text-right' : ''}`}>
               {c.label}
             </th>
           ))}

@@ -1,7 +1,7 @@
 // One menu configuration feeds the desktop main navigation, the side navigation and the mobile
 // navigation (spec §2 "Mobile side navigation … built from a menu configuration"). Labels are i18n
 // keys of the common namespace; groups decide what each user group sees (spec §6).
-export type UserGroup = 'guest' | 'user' | 'admin';
+export type UserGroup = 'guest' | 'user' | 'admin' | 'support';
 
 export type MenuLink = { key: string; to: string; groups?: UserGroup[]; descriptionKey?: string; adminHostOnly?: boolean };
 export type MenuSection = { key: string; links: MenuLink[] };
@@ -53,7 +53,7 @@ export const ACCOUNT_LINKS: MenuLink[] = [
   { key: 'account.security', to: '/account/security', groups: ['user', 'admin'] },
   // Straight to the preferences page (decision 036); the openPref cookie of spec §2 still opens it from /account.
   { key: 'account.preferences', to: '/account/preferences', groups: ['user', 'admin'] },
-  { key: 'account.admin', to: '/admin', groups: ['admin'], adminHostOnly: true },
+  { key: 'account.admin', to: '/admin', groups: ['admin', 'support'], adminHostOnly: true },
 ];
 
 export const SUPPORT_LINKS: MenuLink[] = [

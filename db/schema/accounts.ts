@@ -6,7 +6,8 @@ import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 export const userStatuses = ['active', 'suspended'] as const;
-export const userGroups = ['user', 'admin'] as const;
+// 'support' (issue #22): staff who read customers, domains and orders but change nothing (core/staff/permissions.ts).
+export const userGroups = ['user', 'admin', 'support'] as const;
 
 export const users = sqliteTable(
   'users',

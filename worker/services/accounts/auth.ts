@@ -32,7 +32,7 @@ export type SessionUser = {
   firstName: string;
   lastName: string;
   accountName: string;
-  userGroup: 'user' | 'admin';
+  userGroup: 'user' | 'admin' | 'support';
   hasPbasAccount: boolean;
   emailVerified: boolean;
   /** An authenticator app is enrolled: staff cannot use the back office without it (issue #10 §4). */
