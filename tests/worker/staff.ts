@@ -13,7 +13,7 @@ export const ADMIN = 'http://admin.localhost';
 const db = createDb(env.DB);
 const admin = DEMO_USERS[1];
 
-export async function newStaff(options: { totp: boolean }) {
+export async function newStaff(options: { totp: boolean; group?: 'admin' | 'support' }) {
   const email = `${uniqueName('staff')}@example.gr`;
   const secret = generateTotpSecret();
   const now = new Date();
@@ -24,7 +24,7 @@ export async function newStaff(options: { totp: boolean }) {
       passwordHash: admin.passwordHash,
       firstName: 'Νίκος',
       lastName: 'Προσωπικό',
-      userGroup: 'admin',
+      userGroup: options.group ?? 'admin',
       gdprProcessingAt: now,
       emailVerifiedAt: now,
       ...(options.totp ? { totpSecret: secret, totpEnabledAt: now } : {}),
@@ -45,9 +45,9 @@ export async function staffLogin(b: Browser, who: { email: string; password: str
   return b.fetch(`${ADMIN}/auth/login`, form({ _token: b.csrf, intent: 'two_factor', challenge, method: 'totp', code: await totp(who.secret, Date.now()), redirectTo }));
 }
 
-/** A browser with a fresh administrator who has two-factor, logged in on the admin host. */
-export async function staffBrowser(): Promise<{ b: Browser; staff: Awaited<ReturnType<typeof newStaff>> }> {
-  const staff = await newStaff({ totp: true });
+/** A browser with a fresh member of staff (an administrator unless `group` says support) who has two-factor, logged in on the admin host. */
+export async function staffBrowser(group: 'admin' | 'support' = 'admin'): Promise<{ b: Browser; staff: Awaited<ReturnType<typeof newStaff>> }> {
+  const staff = await newStaff({ totp: true, group });
   const b = new Browser();
   const res = await staffLogin(b, staff);
   if (res.status !== 303) throw new Error(`staff login failed: ${res.status}`);
