@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useChangeLanguage } from 'remix-i18next/react';
 import { CART_HINT_COOKIE } from '../core/cart/types';
+import { ErrorCode } from '../core/errors';
 import { readCookie } from '../worker/http/cookies';
 import { RESOURCES_VERSION } from '../i18n/resources';
 import { AppShell } from './components/app-shell';
@@ -39,6 +40,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { flash, setCookie } = prefs.consumeErrorCode(request, locale === 'en' ? 'en' : 'el');
   const headers = new Headers();
   if (setCookie) headers.append('Set-Cookie', setCookie);
+  // Issue #22 §2: staff suspended this browser's customer (every session ended); this page says so.
+  const suspended = session || context.isAdminHost ? null : await context.services.auth.takeSuspendedSession(request);
+  if (suspended) {
+    headers.append('Set-Cookie', suspended.setCookie);
+    flash.push(prefs.codeFlash(ErrorCode.ACCOUNT_SUSPENDED, locale === 'en' ? 'en' : 'el'));
+  }
   const dismissed = prefs.dismissedBanners(request);
   return data(
     {

@@ -173,6 +173,17 @@ export class User extends LiveServer {
     return { id, kind: row.kind };
   }
 
+  /**
+   * Was this token ever a session of this user, ended or not? Staff suspension ends every session, and
+   * the customer's next request must still learn why (2011): the ended session's cookie proves that
+   * the browser was theirs, so the notice tells a stranger nothing (issue #22 §2).
+   */
+  async knowsSession(token: string): Promise<boolean> {
+    if (!this.started) this.onStart();
+    const id = await hashToken(token);
+    return this.sql<{ n: number }>`SELECT COUNT(*) AS n FROM sessions WHERE id = ${id}`[0]!.n > 0;
+  }
+
   listSessions(now: number): SessionRow[] {
     return this.sql<{ id: string; created_at: number; last_seen_at: number; ip: string; user_agent: string; revoked_at: number | null; kind: SessionKind }>`
       SELECT id, created_at, last_seen_at, ip, user_agent, revoked_at, kind FROM sessions WHERE revoked_at IS NULL ORDER BY last_seen_at DESC`

@@ -2,7 +2,7 @@
 import type { Db } from '../../db/client';
 import { createAdapters, type Adapters } from '../adapters';
 import { configOf } from '../config';
-import { createAccountService, createAuthService, createOtpService, createPasswordResetService, createPreferenceService, createRegistrationService } from './accounts';
+import { createAccountService, createAuthService, createOtpService, createPasswordResetService, createPreferenceService, createRegistrationService, createStaffCustomerService } from './accounts';
 import { createDebitService } from './billing';
 import { createCartService } from './cart';
 import { createCatalogService, createPromotionService } from './catalog';
@@ -68,6 +68,7 @@ function servicesFor(deps: ServiceDeps) {
     rateLimits: () => createRateLimitService(deps),
     audit: () => createAuditService(deps),
     staff: () => createStaffService(deps),
+    staffCustomers: () => createStaffCustomerService(deps),
   });
 }
 

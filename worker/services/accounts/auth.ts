@@ -163,6 +163,14 @@ export function createAuthService(deps: ServiceDeps, { verify = verifyPassword, 
     return { ok: false, code: ErrorCode.TWO_FACTOR_AUTH, status: 401, challenge, method, target: method === 'email' ? maskEmail(u.email) : '' };
   }
 
+  async function suspendedSession(request: Request): Promise<boolean> {
+    const parsed = parseSessionCookie(readSessionCookie(request));
+    if (!parsed) return false;
+    const [u] = await db.select({ status: users.status }).from(users).where(eq(users.id, parsed.userId));
+    if (u?.status !== 'suspended') return false;
+    return (await stub(parsed.userId)).knowsSession(parsed.token);
+  }
+
   return {
     /** The logged-in user of this request, or null (no cookie, ended session, suspended account). */
     async current(request: Request): Promise<CurrentSession | null> {
@@ -188,16 +196,21 @@ export function createAuthService(deps: ServiceDeps, { verify = verifyPassword, 
     },
 
     /**
-     * A live session whose account is suspended (current() treats it as logged out): the admin area
-     * tells its owner why with the errorCode cookie instead of a bare login page.
+     * A session (live, or ended by the suspension itself: issue #22 §2) whose account is suspended;
+     * current() treats it as logged out. The admin area tells its owner why with the errorCode cookie,
+     * the storefront with the alert, instead of a bare logged-out page.
      */
-    async suspendedSession(request: Request): Promise<boolean> {
-      const parsed = parseSessionCookie(readSessionCookie(request));
-      if (!parsed) return false;
-      const session = await (await stub(parsed.userId)).touchSession(parsed.token, now.getTime());
-      if (!session) return false;
-      const [u] = await db.select({ status: users.status }).from(users).where(eq(users.id, parsed.userId));
-      return u?.status === 'suspended';
+    suspendedSession,
+
+    /**
+     * The storefront's side of a staff suspension (issue #22 §2, spec §8 2011 'otherwise alert'): a
+     * request that still carries the suspended customer's session cookie gets the cookie removed, once,
+     * and the page shows the account_suspended alert. Null for every other request.
+     */
+    async takeSuspendedSession(request: Request): Promise<{ setCookie: string } | null> {
+      if (!readSessionCookie(request)) return null;
+      if (!(await suspendedSession(request))) return null;
+      return { setCookie: deleteCookie(hostCookieName(request, SESSION_COOKIE), { secure: wantsSecure(request) }) };
     },
 
     async login(request: Request, input: LoginInput): Promise<LoginResult> {

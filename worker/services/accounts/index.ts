@@ -1,5 +1,6 @@
 // Accounts: sign-up, login and sessions, one-time codes, password reset, login throttling, token
-// attempts, the account's settings and second factor, and the visitor's cookie preferences.
+// attempts, the account's settings and second factor, the visitor's cookie preferences, and the back
+// office's customers (list, page, enable/disable, end a session).
 // The area's public face: other areas, routes, the API and cron import from here, never an inner file.
 export { createAuthService, readSessionCookie, userRoom, type CurrentSession } from './auth';
 export { passwordThrottleKey, secondFactorThrottleKey } from './login-throttle';
@@ -8,3 +9,5 @@ export { createRegistrationService, foldAnswer } from './registration';
 export { createPreferenceService, readPreferences, setPreference, vatDisplayFor, type Preferences } from './preferences';
 export { TOTP_ISSUER, createAccountService } from './account';
 export { createPasswordResetService } from './password-reset';
+export { CUSTOMER_EXPORT_PAGE, createStaffCustomerService, type CustomerListRow, type StaffCustomerService } from './staff-customers';
+export { CUSTOMER_PAGE_LIMIT, type StaffActionResult } from './staff-customer-page';

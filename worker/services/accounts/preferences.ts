@@ -80,6 +80,12 @@ export function createPreferenceService() {
       return { flash: [{ type: parsed.type, message }], setCookie };
     },
 
+    /** A catalogue code as a server-rendered alert, like one the errorCode cookie brings. */
+    codeFlash(code: number, lang: Language): { type: 'alert' | 'warning' | 'success'; message: string } {
+      const entry = resolveCode(code);
+      return { type: 'alert', message: getServerT(lang)(`errors:${entry.key}`) };
+    },
+
     dismissedBanners(request: Request): string[] {
       return (parseCookies(request.headers.get('Cookie'))[DISMISSED_BANNERS_COOKIE] ?? '').split('.').filter((s) => SLUG_RE.test(s));
     },
