@@ -109,6 +109,11 @@ export const PAGES: PageEntry[] = [
   staff('admin-orders', 'admin.orders', '/admin/orders'),
   staff('admin-mydata', 'admin.mydata', '/admin/mydata'),
   staff('admin-audit', 'admin.audit', '/admin/audit'),
+  staff('admin-customers', 'admin.customers._index', '/admin/customers'),
+  staff('admin-customers-filtered', 'admin.customers._index', '/admin/customers?q=example.gr&status=active&ordered=yes&sort=name&dir=asc'),
+  // The demo customer (the seed's first user): profile, billing profiles, domains, orders, documents, credit, sessions.
+  staff('admin-customer', 'admin.customers.$id._index', '/admin/customers/1'),
+  staff('admin-customer-status', 'admin.customers.$id.status', '/admin/customers/1/status?to=suspended'),
   staff('admin-documents', 'admin.documents', '/admin/documents'),
   staff('admin-documents-customer', 'admin.documents', '/admin/documents?email=demo%40example.gr'),
   staff('admin-legal-files', 'admin.legal-files', '/admin/legal-files?number=REC-000001'),
@@ -125,6 +130,7 @@ export const NOT_PAGES: NotAPage[] = [
   { route: 'account.domains.$name', reason: "the layout of one domain's pages (its header and sub-navigation)" },
   { route: 'account.documents.$id', reason: "the layout of one document's pages (its header and tab navigation)" },
   { route: 'account.documents.$id.files.$fileId', reason: "the download of a legal document's file (a PDF streamed from R2; tests/worker/documents-legal.test.ts)" },
+  { route: 'admin.customers.export', reason: 'the customer list as a streamed CSV download (tests/worker/admin-customers.test.ts)' },
   { route: 'admin.legal-files.$fileId', reason: "staff download of a legal document's file (a PDF streamed from R2; tests/worker/documents-legal.test.ts)" },
 ];
 
