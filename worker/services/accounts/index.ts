@@ -10,4 +10,4 @@ export { createPreferenceService, readPreferences, setPreference, vatDisplayFor,
 export { TOTP_ISSUER, createAccountService } from './account';
 export { createPasswordResetService } from './password-reset';
 export { CUSTOMER_EXPORT_PAGE, createStaffCustomerService, type CustomerListRow, type StaffCustomerService } from './staff-customers';
-export { CUSTOMER_PAGE_LIMIT, type StaffActionResult } from './staff-customer-page';
+export { CUSTOMER_PAGE_LIMIT, type CustomerActor, type StaffActionResult } from './staff-customer-page';

@@ -7,19 +7,21 @@
 // tells each open tab (UserHasLoggedOut: the tabs reload, logged out). The status goes first: from
 // that moment every request of the customer is refused (auth.current reads the status), even in the
 // instant before the sessions are revoked.
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../core/errors';
 import { statusChangeRefusal, type CustomerStatusTrigger } from '../../../core/staff/customers';
 import { auditStatement, rawBatch } from '../../../db/raw-batch';
-import { domains, orders, saleDocuments, users } from '../../../db/schema';
-import { createBillingProfileService, createCreditService } from '../billing';
+import { billingProfiles, creditMovements, domains, orders, saleDocuments, users } from '../../../db/schema';
 import type { ServiceDeps } from '../deps';
 import { userStub } from '../platform';
-import type { StaffActor } from '../staff';
 import { userRoom } from './auth';
 
 /** How many of each list the page shows (the newest); the counts say how many there are. */
 export const CUSTOMER_PAGE_LIMIT = 50;
+
+/** Who acts (the audit row's actor); the same shape as the staff area's StaffActor, named here so
+ * that accounts does not import the staff area (which imports accounts). */
+export type CustomerActor = { userId: number; ip: string | null };
 
 export type StaffActionResult = { ok: true; changed: boolean } | { ok: false; code: number; status: number };
 
@@ -43,9 +45,9 @@ export function createStaffCustomerPageService(deps: ServiceDeps) {
     async customerPage(id: number) {
       const u = await customer(id);
       if (!u || u.userGroup !== 'user') return null;
-      const credit = createCreditService(deps);
       const [profiles, domainRows, [domainCount], orderRows, [orderCount], documentRows, balanceCents, movements, sessions] = await Promise.all([
-        createBillingProfileService(deps).billingProfiles(id),
+        // Read here rather than through the billing area, which imports the staff area, which imports this one.
+        db.select().from(billingProfiles).where(eq(billingProfiles.userId, id)).orderBy(desc(billingProfiles.isDefault), asc(billingProfiles.id)),
         db
           .select({ id: domains.id, fqdn: domains.fqdn, status: domains.status, expiresAt: domains.expiresAt, autoRenew: domains.autoRenew })
           .from(domains)
@@ -66,8 +68,23 @@ export function createStaffCustomerPageService(deps: ServiceDeps) {
           .where(eq(saleDocuments.userId, id))
           .orderBy(desc(saleDocuments.id))
           .limit(CUSTOMER_PAGE_LIMIT),
-        credit.creditBalance(id),
-        credit.creditMovements(id),
+        db.select({ total: sql<number>`COALESCE(SUM(${creditMovements.amountCents}), 0)` }).from(creditMovements).where(eq(creditMovements.userId, id)).then(([r]) => Number(r?.total ?? 0)),
+        db
+          .select({
+            id: creditMovements.id,
+            amountCents: creditMovements.amountCents,
+            reason: creditMovements.reason,
+            orderId: creditMovements.orderId,
+            note: creditMovements.note,
+            createdAt: creditMovements.createdAt,
+            series: saleDocuments.series,
+            number: saleDocuments.number,
+          })
+          .from(creditMovements)
+          .leftJoin(saleDocuments, eq(saleDocuments.id, creditMovements.documentId))
+          .where(eq(creditMovements.userId, id))
+          .orderBy(desc(creditMovements.id))
+          .limit(CUSTOMER_PAGE_LIMIT),
         stub(id).then((s) => s.listSessions(now.getTime())),
       ]);
       return {
@@ -86,7 +103,7 @@ export function createStaffCustomerPageService(deps: ServiceDeps) {
      * 'active' enables. 151 for oneself or a member of staff. Idempotent: a second request finds the
      * status already there and writes neither the status nor an audit row (it still ends sessions).
      */
-    async setCustomerStatus(actor: StaffActor, id: number, to: CustomerStatusTrigger): Promise<StaffActionResult> {
+    async setCustomerStatus(actor: CustomerActor, id: number, to: CustomerStatusTrigger): Promise<StaffActionResult> {
       const u = await customer(id);
       if (!u) return { ok: false, code: ErrorCode.USER_STATUS_NOT_FOUND, status: 404 };
       const refusal = statusChangeRefusal(actor.userId, u);
@@ -115,7 +132,7 @@ export function createStaffCustomerPageService(deps: ServiceDeps) {
      * characters of its id (the full id never reaches a page). The session lives in the user's object,
      * not in D1, so its audit row follows the revocation (written only when a session did end).
      */
-    async endCustomerSession(actor: StaffActor, id: number, sessionPrefix: string): Promise<StaffActionResult> {
+    async endCustomerSession(actor: CustomerActor, id: number, sessionPrefix: string): Promise<StaffActionResult> {
       const u = await customer(id);
       if (!u) return { ok: false, code: ErrorCode.USER_STATUS_NOT_FOUND, status: 404 };
       if (u.userGroup !== 'user') return { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED, status: 403 };
