@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createDb } from '../../db/client';
 import { DEMO_USERS } from '../../db/seed';
 import { auditLog, billingProfiles, orders, users } from '../../db/schema';
-import { uniqueName } from './customers';
+import { servicesAt, uniqueName } from './customers';
 import { Browser, form, login } from './helpers';
 import { ADMIN, staffBrowser } from './staff';
 
@@ -179,6 +179,15 @@ describe('disabling and enabling a customer', () => {
     expect(await audits(c.id, 'customer.suspended')).toHaveLength(1);
   });
 
+  it('writes one change and one audit row when twenty requests disable the same customer at once', async () => {
+    const c = await customerAccount({ prefix: 'race' });
+    const { staff } = await staffBrowser('admin');
+    const results = await Promise.all(Array.from({ length: 20 }, () => servicesAt().staffCustomers.setCustomerStatus({ userId: staff.id, ip: '192.0.2.9' }, c.id, 'suspended')));
+    expect(results.filter((r) => r.ok && r.changed)).toHaveLength(1);
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(await audits(c.id, 'customer.suspended')).toHaveLength(1);
+  });
+
   it("enables with the trigger value 'active', once, and the customer can log in again", async () => {
     const c = await customerAccount({ status: 'suspended' });
     const { b } = await staffBrowser('admin');
@@ -268,6 +277,20 @@ describe('customer list', () => {
     expect(lines.slice(1)).toHaveLength(2);
     expect(lines[1]).toMatch(new RegExp(`^${a.id},"'=HYPERLINK\\(""x""\\) Πελάτισσα",${a.email},Ενεργός,\\d{4}-.*Z,,0,0$`));
     expect(lines[2]).toMatch(new RegExp(`^${s.id},Άννα Πελάτισσα,${s.email},Σε αναστολή,`));
+    // Keyset pages: two at a time, every row once, in id order, until a short page.
+    const more = [a.id, s.id, (await customerAccount({ prefix: tag })).id, (await customerAccount({ prefix: tag })).id, (await customerAccount({ prefix: tag })).id];
+    const service = servicesAt().staffCustomers;
+    const seen: number[] = [];
+    let after: number | null = null;
+    let pages = 0;
+    do {
+      const page = await service.exportPage(tag, {}, after, 2);
+      seen.push(...page.rows.map((r) => r.id));
+      after = page.next;
+      pages++;
+    } while (after !== null);
+    expect(seen).toEqual(more);
+    expect(pages).toBe(3);
     const filtered = await b.fetch(`${ADMIN}/admin/customers/export?q=${encodeURIComponent(tag)}&status=suspended`);
     expect((await filtered.text()).trimEnd().split('\r\n')).toHaveLength(2);
   });

@@ -93,14 +93,14 @@ export function createStaffCustomerListService({ db }: Pick<ServiceDeps, 'db'>) 
     },
 
     /** The export's pages: by id after the last one read, so every page costs the same (keyset). */
-    async exportPage(q: string, filters: CustomerFilters, afterId: number | null): Promise<{ rows: CustomerListRow[]; next: number | null }> {
+    async exportPage(q: string, filters: CustomerFilters, afterId: number | null, pageSize = CUSTOMER_EXPORT_PAGE): Promise<{ rows: CustomerListRow[]; next: number | null }> {
       const where = whereOf(q, filters);
       const { results } = await d1
         .prepare(`SELECT ${COLUMNS} FROM users u WHERE ${where.sql} AND u.id > ? ORDER BY u.id LIMIT ?`)
-        .bind(...where.params, afterId ?? 0, CUSTOMER_EXPORT_PAGE)
+        .bind(...where.params, afterId ?? 0, pageSize)
         .all<RawRow>();
       const rows = results.map(toRow);
-      return { rows, next: rows.length === CUSTOMER_EXPORT_PAGE ? rows[rows.length - 1]!.id : null };
+      return { rows, next: rows.length === pageSize ? rows[rows.length - 1]!.id : null };
     },
   };
 }
