@@ -108,6 +108,11 @@ describe('who reaches the back office', () => {
     const orders = await b.open(`${ADMIN}/admin/orders`);
     expect(orders.res.status).toBe(200);
     expect(has(orders.html, 'admin-orders')).toBe(true);
+    // Read-only for support: no form that moves money is drawn (the admin's page has the credit grant).
+    expect(orders.html).not.toContain('value="grant_credit"');
+    expect(orders.html).not.toContain('value="bank_received"');
+    const admin = await staffBrowser('admin');
+    expect((await admin.b.open(`${ADMIN}/admin/orders`)).html).toContain('value="grant_credit"');
     const money = await b.fetch(`${ADMIN}/admin/orders`, form({ _token: orders.token, intent: 'bank_received', order_id: '1', view: 'bank' }));
     expect(money.status).toBe(403);
     expect(await money.text()).toContain(INSUFFICIENT);
