@@ -55,6 +55,8 @@ describe('the back office frame', () => {
     expect(audit.status).toBe(403);
     const auditHtml = await audit.text();
     expect(auditHtml).toContain(INSUFFICIENT);
+    // The document is titled by the refusal (the layout's meta; the root titles only its own errors).
+    expect(auditHtml).toContain(`<title>${INSUFFICIENT} | Διαχείριση</title>`);
     expect(has(auditHtml, 'staff-header')).toBe(true);
     expect(has(auditHtml, 'staff-menu-orders')).toBe(true);
     for (const id of STOREFRONT_CHROME) expect(has(auditHtml, id), id).toBe(false);
@@ -63,6 +65,7 @@ describe('the back office frame', () => {
     const missingHtml = await missing.text();
     expect(has(missingHtml, 'error-page')).toBe(true);
     expect(has(missingHtml, 'staff-header')).toBe(true);
+    expect(missingHtml).toContain('<title>Η σελίδα δεν βρέθηκε | Διαχείριση</title>');
     expect(has(missingHtml, 'site-footer')).toBe(false);
   });
 
