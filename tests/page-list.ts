@@ -117,6 +117,7 @@ export const PAGES: PageEntry[] = [
   staff('admin-documents', 'admin.documents', '/admin/documents'),
   staff('admin-documents-customer', 'admin.documents', '/admin/documents?email=demo%40example.gr'),
   staff('admin-legal-files', 'admin.legal-files', '/admin/legal-files?number=REC-000001'),
+  staff('admin-not-found', 'admin.$', '/admin/no-such-screen', { status: 404 }),
   staff('admin-two-factor', 'admin.two-factor', '/admin/two-factor', {
     browserSkip: 'only an administrator without an authenticator app sees it; the demo admin has one and the browser cannot create staff (tests/worker/pages.test.ts renders it for a fresh one)',
   }),
@@ -132,7 +133,6 @@ export const NOT_PAGES: NotAPage[] = [
   { route: 'account.documents.$id.files.$fileId', reason: "the download of a legal document's file (a PDF streamed from R2; tests/worker/documents-legal.test.ts)" },
   { route: 'admin.customers.export', reason: 'the customer list as a streamed CSV download (tests/worker/admin-customers.test.ts)' },
   { route: 'admin', reason: 'the layout of the back office: its staff header and side menu around one of its pages' },
-  { route: 'admin.$', reason: 'an address under /admin that names no screen: the 404 inside the back office frame (tests/worker/admin-shell.test.ts)' },
   { route: 'admin.legal-files.$fileId', reason: "staff download of a legal document's file (a PDF streamed from R2; tests/worker/documents-legal.test.ts)" },
 ];
 

@@ -36,6 +36,10 @@ export function LiveProvider({ room, children }: { room: string; children: React
     const open = (Socket: typeof PartySocket, party: string, room: string, key: 'user' | 'global') => {
       const socket = new Socket({
         host: window.location.host,
+        // The page's own scheme: partysocket guesses plain ws only for hosts beginning 'localhost:'
+        // or private addresses, so on http://admin.localhost it chose wss and never connected
+        // (issue #22 §1); https pages use wss as before.
+        protocol: window.location.protocol === 'https:' ? 'wss' : 'ws',
         party,
         room,
         // After a drop, ask the party for what this tab missed.

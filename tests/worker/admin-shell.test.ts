@@ -2,14 +2,20 @@
 // side menu per group, no storefront chrome), refusals and 404s drawn inside it, and who reaches it:
 // customers are sent to /access_denied, the storefront host has no /admin, support reads the
 // dashboard and orders but gets 175 on money actions and on the audit log.
+import { env } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { createDb } from '../../db/client';
+import { orderItems } from '../../db/schema';
 import { DEMO_USERS } from '../../db/seed';
+import { readyCart, servicesAt } from './customers';
 import { Browser, form, login } from './helpers';
 import { ADMIN, newStaff, staffBrowser, staffLogin } from './staff';
 
 /** The storefront's chrome, by the test ids its components draw. */
 const STOREFRONT_CHROME = ['site-header', 'site-footer', 'cookie-notice', 'header-cart', 'vat-chip', 'toolbox', 'mobile-cart-bar', 'side-cart', 'banner-carousel'];
 const has = (html: string, testId: string) => html.includes(`data-testid="${testId}"`);
+const db = createDb(env.DB);
 const INSUFFICIENT = 'Δεν έχετε δικαίωμα να εκτελέσετε αυτή την ενέργεια.';
 
 describe('the back office frame', () => {
@@ -49,6 +55,8 @@ describe('the back office frame', () => {
     expect(audit.status).toBe(403);
     const auditHtml = await audit.text();
     expect(auditHtml).toContain(INSUFFICIENT);
+    // The document is titled by the refusal (the layout's meta; the root titles only its own errors).
+    expect(auditHtml).toContain(`<title>${INSUFFICIENT} | Διαχείριση</title>`);
     expect(has(auditHtml, 'staff-header')).toBe(true);
     expect(has(auditHtml, 'staff-menu-orders')).toBe(true);
     for (const id of STOREFRONT_CHROME) expect(has(auditHtml, id), id).toBe(false);
@@ -57,6 +65,7 @@ describe('the back office frame', () => {
     const missingHtml = await missing.text();
     expect(has(missingHtml, 'error-page')).toBe(true);
     expect(has(missingHtml, 'staff-header')).toBe(true);
+    expect(missingHtml).toContain('<title>Η σελίδα δεν βρέθηκε | Διαχείριση</title>');
     expect(has(missingHtml, 'site-footer')).toBe(false);
   });
 
@@ -102,11 +111,49 @@ describe('who reaches the back office', () => {
     const orders = await b.open(`${ADMIN}/admin/orders`);
     expect(orders.res.status).toBe(200);
     expect(has(orders.html, 'admin-orders')).toBe(true);
+    // Read-only for support: no form that moves money is drawn (the admin's page has the credit grant).
+    expect(orders.html).not.toContain('value="grant_credit"');
+    expect(orders.html).not.toContain('value="bank_received"');
+    const admin = await staffBrowser('admin');
+    expect((await admin.b.open(`${ADMIN}/admin/orders`)).html).toContain('value="grant_credit"');
     const money = await b.fetch(`${ADMIN}/admin/orders`, form({ _token: orders.token, intent: 'bank_received', order_id: '1', view: 'bank' }));
     expect(money.status).toBe(403);
     expect(await money.text()).toContain(INSUFFICIENT);
     const audit = await b.fetch(`${ADMIN}/admin/audit`);
     expect(audit.status).toBe(403);
     for (const path of ['/admin/documents', '/admin/mydata', '/admin/legal-files']) expect((await b.fetch(`${ADMIN}${path}`)).status, path).toBe(403);
+  });
+});
+
+describe('the dashboard', () => {
+  it('counts each work queue and links to the screen that works it; support sees only the queues it may open', async () => {
+    const dashboard = () => servicesAt().staffDashboard.workQueues();
+    const before = await dashboard();
+    const c = await readyCart('dashq');
+    const placed = await servicesAt().orders.placeOrder(c.owner, { profileId: c.profileId, method: 'bank_transfer', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null });
+    if (!placed.ok) throw new Error(`place ${placed.code}`);
+    // A new bank transfer waits for its money; one of its items failing joins the failed queue.
+    await db.update(orderItems).set({ status: 'failed', lastError: 'registry down' }).where(eq(orderItems.orderId, placed.orderId));
+    const after = await dashboard();
+    expect(after.bankTransfers).toBeGreaterThanOrEqual(before.bankTransfers + 1);
+    expect(after.failedItems).toBeGreaterThanOrEqual(before.failedItems + 1);
+
+    const admin = await staffBrowser('admin');
+    const html = (await admin.b.open(`${ADMIN}/admin`)).html;
+    const count = (key: string) => Number(new RegExp(`data-testid="queue-${key}" data-count="(\\d+)"`).exec(html)?.[1]);
+    expect(count('bank')).toBeGreaterThanOrEqual(after.bankTransfers);
+    expect(count('failed')).toBeGreaterThanOrEqual(after.failedItems);
+    const link = (key: string) => new RegExp(`<a[^>]*data-testid="queue-${key}"[^>]*>`).exec(html)?.[0] ?? '';
+    expect(link('bank')).toContain('href="/admin/orders?view=bank"');
+    expect(link('failed')).toContain('href="/admin/orders?view=attention"');
+    expect(link('mydata')).toContain('href="/admin/mydata"');
+    expect(link('refunds')).toContain('href="/admin/orders?view=refunds"');
+    // The marketing counters of the old page are gone.
+    expect(html).not.toContain('καταλήξεις domain');
+
+    const support = await staffBrowser('support');
+    const s = (await support.b.open(`${ADMIN}/admin`)).html;
+    for (const key of ['bank', 'failed', 'refunds']) expect(has(s, `queue-${key}`), key).toBe(true);
+    expect(has(s, 'queue-mydata')).toBe(false);
   });
 });

@@ -218,9 +218,9 @@ describe('translations are complete', () => {
       // Issue #10: the staff pages, for an administrator with two-factor and one still to enrol.
       const { b: staff } = await staffBrowser();
       staff.cookies.set('lng', lng);
-      for (const { path } of listed('staff')) {
+      for (const { path, status } of listed('staff')) {
         const res = await staff.fetch(`${ADMIN}${path}`);
-        expect(res.status, path).toBe(200);
+        expect(res.status, path).toBe(status ?? 200);
         await res.text();
         expect(res.headers.get('X-I18n-Missing'), `${lng} ${path}`).toBeNull();
       }

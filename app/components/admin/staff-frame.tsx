@@ -80,7 +80,9 @@ function StaffHeader({ frame }: { frame: StaffFrameData }) {
             </span>
             <span className="text-slate-600">
               <span className="sr-only">{t('frame.group_label')} </span>
-              <span data-testid="staff-group">{t(`group.${frame.staff.group}`)}</span>
+              <span className="rounded bg-blue-50 px-1.5 text-xs font-semibold text-blue-900" data-testid="staff-group">
+                {t(`group.${frame.staff.group}`)}
+              </span>
             </span>
           </p>
           <Form method="post" action="/auth/logout">
