@@ -28,7 +28,16 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  use: { baseURL: `http://localhost:${PORT}`, locale: 'el-GR', timezoneId: 'Europe/Athens', trace: 'retain-on-failure', extraHTTPHeaders: { 'X-Dev-Token': DEV_TOKEN } },
+  // A failed test keeps its trace: actions, DOM snapshots, network, console. Without the screencast:
+  // recording its frames for every test, passed or not, cost Chromium ~20 % more CPU, and the browser
+  // phase is bound by Chromium's CPU (decision 066). `--trace on` brings everything back for a rerun.
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    locale: 'el-GR',
+    timezoneId: 'Europe/Athens',
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    extraHTTPHeaders: { 'X-Dev-Token': DEV_TOKEN },
+  },
   projects: [
     // The quality layer (decision 026), once, with JavaScript: the pages are visited in parallel
     // groups, then one test checks all the served HTML in a single Nu HTML Checker run and reports.

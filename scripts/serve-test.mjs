@@ -5,12 +5,16 @@
 // hash of everything that shapes it, and a later run within SEED_TEMPLATE_MINUTES (the seed's dates
 // are relative to when it ran) copies it instead (decision 054). SEED_TEMPLATE_MINUTES=0 turns it off.
 // Usage: node scripts/serve-test.mjs PORT [STATE_DIR] [APP_ENV]
+//        node scripts/serve-test.mjs --prepare   (only makes the template, if none is fresh, and exits:
+//        `npm test` runs it beside the worker tests, so the browser tests' server starts from a copy;
+//        decision 066)
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const port = process.argv[2] ?? '8799';
+const prepareOnly = process.argv[2] === '--prepare';
+const port = prepareOnly ? '0' : (process.argv[2] ?? '8799');
 const persistTo = process.argv[3] ?? `.wrangler/test-${port}`;
 // Browser tests need development (the demo notification call); benchmarks measure production, which
 // here is a demo: every port its sandbox, allowed by name, with a throw-away webhook secret (decision 021).
@@ -22,11 +26,26 @@ const demoVars =
   appEnv === 'development'
     ? ['--var', `DEV_API_TOKEN:${devToken}`]
     : [`SANDBOX_PORTS:*`, `PUBLIC_ORIGIN:http://localhost:${port}`, 'ADMIN_HOSTS:admin.localhost,my.localhost', `PAYMENTS_WEBHOOK_SECRET:${randomBytes(32).toString('hex')}`].flatMap((v) => ['--var', v]);
-rmSync(persistTo, { recursive: true, force: true });
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' };
 const TEMPLATE_MINUTES = Number(process.env.SEED_TEMPLATE_MINUTES ?? 60);
 const templateDir = join('.wrangler', 'seeded', seedInputsHash());
 const started = Date.now();
+if (prepareOnly) {
+  if (!(TEMPLATE_MINUTES > 0)) {
+    console.error('serve-test --prepare: SEED_TEMPLATE_MINUTES is 0, no template to make');
+  } else if (seededTemplate()) {
+    console.error('serve-test --prepare: the seeded template is fresh');
+  } else {
+    const scratch = join('.wrangler', `prepare-${process.pid}`);
+    rmSync(scratch, { recursive: true, force: true });
+    migrateAndSeed(scratch);
+    keepTemplate(scratch);
+    rmSync(scratch, { recursive: true, force: true });
+    console.error(`serve-test --prepare: template made in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  process.exit(0);
+}
+rmSync(persistTo, { recursive: true, force: true });
 const template = seededTemplate();
 if (template) {
   cpSync(template, persistTo, { recursive: true, filter: (src) => src !== join(template, 'made') });

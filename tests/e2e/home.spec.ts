@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, hydrated, NB, test, tldChipPrice } from './fixtures';
 
 test('home renders in Greek with catalog prices', async ({ page, js }) => {
@@ -116,13 +115,5 @@ test('the mobile navigation works at 375 px', async ({ page, js }) => {
   }
 });
 
-for (const path of ['/', '/hosting/wordpress']) {
-  test(`axe finds no serious or critical violation on ${path}`, async ({ page, js }) => {
-    test.skip(!js, 'axe runs as a script in the page; the markup is the same server render');
-    await page.goto(path);
-    await hydrated(page, js);
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  });
-}
+// axe on / and /hosting/wordpress (every rule, serious and critical): the quality layer's visit of
+// these pages does it (quality-visit.spec.ts, EVERY_AXE_RULE; decision 066), no second visit here.
