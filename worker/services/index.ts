@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { createAdapters, type Adapters } from '../adapters';
 import { configOf } from '../config';
 import { createAccountService, createAuthService, createOtpService, createPasswordResetService, createPreferenceService, createRegistrationService } from './accounts';
-import { createDebitService } from './billing';
+import { createCouponService, createDebitService } from './billing';
 import { createCartService } from './cart';
 import { createCatalogService, createPromotionService } from './catalog';
 import { createContactService, createDomainContactService } from './contacts';
@@ -68,6 +68,7 @@ function servicesFor(deps: ServiceDeps) {
     rateLimits: () => createRateLimitService(deps),
     audit: () => createAuditService(deps),
     staff: () => createStaffService(deps),
+    coupons: () => createCouponService(deps),
   });
 }
 
