@@ -21,6 +21,9 @@ export const COUPON_STATUSES = ['active', 'pending'] as const;
 /** A larger amount off is a mistake to catch, not a discount. */
 export const COUPON_AMOUNT_MAX_EUROS = 10_000;
 export const COUPON_LIMIT_MAX = 1_000_000;
+/** The back office list's sort columns (core/staff/list-query.ts allow-lists them). */
+export const COUPON_SORTS = ['code', 'created', 'uses', 'valid_to'] as const;
+export type CouponSort = (typeof COUPON_SORTS)[number];
 /** '/admin/coupons/new' is the creation page: a coupon with that code could not have a page of its own. */
 export const RESERVED_COUPON_CODES: readonly string[] = ['NEW'];
 

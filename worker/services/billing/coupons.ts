@@ -5,15 +5,13 @@
 // An order keeps the discount it was placed with (orders.discount_cents, coupon_redemptions), so
 // editing a coupon never changes an order already placed.
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { CouponFields } from '../../../core/validation/coupon-forms';
+import type { CouponFields, CouponSort } from '../../../core/validation/coupon-forms';
 import type { ListQuery } from '../../../core/staff/list-query';
 import { auditStatement, rawBatch } from '../../../db/raw-batch';
 import { couponRedemptions, coupons, orders, users } from '../../../db/schema';
 import type { ServiceDeps } from '../deps';
 import type { StaffActor } from '../staff';
 
-export const COUPON_SORTS = ['code', 'created', 'uses', 'valid_to'] as const;
-export type CouponSort = (typeof COUPON_SORTS)[number];
 export type CouponFilters = { status?: 'active' | 'pending'; audience?: 'all' | 'new' | 'old'; kind?: 'amount' | 'percent' };
 
 export type CouponRow = CouponFields & { createdAt: number; uses: number };

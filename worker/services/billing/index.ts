@@ -3,4 +3,4 @@
 export { createBillingProfileService, type BillingProfileInput, type Fail } from './billing-profiles';
 export { createDebitService } from './debits';
 export { createCreditService } from './credit';
-export { createCouponService, COUPON_SORTS, type CouponFilters, type CouponRow, type CouponSort, type RedemptionRow } from './coupons';
+export { createCouponService, type CouponFilters, type CouponRow, type RedemptionRow } from './coupons';
