@@ -142,8 +142,8 @@ export default function AdminCoupon() {
         </div>
       </section>
       {canManage ? (
-        <section className="mt-8" aria-labelledby="coupon-edit">
-          <h2 id="coupon-edit" className="text-xl font-semibold">
+        <section className="mt-8" aria-labelledby="coupon-edit-title">
+          <h2 id="coupon-edit-title" className="text-xl font-semibold">
             {t('edit')}
           </h2>
           <p className="mt-1 text-sm text-slate-600">{t('form.code_fixed')}</p>

@@ -7,6 +7,7 @@ import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { parseListQuery } from '../../core/staff/list-query';
+import { couponStatusLabel } from '../../core/orders/coupons';
 import { staffCan } from '../../core/staff/permissions';
 import { COUPON_AUDIENCES, COUPON_KINDS, COUPON_SORTS, COUPON_STATUSES } from '../../core/validation/coupon-forms';
 import { ListFilterForm, ListPager, sortColumn } from '../components/admin/list-controls';
@@ -41,7 +42,7 @@ function FilterSelect({ name, label, value, options }: { name: string; label: st
       <label htmlFor={`coupons-${name}`} className="block text-sm font-medium">
         {label}
       </label>
-      <select id={`coupons-${name}`} name={name} defaultValue={value ?? ''} className="mt-1 rounded border border-slate-300 px-3 py-2" data-testid={`coupons-filter-${name}`}>
+      <select id={`coupons-${name}`} name={name} defaultValue={value ?? ''} className="mt-1 max-w-full rounded border border-slate-300 px-3 py-2" data-testid={`coupons-filter-${name}`}>
         <option value="">{t('any')}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -78,7 +79,7 @@ export default function AdminCoupons() {
             </label>
             <input id="coupons-q" name="q" type="search" defaultValue={query.q} autoComplete="off" className="mt-1 rounded border border-slate-300 px-3 py-2" data-testid="coupons-filter-q" />
           </div>
-          <FilterSelect name="status" label={t('col.status')} value={filters.status} options={COUPON_STATUSES.map((s) => ({ value: s, label: t(`status_option.${s}`) }))} />
+          <FilterSelect name="status" label={t('col.status')} value={filters.status} options={COUPON_STATUSES.map((s) => ({ value: s, label: t(`status.${couponStatusLabel(s)}`) }))} />
           <FilterSelect name="audience" label={t('col.audience')} value={filters.audience} options={COUPON_AUDIENCES.map((a) => ({ value: a, label: t(`audience_short.${a}`) }))} />
           <FilterSelect name="kind" label={t('col.discount')} value={filters.kind} options={COUPON_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))} />
         </ListFilterForm>
