@@ -128,6 +128,7 @@ export const NOT_PAGES: NotAPage[] = [
   { route: 'account.domains.$name', reason: "the layout of one domain's pages (its header and sub-navigation)" },
   { route: 'account.documents.$id', reason: "the layout of one document's pages (its header and tab navigation)" },
   { route: 'account.documents.$id.files.$fileId', reason: "the download of a legal document's file (a PDF streamed from R2; tests/worker/documents-legal.test.ts)" },
+  { route: 'admin.coupons.csv', reason: 'the coupons list as a streamed CSV download (tests/worker/admin-coupons.test.ts)' },
   { route: 'admin.legal-files.$fileId', reason: "staff download of a legal document's file (a PDF streamed from R2; tests/worker/documents-legal.test.ts)" },
 ];
 

@@ -5,30 +5,23 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { parseListQuery } from '../../core/staff/list-query';
 import { couponStatusLabel } from '../../core/orders/coupons';
 import { staffCan } from '../../core/staff/permissions';
-import { COUPON_AUDIENCES, COUPON_KINDS, COUPON_SORTS, COUPON_STATUSES } from '../../core/validation/coupon-forms';
-import { ListFilterForm, ListPager, sortColumn } from '../components/admin/list-controls';
+import { COUPON_AUDIENCES, COUPON_KINDS, COUPON_SORTS, COUPON_STATUSES, couponListFilters } from '../../core/validation/coupon-forms';
+import { CsvExportLink, ListFilterForm, ListPager, sortColumn } from '../components/admin/list-controls';
 import { CouponAudience, CouponDiscount, CouponStatus, CouponUses, CouponValidity, useAdminDate } from '../components/admin/coupon-summary';
 import { Cell, ResponsiveTable, Row } from '../components/responsive-table';
 import { requireStaff } from '../lib/auth.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 
-const filtersSchema = z.object({
-  status: z.enum(COUPON_STATUSES).optional().catch(undefined),
-  audience: z.enum(COUPON_AUDIENCES).optional().catch(undefined),
-  kind: z.enum(COUPON_KINDS).optional().catch(undefined),
-});
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireStaff(request, context, 'coupons.view');
   const { t } = await pageT(request);
   const params = new URL(request.url).searchParams;
   const query = parseListQuery(params, { sorts: COUPON_SORTS, defaultSort: 'created', defaultDir: 'desc' });
-  const filters = filtersSchema.parse({ status: params.get('status') ?? undefined, audience: params.get('audience') ?? undefined, kind: params.get('kind') ?? undefined });
+  const filters = couponListFilters(params);
   const { rows, total } = await context.services.coupons.list(query, filters);
   return { meta: { title: t('admincoupons:meta_title') }, query, filters, rows, total, canManage: staffCan(session.user.userGroup, 'coupons.manage') };
 }
@@ -64,11 +57,14 @@ export default function AdminCoupons() {
     <div data-testid="admin-coupons">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-3xl font-bold">{t('title')}</h1>
-        {canManage ? (
-          <Link to="/admin/coupons/new" className="btn-primary" data-testid="coupon-new">
-            {t('new')}
-          </Link>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <CsvExportLink exportPath="/admin/coupons/csv" testId="coupons-export" />
+          {canManage ? (
+            <Link to="/admin/coupons/new" className="btn-primary" data-testid="coupon-new">
+              {t('new')}
+            </Link>
+          ) : null}
+        </div>
       </div>
       <p className="mt-1 text-slate-600">{t('intro')}</p>
       <div className="mt-4">

@@ -37,6 +37,7 @@ describe('the coupon form (issue #22 §2)', () => {
     expect(keysOf({ ...base, code: 'Κουπόνι' })).toEqual({ code: 'validation:illegal_chars' });
     expect(keysOf({ ...base, code: 'ab' })).toMatchObject({ code: 'validation:length_range' });
     expect(keysOf({ ...base, code: 'new' })).toEqual({ code: 'validation:coupon_code_taken' });
+    expect(keysOf({ ...base, code: 'Csv' })).toEqual({ code: 'validation:coupon_code_taken' });
   });
 
   it('only offers the audiences, kinds and statuses of the spec', () => {

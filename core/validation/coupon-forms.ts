@@ -24,8 +24,8 @@ export const COUPON_LIMIT_MAX = 1_000_000;
 /** The back office list's sort columns (core/staff/list-query.ts allow-lists them). */
 export const COUPON_SORTS = ['code', 'created', 'uses', 'valid_to'] as const;
 export type CouponSort = (typeof COUPON_SORTS)[number];
-/** '/admin/coupons/new' is the creation page: a coupon with that code could not have a page of its own. */
-export const RESERVED_COUPON_CODES: readonly string[] = ['NEW'];
+/** '/admin/coupons/new' and '/admin/coupons/csv' are pages: a coupon with such a code could not have its own. */
+export const RESERVED_COUPON_CODES: readonly string[] = ['NEW', 'CSV'];
 
 const wholeNumber = (min: number, max: number) =>
   toCheck((v) => {
@@ -140,4 +140,15 @@ export function couponFormValues(c: CouponFields): Record<string, string | boole
     allow_zero_total: c.allowZeroTotal,
     status: c.status,
   };
+}
+
+/** The list's filters from the address; an unknown value is no filter (a hand-made address). */
+export const couponListFiltersSchema = z.object({
+  status: z.enum(COUPON_STATUSES).optional().catch(undefined),
+  audience: z.enum(COUPON_AUDIENCES).optional().catch(undefined),
+  kind: z.enum(COUPON_KINDS).optional().catch(undefined),
+});
+
+export function couponListFilters(params: URLSearchParams): z.output<typeof couponListFiltersSchema> {
+  return couponListFiltersSchema.parse({ status: params.get('status') ?? undefined, audience: params.get('audience') ?? undefined, kind: params.get('kind') ?? undefined });
 }

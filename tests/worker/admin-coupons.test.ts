@@ -160,6 +160,28 @@ describe('coupons in the back office', () => {
     expect(html).toContain('Το κουπόνι ισχύει μόνο για νέους πελάτες');
   });
 
+  it('exports the filtered list as CSV, streamed by keyset pages in code order; customers get none of it', async () => {
+    const prefix = newCode().slice(0, 12);
+    for (const n of ['B', 'A', 'C']) await db.insert(coupons).values({ code: `${prefix}${n}`, kind: 'amount', value: 250, status: n === 'C' ? 'pending' : 'active', audience: 'all', neverOrdered: false, createdAt: new Date() });
+    const s = servicesAt().coupons;
+    const first = await s.exportPage(prefix, {}, null, 2);
+    expect(first.rows.map((r) => r.code)).toEqual([`${prefix}A`, `${prefix}B`]);
+    const second = await s.exportPage(prefix, {}, first.next, 2);
+    expect(second).toMatchObject({ rows: [{ code: `${prefix}C` }], next: null });
+
+    const { b } = await staffBrowser('support');
+    const res = await b.fetch(`${ADMIN}/admin/coupons/csv?q=${prefix}&status=active`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toContain('text/csv');
+    const lines = (await res.text()).split('\r\n').filter(Boolean);
+    expect(lines[0]).toContain('Κωδικός');
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([`${prefix}A`, `${prefix}B`]);
+    expect(lines[1]).toContain(',ACTIVE,amount,250,');
+    const customer = new Browser();
+    await login(customer, DEMO_USERS[0].email, DEMO_USERS[0].password);
+    expect((await customer.fetch(`${ADMIN}/admin/coupons/csv`)).headers.get('Location')).toBe('/access_denied');
+  });
+
   it('a limit of 5 holds under 30 parallel orders: each use is attempted and checked in one statement', async () => {
     const code = newCode();
     await db.insert(coupons).values({ code, kind: 'percent', value: 1000, status: 'active', audience: 'all', neverOrdered: false, maxRedemptions: 5, createdAt: new Date() });

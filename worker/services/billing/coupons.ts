@@ -50,6 +50,18 @@ function auditFields(f: CouponFields): Record<string, unknown> {
   return rest;
 }
 
+const EXPORT_PAGE = 500;
+
+function conditionOf(q: string, filters: CouponFilters): SQL | undefined {
+  const where: SQL[] = [];
+  // A code contains _ and -: the search text is matched literally (LIKE's wildcards escaped).
+  if (q) where.push(sql`${coupons.code} LIKE ${`%${q.toUpperCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`);
+  if (filters.status) where.push(eq(coupons.status, filters.status));
+  if (filters.audience) where.push(eq(coupons.audience, filters.audience));
+  if (filters.kind) where.push(eq(coupons.kind, filters.kind));
+  return where.length ? and(...where) : undefined;
+}
+
 export function createCouponService(deps: ServiceDeps) {
   const { db, now } = deps;
   // Live uses: a cancelled order gave its use back (released_at set).
@@ -58,13 +70,7 @@ export function createCouponService(deps: ServiceDeps) {
   const service = {
     /** One page of coupons, filtered and sorted on the server, with the number that match. */
     async list(query: ListQuery<CouponSort>, filters: CouponFilters): Promise<{ rows: CouponRow[]; total: number }> {
-      const where: SQL[] = [];
-      // A code contains _ and -: the search text is matched literally (LIKE's wildcards escaped).
-      if (query.q) where.push(sql`${coupons.code} LIKE ${`%${query.q.toUpperCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`);
-      if (filters.status) where.push(eq(coupons.status, filters.status));
-      if (filters.audience) where.push(eq(coupons.audience, filters.audience));
-      if (filters.kind) where.push(eq(coupons.kind, filters.kind));
-      const cond = where.length ? and(...where) : undefined;
+      const cond = conditionOf(query.q, filters);
       const dir = query.dir === 'asc' ? asc : desc;
       const order = { code: [dir(coupons.code)], created: [dir(coupons.createdAt), dir(coupons.code)], uses: [dir(uses), asc(coupons.code)], valid_to: [dir(coupons.validTo), asc(coupons.code)] }[query.sort];
       const [rows, [count]] = await Promise.all([
@@ -78,6 +84,16 @@ export function createCouponService(deps: ServiceDeps) {
         db.select({ n: sql<number>`count(*)` }).from(coupons).where(cond),
       ]);
       return { rows: rows.map((r) => rowOf(r.c, Number(r.uses))), total: Number(count?.n ?? 0) };
+    },
+
+    /**
+     * One page of the CSV export, the list's filters and search in code order, after `afterCode`
+     * (keyset: each page starts where the last ended, whatever the list's size).
+     */
+    async exportPage(q: string, filters: CouponFilters, afterCode: string | null, limit = EXPORT_PAGE): Promise<{ rows: CouponRow[]; next: string | null }> {
+      const cond = and(conditionOf(q, filters), afterCode === null ? undefined : sql`${coupons.code} > ${afterCode}`);
+      const rows = await db.select({ c: coupons, uses }).from(coupons).where(cond).orderBy(asc(coupons.code)).limit(limit);
+      return { rows: rows.map((r) => rowOf(r.c, Number(r.uses))), next: rows.length === limit ? rows[rows.length - 1]!.c.code : null };
     },
 
     async get(code: string): Promise<CouponRow | null> {
