@@ -80,7 +80,10 @@ describe('coupons in the back office', () => {
 
     const newPage = await b.fetch(`${ADMIN}/admin/coupons/new`);
     expect(newPage.status).toBe(403);
-    expect(await newPage.text()).toContain('175');
+    // 175 insufficient_permissions, inside the staff frame.
+    const refusal = await newPage.text();
+    expect(refusal).toContain('Δεν έχετε δικαίωμα να εκτελέσετε αυτή την ενέργεια.');
+    expect(refusal).toContain('data-testid="staff-header"');
     const code = newCode();
     const create = await post(b, '/admin/coupons/new', { ...FIELDS, code });
     expect(create.status).toBe(403);
