@@ -8,9 +8,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
 import { normaliseCouponCode } from '../../core/orders/coupons';
+import { parseListQuery } from '../../core/staff/list-query';
 import { staffCan } from '../../core/staff/permissions';
 import { couponFieldsOf, couponFormSchema, couponFormValues } from '../../core/validation/coupon-forms';
 import { CouponForm } from '../components/admin/coupon-form';
+import { ListPager } from '../components/admin/list-controls';
 import { CouponAudience, CouponDiscount, CouponStatus, CouponUses, CouponValidity, useAdminDate } from '../components/admin/coupon-summary';
 import { Price } from '../components/price';
 import { Cell, ResponsiveTable, Row } from '../components/responsive-table';
@@ -23,6 +25,8 @@ import { codeData } from '../lib/route-error.server';
 import { parseForm, type FormResult } from '../lib/submission.server';
 
 const DONE = ['created', 'saved', 'unchanged'] as const;
+/** worker/services/billing/coupons.ts reads the history 50 uses a page. */
+const HISTORY_PER_PAGE = 50;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const session = await requireStaff(request, context, 'coupons.view');
@@ -30,12 +34,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const code = normaliseCouponCode(params.code ?? '');
   const coupon = await context.services.coupons.get(code);
   if (!coupon) throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 404 });
-  const history = await context.services.coupons.redemptions(code);
-  const done = new URL(request.url).searchParams.get('done');
+  const search = new URL(request.url).searchParams;
+  // The history's pages: 50 uses each, newest first (parseListQuery caps the page number).
+  const { page } = parseListQuery(search, { sorts: ['at'], defaultSort: 'at', defaultDir: 'desc' });
+  const history = await context.services.coupons.redemptions(code, page);
+  const done = search.get('done');
   return {
     meta: { title: t('admincoupons:coupon_meta_title', { code }) },
     coupon,
     history,
+    historyPage: { page, perPage: HISTORY_PER_PAGE },
     values: couponFormValues(coupon),
     canManage: staffCan(session.user.userGroup, 'coupons.manage'),
     done: (DONE as readonly string[]).includes(done ?? '') ? (done as (typeof DONE)[number]) : null,
@@ -59,7 +67,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function AdminCoupon() {
-  const { coupon, history, values, canManage, done } = useLoaderData<typeof loader>();
+  const { coupon, history, historyPage, values, canManage, done } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('admincoupons');
   const when = useAdminDate();
@@ -139,6 +147,7 @@ export default function AdminCoupon() {
               </Row>
             ))}
           </ResponsiveTable>
+          {history.total > historyPage.perPage ? <ListPager total={history.total} query={historyPage} testId="coupon-history-pager" /> : null}
         </div>
       </section>
       {canManage ? (

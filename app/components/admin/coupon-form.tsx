@@ -3,9 +3,10 @@
 // in the action; a plain POST without JavaScript gets the same errors under the same fields.
 import { getInputProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
 import { Form } from '@remix-run/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COUPON_AUDIENCES, COUPON_KINDS, COUPON_STATUSES, couponFormSchema } from '../../../core/validation/coupon-forms';
-import { CheckboxField, choiceSelectProps, FieldErrors, FieldLabel, InputField, SubmitButton, useAppForm } from '../../lib/forms';
+import { CheckboxField, choiceSelectProps, FieldErrors, FieldLabel, InputField, SubmitButton, useAppForm, useHydrated } from '../../lib/forms';
 import { CsrfInput } from '../csrf-input';
 
 type Props = {
@@ -28,7 +29,10 @@ function DateField({ meta, label }: { meta: FieldMetadata<string | undefined>; l
 export function CouponForm({ mode, lastResult, defaultValue }: Props) {
   const { t } = useTranslation('admincoupons');
   const { fields, formProps } = useAppForm({ id: `coupon-${mode}`, schema: couponFormSchema, lastResult, defaultValue: defaultValue ?? { kind: 'percent', audience: 'all', status: 'active' } });
-  const kind = String(fields.kind.initialValue ?? 'percent');
+  const [kind, setKind] = useState(String(fields.kind.initialValue ?? 'percent'));
+  // Without JavaScript both discount fields show (the chosen kind decides which one counts); with it,
+  // only the chosen kind's field.
+  const hydrated = useHydrated();
   const intent = mode === 'create' ? 'create' : 'update';
   return (
     <Form method="post" className="mt-4 grid max-w-3xl gap-5" data-testid="coupon-form" {...formProps}>
@@ -44,7 +48,7 @@ export function CouponForm({ mode, lastResult, defaultValue }: Props) {
         <div className="flex gap-4 text-sm sm:col-span-2" role="radiogroup" aria-label={t('form.discount')}>
           {COUPON_KINDS.map((k) => (
             <label key={k} className="flex items-center gap-1">
-              <input type="radio" name={fields.kind.name} value={k} defaultChecked={kind === k} data-testid={`coupon-kind-${k}`} />
+              <input type="radio" name={fields.kind.name} value={k} defaultChecked={kind === k} onChange={() => setKind(k)} data-testid={`coupon-kind-${k}`} />
               {t(`kind.${k}`)}
             </label>
           ))}
@@ -52,8 +56,8 @@ export function CouponForm({ mode, lastResult, defaultValue }: Props) {
         <div className="sm:col-span-2">
           <FieldErrors id={fields.kind.errorId} errors={fields.kind.errors} />
         </div>
-        <InputField meta={fields.amount} label={t('form.amount')} hint={t('form.amount_hint')} inputMode="decimal" autoComplete="off" />
-        <InputField meta={fields.percent} label={t('form.percent')} inputMode="numeric" autoComplete="off" />
+        <InputField meta={fields.amount} label={t('form.amount')} hint={t('form.amount_hint')} inputMode="decimal" autoComplete="off" className={hydrated && kind !== 'amount' ? 'hidden' : undefined} />
+        <InputField meta={fields.percent} label={t('form.percent')} inputMode="numeric" autoComplete="off" className={hydrated && kind !== 'percent' ? 'hidden' : undefined} />
       </fieldset>
       <fieldset className="grid gap-3">
         <legend className="mb-1 text-base font-semibold">{t('form.audience')}</legend>
