@@ -33,3 +33,9 @@ export function readEuroAmount(text: string): EuroAmount {
   if (!r || r.fraction.length > 2 || r.whole.length > MAX_INTEGER_DIGITS) return { ok: false, error: 'NUMERIC' };
   return { ok: true, cents: Number(r.whole) * 100 + Number(r.fraction.padEnd(2, '0')) };
 }
+
+/** 1250 → "12,50": an amount as a form field's value (the Greek way, ungrouped), read back by readEuroAmount. */
+export function centsToEuroInput(cents: number): string {
+  const abs = Math.abs(Math.trunc(cents));
+  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
+}

@@ -114,6 +114,9 @@ export const PAGES: PageEntry[] = [
   // The demo customer (the seed's first user): profile, billing profiles, domains, orders, documents, credit, sessions.
   staff('admin-customer', 'admin.customers.$id._index', '/admin/customers/1'),
   staff('admin-customer-status', 'admin.customers.$id.status', '/admin/customers/1/status?to=suspended'),
+  staff('admin-coupons', 'admin.coupons._index', '/admin/coupons'),
+  staff('admin-coupon-new', 'admin.coupons.new', '/admin/coupons/new'),
+  staff('admin-coupon', 'admin.coupons.$code', '/admin/coupons/KALOSORISMA10'),
   staff('admin-documents', 'admin.documents', '/admin/documents'),
   staff('admin-documents-customer', 'admin.documents', '/admin/documents?email=demo%40example.gr'),
   staff('admin-legal-files', 'admin.legal-files', '/admin/legal-files?number=REC-000001'),
@@ -132,6 +135,7 @@ export const NOT_PAGES: NotAPage[] = [
   { route: 'account.documents.$id', reason: "the layout of one document's pages (its header and tab navigation)" },
   { route: 'account.documents.$id.files.$fileId', reason: "the download of a legal document's file (a PDF streamed from R2; tests/worker/documents-legal.test.ts)" },
   { route: 'admin.customers.export', reason: 'the customer list as a streamed CSV download (tests/worker/admin-customers.test.ts)' },
+  { route: 'admin.coupons.csv', reason: 'the coupons list as a streamed CSV download (tests/worker/admin-coupons.test.ts)' },
   { route: 'admin', reason: 'the layout of the back office: its staff header and side menu around one of its pages' },
   { route: 'admin.legal-files.$fileId', reason: "staff download of a legal document's file (a PDF streamed from R2; tests/worker/documents-legal.test.ts)" },
 ];

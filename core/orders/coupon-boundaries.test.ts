@@ -8,7 +8,10 @@ const DAY = 86_400_000;
 const NOW = 1_800_000_000_000;
 const coupon = (over: Partial<Coupon> = {}): Coupon => ({ code: 'X', kind: 'percent', value: 1000, status: 'active', audience: 'all', neverOrdered: false, validFrom: null, validTo: null, ...over });
 const registered = (msAgo: number, orders = 0) => ({ registeredAt: NOW - msAgo, orders });
-const NOT_FOR_YOU = 'validation:coupon_not_for_you';
+// Each filter says which customers the coupon is for (issue #22 §2: a clear message, not 'not for you').
+const NEW_ONLY = 'validation:coupon_new_customers_only';
+const OLD_ONLY = 'validation:coupon_old_customers_only';
+const FIRST_ORDER = 'validation:coupon_first_order_only';
 
 describe('the new/old customer split (spec §9: 30 days)', () => {
   it('is 30 days', () => {
@@ -18,18 +21,18 @@ describe('the new/old customer split (spec §9: 30 days)', () => {
     const atBoundary = registered(30 * DAY);
     const justOld = registered(30 * DAY + 1);
     expect(couponRefusal(coupon({ audience: 'new' }), atBoundary, NOW)).toBeNull();
-    expect(couponRefusal(coupon({ audience: 'old' }), atBoundary, NOW)).toBe(NOT_FOR_YOU);
+    expect(couponRefusal(coupon({ audience: 'old' }), atBoundary, NOW)).toBe(OLD_ONLY);
     expect(couponRefusal(coupon({ audience: 'old' }), justOld, NOW)).toBeNull();
-    expect(couponRefusal(coupon({ audience: 'new' }), justOld, NOW)).toBe(NOT_FOR_YOU);
+    expect(couponRefusal(coupon({ audience: 'new' }), justOld, NOW)).toBe(NEW_ONLY);
   });
   it('an "old customers" coupon never goes to a new customer, nor a "new customers" one to an old', () => {
-    for (const ago of [0, 1, DAY, 29 * DAY, 30 * DAY]) expect(couponRefusal(coupon({ audience: 'old' }), registered(ago), NOW), `${ago}`).toBe(NOT_FOR_YOU);
-    for (const ago of [30 * DAY + 1, 31 * DAY, 400 * DAY]) expect(couponRefusal(coupon({ audience: 'new' }), registered(ago), NOW), `${ago}`).toBe(NOT_FOR_YOU);
+    for (const ago of [0, 1, DAY, 29 * DAY, 30 * DAY]) expect(couponRefusal(coupon({ audience: 'old' }), registered(ago), NOW), `${ago}`).toBe(OLD_ONLY);
+    for (const ago of [30 * DAY + 1, 31 * DAY, 400 * DAY]) expect(couponRefusal(coupon({ audience: 'new' }), registered(ago), NOW), `${ago}`).toBe(NEW_ONLY);
     for (const ago of [0, 30 * DAY, 30 * DAY + 1, 400 * DAY]) expect(couponRefusal(coupon({ audience: 'all' }), registered(ago), NOW)).toBeNull();
   });
   it('never ordered: accepted with no order, refused with one', () => {
     expect(couponRefusal(coupon({ neverOrdered: true }), registered(DAY, 0), NOW)).toBeNull();
-    expect(couponRefusal(coupon({ neverOrdered: true }), registered(DAY, 1), NOW)).toBe(NOT_FOR_YOU);
+    expect(couponRefusal(coupon({ neverOrdered: true }), registered(DAY, 1), NOW)).toBe(FIRST_ORDER);
     expect(couponRefusal(coupon({ neverOrdered: false }), registered(DAY, 5), NOW)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { couponDiscount, couponOrderRefusal, couponRefusal, normaliseCouponCode, type Coupon } from './coupons';
+import { couponDiscount, couponOrderRefusal, couponRefusal, couponStatusLabel, normaliseCouponCode, type Coupon } from './coupons';
 
 const DAY = 86_400_000;
 const NOW = 1_800_000_000_000;
@@ -14,9 +14,10 @@ describe('coupons (spec §3)', () => {
     const fresh = { registeredAt: NOW - 5 * DAY, orders: 0 };
     const old = { registeredAt: NOW - 400 * DAY, orders: 3 };
     expect(couponRefusal(coupon({ audience: 'new' }), fresh, NOW)).toBeNull();
-    expect(couponRefusal(coupon({ audience: 'new' }), old, NOW)).toBe('validation:coupon_not_for_you');
+    expect(couponRefusal(coupon({ audience: 'new' }), old, NOW)).toBe('validation:coupon_new_customers_only');
     expect(couponRefusal(coupon({ audience: 'old' }), old, NOW)).toBeNull();
-    expect(couponRefusal(coupon({ neverOrdered: true }), old, NOW)).toBe('validation:coupon_not_for_you');
+    expect(couponRefusal(coupon({ neverOrdered: true }), old, NOW)).toBe('validation:coupon_first_order_only');
+    expect(couponRefusal(coupon({ audience: 'old' }), fresh, NOW)).toBe('validation:coupon_old_customers_only');
     expect(couponRefusal(coupon({ validTo: NOW - 1 }), fresh, NOW)).toBe('validation:coupon_expired');
     expect(couponRefusal(coupon({ validFrom: NOW + 1 }), fresh, NOW)).toBe('validation:coupon_not_yet');
     expect(couponRefusal(coupon({ status: 'pending' }), fresh, NOW)).toBe('validation:coupon_invalid');
@@ -43,7 +44,7 @@ describe('coupon limits (issue #10 §2)', () => {
     expect(couponRefusal(coupon({ maxPerCustomer: null, maxRedemptions: null }), { ...fresh, redemptions: { total: 999, mine: 999 } }, NOW)).toBeNull();
   });
   it('a pending order counts as having ordered', () => {
-    expect(couponRefusal(coupon({ neverOrdered: true }), { ...fresh, orders: 1 }, NOW)).toBe('validation:coupon_not_for_you');
+    expect(couponRefusal(coupon({ neverOrdered: true }), { ...fresh, orders: 1 }, NOW)).toBe('validation:coupon_first_order_only');
   });
   it('needs its minimum order, and may not leave nothing to pay unless it says so', () => {
     expect(couponOrderRefusal(coupon({ minOrderCents: 2000 }), 1999)).toEqual({ key: 'validation:coupon_min_order', minOrderCents: 2000 });
@@ -62,5 +63,12 @@ describe('coupon limits (issue #10 §2)', () => {
         if (couponOrderRefusal(c, sub) === null) expect(sub - couponDiscount(c, sub)).toBeGreaterThan(0);
       }),
     );
+  });
+});
+
+describe('coupon status in the back office (spec §4)', () => {
+  it('shows ACTIVE for an active coupon and WARNING for a pending one', () => {
+    expect(couponStatusLabel('active')).toBe('ACTIVE');
+    expect(couponStatusLabel('pending')).toBe('WARNING');
   });
 });

@@ -46,9 +46,10 @@ export function couponRefusal(c: Coupon, customer: CouponCustomer, nowMs: number
   if (c.validFrom !== null && nowMs < c.validFrom) return 'validation:coupon_not_yet';
   if (c.validTo !== null && nowMs > c.validTo) return 'validation:coupon_expired';
   const newUser = nowMs - customer.registeredAt <= NEW_USER_DAYS * 86_400_000;
-  if (c.audience === 'new' && !newUser) return 'validation:coupon_not_for_you';
-  if (c.audience === 'old' && newUser) return 'validation:coupon_not_for_you';
-  if (c.neverOrdered && customer.orders > 0) return 'validation:coupon_not_for_you';
+  // Each filter names the customers it is for, so a refused customer learns why (issue #22 §2).
+  if (c.audience === 'new' && !newUser) return 'validation:coupon_new_customers_only';
+  if (c.audience === 'old' && newUser) return 'validation:coupon_old_customers_only';
+  if (c.neverOrdered && customer.orders > 0) return 'validation:coupon_first_order_only';
   const used = customer.redemptions ?? { total: 0, mine: 0 };
   if (c.maxPerCustomer != null && used.mine >= c.maxPerCustomer) return 'validation:coupon_already_used';
   if (c.maxRedemptions != null && used.total >= c.maxRedemptions) return 'validation:coupon_used_up';
@@ -70,4 +71,9 @@ export function couponOrderRefusal(c: Coupon, subTotalCents: number): { key: str
   if (min > 0 && subTotalCents < min) return { key: 'validation:coupon_min_order', minOrderCents: min };
   if (subTotalCents > 0 && couponDiscount(c, subTotalCents) >= subTotalCents && c.allowZeroTotal !== true) return { key: 'validation:coupon_zero_total' };
   return null;
+}
+
+/** Spec §4 Coupon: the back office shows ACTIVE, or WARNING for a pending coupon (not usable yet). */
+export function couponStatusLabel(status: Coupon['status']): 'ACTIVE' | 'WARNING' {
+  return status === 'active' ? 'ACTIVE' : 'WARNING';
 }

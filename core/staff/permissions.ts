@@ -39,6 +39,9 @@ const SUPPORT_RIGHTS: ReadonlySet<StaffPermission> = new Set<StaffPermission>([
   'customers.view',
   'domains.view',
   'orders.view',
+  // Reading a coupon's terms and who used it answers "why was my coupon refused?" (issue #22 §2);
+  // creating and changing coupons is money, so coupons.manage stays with admins.
+  'coupons.view',
 ]);
 
 export function isStaffGroup(group: string | null | undefined): group is StaffGroup {

@@ -54,6 +54,14 @@ export const MESSAGES = {
   COUPON_NOT_YET: 'validation:coupon_not_yet',
   COUPON_EXPIRED: 'validation:coupon_expired',
   COUPON_NOT_FOR_YOU: 'validation:coupon_not_for_you',
+  // Which customers a coupon's filters are for (issue #22 §2).
+  COUPON_NEW_CUSTOMERS_ONLY: 'validation:coupon_new_customers_only',
+  COUPON_OLD_CUSTOMERS_ONLY: 'validation:coupon_old_customers_only',
+  COUPON_FIRST_ORDER_ONLY: 'validation:coupon_first_order_only',
+  // The back office's coupon form (issue #22 §2).
+  COUPON_CODE_TAKEN: 'validation:coupon_code_taken',
+  COUPON_DATES_ORDER: 'validation:coupon_dates_order',
+  COUPON_PER_CUSTOMER_OVER_TOTAL: 'validation:coupon_per_customer_over_total',
   // Coupon limits (issue #10 §2, core/orders/coupons.ts).
   COUPON_ALREADY_USED: 'validation:coupon_already_used',
   COUPON_USED_UP: 'validation:coupon_used_up',

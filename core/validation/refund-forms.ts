@@ -86,7 +86,7 @@ export function dueAtOf(date: string, now: Date): Date | null {
 }
 
 /** Athens' offset from UTC on that day (EU summer time: last Sunday of March to last Sunday of October). */
-function athensOffsetHours(day: Date): number {
+export function athensOffsetHours(day: Date): number {
   const y = day.getUTCFullYear();
   const lastSunday = (month: number) => {
     const last = new Date(Date.UTC(y, month + 1, 0));

@@ -45,8 +45,9 @@ describe('the back office frame', () => {
     const support = await staffBrowser('support');
     const s = (await support.b.open(`${ADMIN}/admin`)).html;
     expect(s).toMatch(/data-testid="staff-group">Υποστήριξη</);
-    for (const key of ['dashboard', 'customers', 'domains', 'orders']) expect(has(s, `staff-menu-${key}`), key).toBe(true);
-    for (const key of ['documents', 'mydata', 'coupons', 'catalog', 'legal_files', 'audit', 'staff']) expect(has(s, `staff-menu-${key}`), key).toBe(false);
+    // Coupons read-only for support (issue #22 §2: it sees the list, 175 on creating or editing).
+    for (const key of ['dashboard', 'customers', 'domains', 'orders', 'coupons']) expect(has(s, `staff-menu-${key}`), key).toBe(true);
+    for (const key of ['documents', 'mydata', 'catalog', 'legal_files', 'audit', 'staff']) expect(has(s, `staff-menu-${key}`), key).toBe(false);
   });
 
   it('shows a refusal (175) and an unknown address (404) inside the staff frame', async () => {

@@ -69,7 +69,7 @@ describe('coupon limits', () => {
     const c = await readyCart('pendingfirst');
     const plain = await place(servicesAt(), c);
     if (!plain.ok) throw new Error('place');
-    expect(await servicesAt().orders.coupon(c.id, code, 5000)).toMatchObject({ ok: false, key: 'validation:coupon_not_for_you' });
+    expect(await servicesAt().orders.coupon(c.id, code, 5000)).toMatchObject({ ok: false, key: 'validation:coupon_first_order_only' });
 
     // Two carts of one customer (two rooms), placed side by side with the coupon.
     const d = await readyCart('racefirst');

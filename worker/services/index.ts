@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { createAdapters, type Adapters } from '../adapters';
 import { configOf } from '../config';
 import { createAccountService, createAuthService, createOtpService, createPasswordResetService, createPreferenceService, createRegistrationService, createStaffCustomerService } from './accounts';
-import { createDebitService } from './billing';
+import { createCouponService, createDebitService } from './billing';
 import { createCartService } from './cart';
 import { createCatalogService, createPromotionService } from './catalog';
 import { createContactService, createDomainContactService } from './contacts';
@@ -69,6 +69,7 @@ function servicesFor(deps: ServiceDeps) {
     audit: () => createAuditService(deps),
     staff: () => createStaffService(deps),
     staffCustomers: () => createStaffCustomerService(deps),
+    coupons: () => createCouponService(deps),
     staffDashboard: () => createStaffDashboardService(deps),
   });
 }

@@ -3,3 +3,4 @@
 export { createBillingProfileService, type BillingProfileInput, type Fail } from './billing-profiles';
 export { createDebitService } from './debits';
 export { createCreditService } from './credit';
+export { createCouponService, type CouponFilters, type CouponRow, type RedemptionRow } from './coupons';
