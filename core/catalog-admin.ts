@@ -30,6 +30,10 @@ export function productTypeFor(family: HostingFamily): string {
 
 /** The lengths a hosting product may be sold for (spec §9): months below a year, then whole years. */
 export const PRODUCT_LENGTHS = [1, 3, 6, 12, 24, 36, 48, 60, 120] as const;
+/** The columns the staff products list sorts by. */
+export const PRODUCT_SORTS = ['sku', 'name', 'family', 'id'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
 export const OPTION_CATEGORIES = ['hardware', 'software', 'management', 'network'] as const;
 
 /**
