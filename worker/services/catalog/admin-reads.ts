@@ -2,7 +2,7 @@
 // sort and pages, one product with everything its edit form shows, the attribute set with how many
 // products use each attribute, the promotions a product may join, and the availability checks of a
 // SKU and of an attribute name. Never cached: staff must see what is in D1 now.
-import { and, asc, count, desc, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { HOSTING_FAMILIES, type HostingFamily, type ProductSort } from '../../../core/catalog-admin';
 import type { ListQuery } from '../../../core/staff/list-query';
 import { catalogAttributes, productAttributes, productOptions, productPrices, products, promotions } from '../../../db/schema';
@@ -12,18 +12,24 @@ export type ProductFilters = { family: HostingFamily | null; state: 'active' | '
 
 export type ProductRow = { id: number; sku: string; family: string; nameEl: string; nameEn: string; active: boolean; fromCents: number | null; lengths: number; sold: number };
 
-/** Order lines that sold the SKU: such a product can be hidden, never deleted or renamed (10019). */
-const soldCount = sql<number>`(SELECT count(*) FROM order_items WHERE order_items.sku = ${products.sku})`;
+/**
+ * Order lines that sold the SKU: such a product can be hidden, never deleted or renamed (10019). The
+ * outer column is written out with its table: drizzle renders a column bare ("sku"), which inside the
+ * subquery would name order_items.sku and count every line.
+ */
+const soldCount = sql<number>`(SELECT count(*) FROM order_items WHERE order_items.sku = products.sku)`;
 
 export function createCatalogAdminReads(db: Db) {
   return {
     async listProducts(query: ListQuery<ProductSort>, filters: ProductFilters): Promise<{ rows: ProductRow[]; total: number }> {
-      const q = query.q.replace(/[%_\\]/g, '');
+      // The text is matched as typed: % and _ are escaped (SKUs contain underscores).
+      const q = query.q.replace(/[\\%_]/g, (c) => `\\${c}`);
+      const contains = (col: typeof products.sku) => sql`${col} LIKE ${`%${q}%`} ESCAPE '\\'`;
       const where = and(
         inArray(products.family, [...HOSTING_FAMILIES]),
         filters.family ? eq(products.family, filters.family) : undefined,
         filters.state ? eq(products.active, filters.state === 'active') : undefined,
-        q ? or(like(products.sku, `%${q}%`), like(products.nameEl, `%${q}%`), like(products.nameEn, `%${q}%`)) : undefined,
+        q ? or(contains(products.sku), contains(products.nameEl), contains(products.nameEn)) : undefined,
       );
       const column = query.sort === 'sku' ? products.sku : query.sort === 'name' ? products.nameEl : query.sort === 'family' ? products.family : products.id;
       const order = query.dir === 'asc' ? asc(column) : desc(column);
@@ -36,8 +42,8 @@ export function createCatalogAdminReads(db: Db) {
             nameEl: products.nameEl,
             nameEn: products.nameEn,
             active: products.active,
-            fromCents: sql<number | null>`(SELECT min(price_cents) FROM product_prices WHERE product_prices.product_id = ${products.id})`,
-            lengths: sql<number>`(SELECT count(*) FROM product_prices WHERE product_prices.product_id = ${products.id})`,
+            fromCents: sql<number | null>`(SELECT min(price_cents) FROM product_prices WHERE product_prices.product_id = products.id)`,
+            lengths: sql<number>`(SELECT count(*) FROM product_prices WHERE product_prices.product_id = products.id)`,
             sold: soldCount,
           })
           .from(products)
@@ -89,7 +95,7 @@ export function createCatalogAdminReads(db: Db) {
           name: catalogAttributes.name,
           labelEl: catalogAttributes.labelEl,
           labelEn: catalogAttributes.labelEn,
-          used: sql<number>`(SELECT count(*) FROM product_attributes WHERE product_attributes.attribute_id = ${catalogAttributes.id})`,
+          used: sql<number>`(SELECT count(*) FROM product_attributes WHERE product_attributes.attribute_id = catalog_attributes.id)`,
         })
         .from(catalogAttributes)
         .orderBy(asc(catalogAttributes.sortOrder), asc(catalogAttributes.name));
