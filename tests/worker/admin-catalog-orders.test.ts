@@ -3,10 +3,10 @@
 // unique ('attribute name {name} unavailable'), values shown on the storefront, and an attribute a
 // product uses cannot be deleted (10013).
 import { env } from 'cloudflare:workers';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../db/client';
-import { auditLog, catalogAttributes, orderItems, orders, productAttributes, products } from '../../db/schema';
+import { auditLog, catalogAttributes, orderItems, orders, productAttributes, productPrices, products, promotions } from '../../db/schema';
 import { ADMIN, formPairs, freshSku, productPairs } from './admin-catalog-helpers';
 import { newCustomer, servicesAt } from './customers';
 import { Browser, form } from './helpers';
@@ -106,5 +106,33 @@ describe('admin catalogue: attributes', () => {
     expect(deleted.headers.get('Location')).toBe('/admin/catalog/attributes?done=deleted');
     expect(await db.select().from(catalogAttributes).where(eq(catalogAttributes.id, attr!.id))).toHaveLength(0);
     expect(await db.select().from(auditLog).where(and(eq(auditLog.action, 'catalog.attribute_deleted'), eq(auditLog.targetId, String(attr!.id))))).toHaveLength(1);
+  });
+});
+
+describe('admin catalogue: promotions', () => {
+  it('puts an offer price under a running promotion (its countdown on the form), on the storefront at once, and takes it off again', async () => {
+    const { b } = await staffBrowser('admin');
+    const [promo] = await db.select().from(promotions).where(ne(promotions.status, 'ended'));
+    const { token, html } = await b.open(`${ADMIN}/admin/catalog/new`);
+    expect(html).toContain('data-testid="promotion-countdown"');
+    const sku = freshSku('offer');
+    const offer = productPairs(token, sku, { extra: [] }).map(([k, v], i, all): [string, string] => {
+      // The 1-month line gets an offer price; the promotion is chosen.
+      if (k === 'price_promo' && all[i - 2]?.[1] === '1') return [k, '7,90'];
+      if (k === 'promotion_id') return [k, String(promo!.id)];
+      return [k, v];
+    });
+    const product = await create(b, token, sku);
+    const res = await b.fetch(`${ADMIN}/admin/catalog/${product!.id}`, formPairs(offer));
+    expect(res.status).toBe(303);
+    expect(await db.select().from(productPrices).where(and(eq(productPrices.productId, product!.id), eq(productPrices.lengthMonths, 1)))).toMatchObject([{ priceCents: 990, promoCents: 790, promotionId: promo!.id }]);
+    expect((await db.select().from(promotions).where(eq(promotions.id, promo!.id)))[0]!.skus).toContain(sku);
+    const shop = await new Browser().open('/hosting/cloud-vps');
+    expect(shop.html).toMatch(new RegExp(`data-sku="${sku}"[\\s\\S]*?data-testid="plan-price"><s[^>]*data-price-net="990"[\\s\\S]*?data-price-net="790"`));
+
+    // Without offer prices the SKU leaves the promotion's list.
+    expect((await b.fetch(`${ADMIN}/admin/catalog/${product!.id}`, formPairs(productPairs(token, sku)))).status).toBe(303);
+    expect((await db.select().from(promotions).where(eq(promotions.id, promo!.id)))[0]!.skus).not.toContain(sku);
+    expect((await db.select().from(promotions).where(eq(promotions.id, promo!.id)))[0]!.skus.length).toBeGreaterThan(0);
   });
 });
