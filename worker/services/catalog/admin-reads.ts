@@ -24,7 +24,7 @@ export function createCatalogAdminReads(db: Db) {
     async listProducts(query: ListQuery<ProductSort>, filters: ProductFilters): Promise<{ rows: ProductRow[]; total: number }> {
       // The text is matched as typed: % and _ are escaped (SKUs contain underscores).
       const q = query.q.replace(/[\\%_]/g, (c) => `\\${c}`);
-      const contains = (col: typeof products.sku) => sql`${col} LIKE ${`%${q}%`} ESCAPE '\\'`;
+      const contains = (col: typeof products.sku | typeof products.nameEl | typeof products.nameEn) => sql`${col} LIKE ${`%${q}%`} ESCAPE '\\'`;
       const where = and(
         inArray(products.family, [...HOSTING_FAMILIES]),
         filters.family ? eq(products.family, filters.family) : undefined,
