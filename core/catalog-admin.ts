@@ -34,6 +34,13 @@ export const PRODUCT_LENGTHS = [1, 3, 6, 12, 24, 36, 48, 60, 120] as const;
 export const PRODUCT_SORTS = ['sku', 'name', 'family', 'id'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
+/** The products list's own filters (the list and its CSV export read the same address). */
+export function parseProductFilters(params: URLSearchParams): { family: HostingFamily | null; state: 'active' | 'hidden' | null } {
+  const family = params.get('family') ?? '';
+  const state = params.get('state');
+  return { family: isHostingFamily(family) ? family : null, state: state === 'active' || state === 'hidden' ? state : null };
+}
+
 export const OPTION_CATEGORIES = ['hardware', 'software', 'management', 'network'] as const;
 
 /**

@@ -132,6 +132,7 @@ export const NOT_PAGES: NotAPage[] = [
   { route: 'account.documents.$id.files.$fileId', reason: "the download of a legal document's file (a PDF streamed from R2; tests/worker/documents-legal.test.ts)" },
   { route: 'admin', reason: 'the layout of the back office: its staff header and side menu around one of its pages' },
   { route: 'admin.$', reason: 'an address under /admin that names no screen: the 404 inside the back office frame (tests/worker/admin-shell.test.ts)' },
+  { route: 'admin.catalog.export', reason: 'the hosting products list as a streamed CSV download (tests/worker/admin-catalog.test.ts)' },
   { route: 'admin.catalog.check', reason: 'the SKU and attribute-name availability check the catalogue forms call while staff type (JSON; tests/worker/admin-catalog.test.ts)' },
   { route: 'admin.legal-files.$fileId', reason: "staff download of a legal document's file (a PDF streamed from R2; tests/worker/documents-legal.test.ts)" },
 ];

@@ -5,10 +5,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { HOSTING_FAMILIES, isHostingFamily, PRODUCT_SORTS } from '../../core/catalog-admin';
+import { HOSTING_FAMILIES, parseProductFilters, PRODUCT_SORTS } from '../../core/catalog-admin';
 import { parseListQuery } from '../../core/staff/list-query';
 import { staffCan } from '../../core/staff/permissions';
-import { ListFilterForm, ListPager, sortColumn } from '../components/admin/list-controls';
+import { CsvExportLink, ListFilterForm, ListPager, sortColumn } from '../components/admin/list-controls';
 import { Price } from '../components/price';
 import { Cell, ResponsiveTable, Row } from '../components/responsive-table';
 import { requireStaff } from '../lib/auth.server';
@@ -20,9 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { t } = await pageT(request);
   const params = new URL(request.url).searchParams;
   const query = parseListQuery(params, { sorts: PRODUCT_SORTS, defaultSort: 'family', defaultDir: 'asc' });
-  const family = params.get('family') ?? '';
-  const state = params.get('state');
-  const filters = { family: isHostingFamily(family) ? family : null, state: state === 'active' || state === 'hidden' ? (state as 'active' | 'hidden') : null };
+  const filters = parseProductFilters(params);
   const list = await context.services.catalogAdmin.listProducts(query, filters);
   return {
     meta: { title: t('admincatalog:list.meta_title') },
@@ -54,6 +52,7 @@ export default function AdminCatalogList() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold">{t('list.title')}</h1>
         <div className="flex flex-wrap gap-2">
+          <CsvExportLink exportPath="/admin/catalog/export" testId="catalog-export" />
           <Link to="/admin/catalog/attributes" className="btn-secondary" data-testid="catalog-attributes-link">
             {t('list.attributes')}
           </Link>

@@ -31,7 +31,7 @@ async function adminWithProduct(sku = freshSku()) {
 describe('admin catalogue: who reaches it', () => {
   it('refuses customers, does not exist on the storefront host, and gives support 175 on every page and action', async () => {
     const { product, token: adminToken } = await adminWithProduct();
-    const pages = ['/admin/catalog', '/admin/catalog/new', `/admin/catalog/${product.id}`, '/admin/catalog/attributes', `/admin/catalog/check?sku=${product.sku}`];
+    const pages = ['/admin/catalog', '/admin/catalog/new', `/admin/catalog/${product.id}`, '/admin/catalog/attributes', `/admin/catalog/check?sku=${product.sku}`, '/admin/catalog/export'];
     const posts: [string, [string, string][]][] = [
       ['/admin/catalog/new', productPairs('', freshSku())],
       [`/admin/catalog/${product.id}`, productPairs('', product.sku, { monthly: '1' })],
@@ -52,7 +52,7 @@ describe('admin catalogue: who reaches it', () => {
     for (const path of pages) {
       const res = await support.fetch(`${ADMIN}${path}`);
       expect(res.status, path).toBe(403);
-      if (!path.includes('/check')) expect(await res.text(), path).toContain(INSUFFICIENT);
+      if (!path.includes('/check') && !path.includes('/export')) expect(await res.text(), path).toContain(INSUFFICIENT);
     }
     for (const [path, pairs] of posts) expect((await support.fetch(`${ADMIN}${path}`, formPairs(withToken(pairs, supportToken)))).status, path).toBe(403);
 
@@ -102,8 +102,14 @@ describe('admin catalogue: products', () => {
     const after = await shop.open('/hosting/cloud-vps');
     expect(after.html).toContain(`data-sku="${sku}"`);
     expect(after.html).toContain(`Δοκιμή ${sku}`);
-    // The list shows it too.
+    // The list shows it too, and its CSV export (the list's filters, streamed).
     expect((await b.open(`${ADMIN}/admin/catalog?q=${sku}`)).html).toContain(`data-testid="catalog-row-${sku}"`);
+    const csv = await b.fetch(`${ADMIN}/admin/catalog/export?family=cloud_vps&q=${sku}`);
+    expect(csv.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
+    const lines = (await csv.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines).toEqual(['id,sku,family,name_el,name_en,active,from_cents,lengths,order_lines', `${p.id},${sku},cloud_vps,Δοκιμή ${sku},Test ${sku},1,990,2,0`]);
+    const other = await b.fetch(`${ADMIN}/admin/catalog/export?family=dedicated&q=${sku}`);
+    expect((await other.text()).trim().split('\r\n')).toHaveLength(1);
   });
 
   it('a price change and hiding reach the storefront page at once', async () => {

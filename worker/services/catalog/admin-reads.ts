@@ -2,7 +2,7 @@
 // sort and pages, one product with everything its edit form shows, the attribute set with how many
 // products use each attribute, the promotions a product may join, and the availability checks of a
 // SKU and of an attribute name. Never cached: staff must see what is in D1 now.
-import { and, asc, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import { HOSTING_FAMILIES, type HostingFamily, type ProductSort } from '../../../core/catalog-admin';
 import type { ListQuery } from '../../../core/staff/list-query';
 import { catalogAttributes, productAttributes, productOptions, productPrices, products, promotions } from '../../../db/schema';
@@ -19,33 +19,39 @@ export type ProductRow = { id: number; sku: string; family: string; nameEl: stri
  */
 const soldCount = sql<number>`(SELECT count(*) FROM order_items WHERE order_items.sku = products.sku)`;
 
+const rowColumns = {
+  id: products.id,
+  sku: products.sku,
+  family: products.family,
+  nameEl: products.nameEl,
+  nameEn: products.nameEn,
+  active: products.active,
+  fromCents: sql<number | null>`(SELECT min(price_cents) FROM product_prices WHERE product_prices.product_id = products.id)`,
+  lengths: sql<number>`(SELECT count(*) FROM product_prices WHERE product_prices.product_id = products.id)`,
+  sold: soldCount,
+};
+
+function whereOf(text: string, filters: ProductFilters) {
+  // The text is matched as typed: % and _ are escaped (SKUs contain underscores).
+  const q = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const contains = (col: typeof products.sku | typeof products.nameEl | typeof products.nameEn) => sql`${col} LIKE ${`%${q}%`} ESCAPE '\\'`;
+  return and(
+    inArray(products.family, [...HOSTING_FAMILIES]),
+    filters.family ? eq(products.family, filters.family) : undefined,
+    filters.state ? eq(products.active, filters.state === 'active') : undefined,
+    q ? or(contains(products.sku), contains(products.nameEl), contains(products.nameEn)) : undefined,
+  );
+}
+
 export function createCatalogAdminReads(db: Db) {
   return {
     async listProducts(query: ListQuery<ProductSort>, filters: ProductFilters): Promise<{ rows: ProductRow[]; total: number }> {
-      // The text is matched as typed: % and _ are escaped (SKUs contain underscores).
-      const q = query.q.replace(/[\\%_]/g, (c) => `\\${c}`);
-      const contains = (col: typeof products.sku | typeof products.nameEl | typeof products.nameEn) => sql`${col} LIKE ${`%${q}%`} ESCAPE '\\'`;
-      const where = and(
-        inArray(products.family, [...HOSTING_FAMILIES]),
-        filters.family ? eq(products.family, filters.family) : undefined,
-        filters.state ? eq(products.active, filters.state === 'active') : undefined,
-        q ? or(contains(products.sku), contains(products.nameEl), contains(products.nameEn)) : undefined,
-      );
+      const where = whereOf(query.q, filters);
       const column = query.sort === 'sku' ? products.sku : query.sort === 'name' ? products.nameEl : query.sort === 'family' ? products.family : products.id;
       const order = query.dir === 'asc' ? asc(column) : desc(column);
       const [rows, [total]] = await db.batch([
         db
-          .select({
-            id: products.id,
-            sku: products.sku,
-            family: products.family,
-            nameEl: products.nameEl,
-            nameEn: products.nameEn,
-            active: products.active,
-            fromCents: sql<number | null>`(SELECT min(price_cents) FROM product_prices WHERE product_prices.product_id = products.id)`,
-            lengths: sql<number>`(SELECT count(*) FROM product_prices WHERE product_prices.product_id = products.id)`,
-            sold: soldCount,
-          })
+          .select(rowColumns)
           .from(products)
           .where(where)
           .orderBy(order, asc(products.id))
@@ -54,6 +60,16 @@ export function createCatalogAdminReads(db: Db) {
         db.select({ n: count() }).from(products).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
+    },
+
+    /** One page of the CSV export, by id after `afterId` (keyset: no OFFSET however far it goes). */
+    async exportPage(text: string, filters: ProductFilters, afterId: number | null, limit = 500): Promise<ProductRow[]> {
+      return db
+        .select(rowColumns)
+        .from(products)
+        .where(and(whereOf(text, filters), afterId !== null ? gt(products.id, afterId) : undefined))
+        .orderBy(asc(products.id))
+        .limit(limit);
     },
 
     async product(id: number) {
