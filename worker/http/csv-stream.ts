@@ -1,7 +1,7 @@
 // A streamed CSV download (issue #22 §1: exports are streamed, not built in memory). The caller gives
-// a page reader (keyset pagination: the last row's key in, the next rows out); each page is read only
-// when the client has taken the previous one, so 100,000 rows never sit in memory at once and a
-// client that goes away stops the reading.
+// a page reader (keyset pagination: the last row's key in, the next rows out); a page is written only
+// when the client has taken what was written before (at most one page waits), so 100,000 rows never
+// sit in memory at once, and a client that goes away ends the loop (the write fails).
 import { CSV_BOM, csvLine, type CsvCell } from '../../core/staff/csv';
 
 export type CsvPage<K> = { rows: CsvCell[][]; next: K | null };
