@@ -36,6 +36,12 @@ test('staff create a hosting product: a taken SKU is refused next to the field, 
   await staff.getByTestId('product-save').click();
   await expect(staff.getByTestId('catalog-done')).toBeVisible();
   await expect(staff).toHaveURL(/\/admin\/catalog\/\d+\?done=saved$/);
+  if (js) {
+    // Spec §5 NOCHANGES: saving the unchanged form warns instead of posting.
+    await hydrated(staff, js);
+    await staff.getByTestId('product-save').click();
+    await expect(staff.getByTestId('no-changes')).toBeVisible();
+  }
 
   for (const width of [390, 1366]) {
     await staff.setViewportSize({ width, height: 900 });

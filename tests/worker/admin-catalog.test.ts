@@ -171,6 +171,19 @@ describe('admin catalogue: products', () => {
     expect(await productBySku(sku)).toBeUndefined();
   });
 
+  it('10010: the same option twice is refused with nothing written', async () => {
+    const { b } = await staffBrowser('admin');
+    const { token } = await b.open(`${ADMIN}/admin/catalog/new`);
+    const sku = freshSku('opt');
+    const option = (price: string): [string, string][] => [['opt_category', 'hardware'], ['opt_name', 'ram'], ['opt_value', '8'], ['opt_label_el', '8 GB'], ['opt_label_en', '8 GB'], ['opt_price', price]];
+    const res = await b.fetch(`${ADMIN}/admin/catalog/new`, formPairs([...productPairs(token, sku), ...option('5'), ...option('6')]));
+    expect(res.status).toBe(409);
+    const html = await res.text();
+    expect(html).toMatch(/data-code="10010"/);
+    expect(html).toContain('data-testid="opt_value-1-error"');
+    expect(await productBySku(sku)).toBeUndefined();
+  });
+
   it('deletes a product never sold, after the confirmation step, with its audit row', async () => {
     const { b, token, sku, product } = await adminWithProduct(freshSku('del'));
     const confirm = await b.open(`${ADMIN}/admin/catalog/${product.id}?confirm=delete`);

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOSTING_FAMILIES, OPTION_CATEGORIES, PRODUCT_LENGTHS, type FieldError } from '../../../core/catalog-admin';
 import { CsrfInput } from '../csrf-input';
-import { SubmitButton } from '../../lib/forms';
+import { NoChangesAlert, SubmitButton, useNoChangesGuard } from '../../lib/forms';
 import type { FormValues } from '../../lib/admin-catalog.server';
 
 type Attribute = { id: number; name: string; labelEl: string; labelEn: string };
@@ -130,6 +130,9 @@ export function CatalogProductForm({ values, errors, attributes, promotions, now
   const v = (key: string, i: number) => values[key]?.[i] ?? '';
   const priceRows = rows(values, 'price_months', 2);
   const optionRows = rows(values, 'opt_name', 2);
+  // Spec §5 NOCHANGES on the edit page: an unchanged form warns instead of posting (with JavaScript).
+  const formRef = useRef<HTMLFormElement>(null);
+  const { unchanged, wrap } = useNoChangesGuard(formRef, values);
   const cell = (name: string, i: number, label: string, extra: { mono?: boolean; max?: number } = {}) => {
     const err = errors[`${name}.${i}`];
     const id = `${name}-${i}`;
@@ -144,8 +147,9 @@ export function CatalogProductForm({ values, errors, attributes, promotions, now
     );
   };
   return (
-    <Form method="post" className="mt-6 space-y-8" data-testid="product-form" noValidate>
+    <Form ref={formRef} method="post" className="mt-6 space-y-8" data-testid="product-form" noValidate onSubmit={productId !== null ? wrap(() => undefined) : undefined}>
       <CsrfInput />
+      <NoChangesAlert unchanged={unchanged} />
       <fieldset className="grid gap-4 md:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold">{t('form.product')}</legend>
         <SkuField initial={values.sku?.[0] ?? ''} error={errors.sku} productId={productId} disabled={readOnly} />
