@@ -121,6 +121,11 @@ export const PAGES: PageEntry[] = [
   staff('admin-documents-customer', 'admin.documents', '/admin/documents?email=demo%40example.gr'),
   staff('admin-legal-files', 'admin.legal-files', '/admin/legal-files?number=REC-000001'),
   staff('admin-not-found', 'admin.$', '/admin/no-such-screen', { status: 404 }),
+  // The catalogue (issue #22 §2); product 1 is the seed's first hosting plan (sha_lin_start).
+  staff('admin-catalog', 'admin.catalog._index', '/admin/catalog'),
+  staff('admin-catalog-new', 'admin.catalog.new', '/admin/catalog/new'),
+  staff('admin-catalog-edit', 'admin.catalog.$id', '/admin/catalog/1'),
+  staff('admin-catalog-attributes', 'admin.catalog.attributes', '/admin/catalog/attributes'),
   staff('admin-two-factor', 'admin.two-factor', '/admin/two-factor', {
     browserSkip: 'only an administrator without an authenticator app sees it; the demo admin has one and the browser cannot create staff (tests/worker/pages.test.ts renders it for a fresh one)',
   }),
@@ -137,6 +142,8 @@ export const NOT_PAGES: NotAPage[] = [
   { route: 'admin.customers.export', reason: 'the customer list as a streamed CSV download (tests/worker/admin-customers.test.ts)' },
   { route: 'admin.coupons.csv', reason: 'the coupons list as a streamed CSV download (tests/worker/admin-coupons.test.ts)' },
   { route: 'admin', reason: 'the layout of the back office: its staff header and side menu around one of its pages' },
+  { route: 'admin.catalog.export', reason: 'the hosting products list as a streamed CSV download (tests/worker/admin-catalog.test.ts)' },
+  { route: 'admin.catalog.check', reason: 'the SKU and attribute-name availability check the catalogue forms call while staff type (JSON; tests/worker/admin-catalog.test.ts)' },
   { route: 'admin.legal-files.$fileId', reason: "staff download of a legal document's file (a PDF streamed from R2; tests/worker/documents-legal.test.ts)" },
 ];
 

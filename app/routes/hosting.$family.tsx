@@ -96,6 +96,13 @@ function PlanCard({ plan }: { plan: Plan }) {
             {t(`catalog:${f.key}`, { value: f.value })}
           </li>
         ))}
+        {/* The staff catalogue's attribute values (issue #22): the label is the staff's own, per language. */}
+        {plan.attributes.map((a) => (
+          <li key={`attr-${a.name}`} className="flex gap-2" data-testid={`plan-attribute-${a.name}`}>
+            <CheckIcon className="mt-0.5 text-emerald-600" />
+            {a.label}: {a.value}
+          </li>
+        ))}
       </ul>
       {byName.size > 0 ? (
         <details className="mt-4 text-sm">

@@ -110,6 +110,30 @@ export const productOptions = sqliteTable(
   (t) => [uniqueIndex('product_options_unique').on(t.productId, t.name, t.value)],
 );
 
+/** Issue #22: the named attribute set of hosting products (disk, bandwidth, mailboxes); names are unique. */
+export const catalogAttributes = sqliteTable(
+  'catalog_attributes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    labelEl: text('label_el').notNull(),
+    labelEn: text('label_en').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('catalog_attributes_name_unique').on(t.name)],
+);
+
+/** A product's value of an attribute. No cascade from the attribute: one in use cannot be deleted (10013). */
+export const productAttributes = sqliteTable(
+  'product_attributes',
+  {
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    attributeId: integer('attribute_id').notNull().references(() => catalogAttributes.id),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.attributeId] }), index('product_attributes_attribute_idx').on(t.attributeId)],
+);
+
 export const promotions = sqliteTable('promotions', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   /** Spec §3 Promotion: the name contains a numeric id. */

@@ -5,7 +5,7 @@ import { configOf } from '../config';
 import { createAccountService, createAuthService, createOtpService, createPasswordResetService, createPreferenceService, createRegistrationService, createStaffCustomerService } from './accounts';
 import { createCouponService, createDebitService } from './billing';
 import { createCartService } from './cart';
-import { createCatalogService, createPromotionService } from './catalog';
+import { createCatalogAdminService, createCatalogService, createPromotionService } from './catalog';
 import { createContactService, createDomainContactService } from './contacts';
 import { createDocumentService, createLegalDocumentService, createMydataService } from './documents';
 import { createDomainService, createHandoverService, createIdProtectService, createMyDomainService, createNameserverService, createReminderService } from './domains';
@@ -50,6 +50,7 @@ function servicesFor(deps: ServiceDeps) {
     registration: () => createRegistrationService(deps),
     cart: () => createCartService(deps),
     catalog: () => createCatalogService(deps),
+    catalogAdmin: () => createCatalogAdminService(deps),
     contacts: () => createContactService(deps),
     domains: () => createDomainService(deps),
     myDomains: () => createMyDomainService(deps),

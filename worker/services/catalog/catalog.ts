@@ -5,7 +5,9 @@ import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { resolvePrice, isPromotionRunning, type ResolvedPrice } from '../../../core/promotions';
 import {
   banners,
+  catalogAttributes,
   countries,
+  productAttributes,
   productOptions,
   productPrices,
   products,
@@ -59,6 +61,8 @@ export type ProductCard = {
   highlighted: boolean;
   prices: LengthPrice[];
   options: ProductOption[];
+  /** The staff catalogue's attribute values (issue #22): disk, bandwidth, mailboxes … with their label. */
+  attributes: { name: string; label: string; value: string }[];
 };
 
 export type RunningPromotion = { id: number; name: string; title: string; softEndAt: string; softEndText: string; skus: string[] };
@@ -149,7 +153,7 @@ export function createCatalogService({ db, env, now }: ServiceDeps) {
       const withOptions = options.withOptions !== false;
       const ofFamilies = db.select({ id: products.id }).from(products).where(inArray(products.family, [...familyList]));
       const key = `products:${[...familyList].sort().join(',')}:${withOptions ? 'options' : 'plain'}`;
-      const [[rows, priceRows, optionRows], running] = await Promise.all([
+      const [[rows, priceRows, optionRows, attributeRows], running] = await Promise.all([
         cachedRead(scope, key, () =>
           db.batch([
             db
@@ -163,6 +167,12 @@ export function createCatalogService({ db, env, now }: ServiceDeps) {
               .from(productOptions)
               .where(and(inArray(productOptions.productId, ofFamilies), withOptions ? undefined : sql`0`))
               .orderBy(asc(productOptions.sortOrder), asc(productOptions.id)),
+            db
+              .select({ productId: productAttributes.productId, name: catalogAttributes.name, labelEl: catalogAttributes.labelEl, labelEn: catalogAttributes.labelEn, value: productAttributes.value })
+              .from(productAttributes)
+              .innerJoin(catalogAttributes, eq(catalogAttributes.id, productAttributes.attributeId))
+              .where(inArray(productAttributes.productId, ofFamilies))
+              .orderBy(asc(catalogAttributes.sortOrder), asc(catalogAttributes.id)),
           ]),
         ),
         runningPromotions(),
@@ -197,6 +207,7 @@ export function createCatalogService({ db, env, now }: ServiceDeps) {
             monthlyCents: o.monthlyCents,
             isDefault: o.isDefault,
           })),
+        attributes: attributeRows.filter((a) => a.productId === r.id).map((a) => ({ name: a.name, label: lang === 'el' ? a.labelEl : a.labelEn, value: a.value })),
       }));
     },
 
