@@ -1,7 +1,7 @@
 // Accounts: sign-up, login and sessions, one-time codes, password reset, login throttling, token
 // attempts, the account's settings and second factor, and the visitor's cookie preferences.
 // The area's public face: other areas, routes, the API and cron import from here, never an inner file.
-export { createAuthService, readSessionCookie, userRoom, type CurrentSession } from './auth';
+export { createAuthService, normalizeEmail, readSessionCookie, userRoom, type CurrentSession } from './auth';
 export { passwordThrottleKey, secondFactorThrottleKey } from './login-throttle';
 export { createOtpService, sha256Hex } from './otp';
 export { createRegistrationService, foldAnswer } from './registration';
