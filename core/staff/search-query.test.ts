@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prefixEnd, readSearch } from './search-query';
+import { onlyExactHit, prefixEnd, readSearch } from './search-query';
 
 describe('readSearch', () => {
   it('reads an e-mail address (or its start) in lower case and nothing else', () => {
@@ -43,5 +43,14 @@ describe('readSearch', () => {
     expect('kafe.gr' < prefixEnd('kafe')).toBe(true);
     expect('kafe' < prefixEnd('kafe')).toBe(true);
     expect('kaff' < prefixEnd('kafe')).toBe(false);
+  });
+});
+
+describe('onlyExactHit', () => {
+  it('is the single hit only when the text names it exactly', () => {
+    expect(onlyExactHit([{ hits: [{ exact: true, id: 1 }] }])).toEqual({ exact: true, id: 1 });
+    expect(onlyExactHit([{ hits: [{ exact: false }] }])).toBeNull();
+    expect(onlyExactHit([{ hits: [{ exact: true }] }, { hits: [{ exact: true }] }])).toBeNull();
+    expect(onlyExactHit([])).toBeNull();
   });
 });

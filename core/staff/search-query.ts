@@ -65,3 +65,9 @@ export function readSearch(input: string): SearchReadings {
 export function prefixEnd(prefix: string): string {
   return `${prefix}\u{10FFFF}`;
 }
+
+/** The one thing to go to straight away: the only hit of a search, when the text names it exactly. */
+export function onlyExactHit<T extends { exact: boolean }>(groups: readonly { hits: readonly T[] }[]): T | null {
+  const all = groups.flatMap((g) => g.hits);
+  return all.length === 1 && all[0]!.exact ? all[0]! : null;
+}

@@ -5,4 +5,4 @@ export { createAuditService, type StaffActor } from './audit';
 export { createStaffService } from './staff';
 export { createStaffMemberService, type StaffMember, type PendingInvitation, type MemberChangeResult } from './members';
 export { createStaffInvitationService, INVITATION_PATH, type InvitationView } from './invitations';
-export { createStaffSearchService, onlyExactHit, type SearchHit, type SearchResult } from './search';
+export { createStaffSearchService, type SearchHit, type SearchResult } from './search';

@@ -84,10 +84,4 @@ export function createStaffSearchService({ db }: ServiceDeps) {
   };
 }
 
-/** The one page to go to straight away: a single hit that the text names exactly. */
-export function onlyExactHit(result: SearchResult): SearchHit | null {
-  const all = result.groups.flatMap((g) => g.hits);
-  return all.length === 1 && all[0]!.exact ? all[0]! : null;
-}
-
 export type StaffSearchService = ReturnType<typeof createStaffSearchService>;
