@@ -67,7 +67,7 @@ function NewAccountForm({ token, lastResult }: { token: string; lastResult?: For
   const { t } = useTranslation('staff');
   const f = useAppForm({ id: 'staff-accept', schema: invitationNewAccountSchema, lastResult });
   return (
-    <Form method="post" className="mt-6 space-y-4" {...f.formProps}>
+    <Form method="post" action={`/admin/invitation?t=${encodeURIComponent(token)}`} className="mt-6 space-y-4" {...f.formProps}>
       <CsrfInput />
       <input type="hidden" name="t" value={token} />
       <InputField meta={f.fields.first_name} label={t('members.accept.first_name')} autoComplete="given-name" maxLength={50} />
@@ -87,7 +87,7 @@ function ExistingAccountForm({ token, lastResult }: { token: string; lastResult?
   const { t } = useTranslation('staff');
   const f = useAppForm({ id: 'staff-accept-existing', schema: invitationExistingAccountSchema, lastResult });
   return (
-    <Form method="post" className="mt-6 space-y-4" {...f.formProps}>
+    <Form method="post" action={`/admin/invitation?t=${encodeURIComponent(token)}`} className="mt-6 space-y-4" {...f.formProps}>
       <CsrfInput />
       <input type="hidden" name="t" value={token} />
       <InputField meta={f.fields.current_password} label={t('members.accept.current_password')} type="password" autoComplete="current-password" maxLength={128} />
