@@ -19,6 +19,9 @@ import { pageMeta } from '../lib/meta';
 import { codeData } from '../lib/route-error.server';
 import { fieldMessage, parseForm, type FormResult } from '../lib/submission.server';
 
+/** No storefront chrome on the admin host (root.tsx): the page draws its own plain frame. */
+export const handle = { frame: 'staff' };
+
 function adminHostOnly(context: LoaderFunctionArgs['context']) {
   if (!context.isAdminHost) throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 404 });
 }
@@ -101,7 +104,7 @@ export default function StaffInvitation() {
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { t } = useTranslation('staff');
   return (
-    <div className="mx-auto max-w-xl px-4 py-10" data-testid="staff-invitation">
+    <main id="main" className="mx-auto max-w-xl px-4 py-10" data-testid="staff-invitation">
       <h1 className="text-3xl font-bold">{t('members.accept.title')}</h1>
       {accepted ? (
         <div className="mt-4 space-y-4">
@@ -133,6 +136,6 @@ export default function StaffInvitation() {
           {invitation.existingAccount ? <ExistingAccountForm token={token} lastResult={actionData?.result} /> : <NewAccountForm token={token} lastResult={actionData?.result} />}
         </>
       )}
-    </div>
+    </main>
   );
 }

@@ -11,7 +11,7 @@ import { createDocumentService, createLegalDocumentService, createMydataService 
 import { createDomainService, createHandoverService, createIdProtectService, createMyDomainService, createNameserverService, createReminderService } from './domains';
 import { createDocumentPaymentsWithOrders, createOrderService, createRefundService, createRegistryPollService, createSandboxPaymentService } from './orders';
 import { createHealthService, createLiveService, createOutboxService, createRateLimitService } from './platform';
-import { createAuditService, createStaffInvitationService, createStaffMemberService, createStaffSearchService, createStaffService } from './staff';
+import { createAuditService, createStaffDashboardService, createStaffInvitationService, createStaffMemberService, createStaffSearchService, createStaffService } from './staff';
 import { lazyMembers } from '../lazy';
 import type { ServiceDeps } from './deps';
 
@@ -71,6 +71,7 @@ function servicesFor(deps: ServiceDeps) {
     staffMembers: () => createStaffMemberService(deps),
     staffInvitations: () => createStaffInvitationService(deps),
     staffSearch: () => createStaffSearchService(deps),
+    staffDashboard: () => createStaffDashboardService(deps),
   });
 }
 

@@ -6,3 +6,4 @@ export { createStaffService } from './staff';
 export { createStaffMemberService, type StaffMember, type PendingInvitation, type MemberChangeResult } from './members';
 export { createStaffInvitationService, INVITATION_PATH, type InvitationView } from './invitations';
 export { createStaffSearchService, type SearchHit, type SearchResult } from './search';
+export { createStaffDashboardService, type WorkQueueCounts } from './dashboard';
