@@ -3,22 +3,14 @@
 // or '42'), a sale document's number ('INV-000012', 'inv 12') or an ΑΦΜ (nine digits, 'EL' before
 // them allowed). One text can be several of these at once ('123456789' is an ΑΦΜ and an order
 // number); the service asks for each reading, each by an indexed look-up. Pure.
-import { domainToAscii, domainToUnicode } from "../domains/punycode";
+import { domainToAscii, domainToUnicode } from '../domains/punycode';
 
 export const SEARCH_MAX_LENGTH = 100;
 /** Rows per kind: enough to spot the one wanted, small enough to stay one indexed read each. */
 export const SEARCH_LIMIT = 10;
 
 /** The series a sale document can be numbered in (orders, receipts, invoices, payments, credit, debits). */
-export const DOCUMENT_SERIES = [
-  "ORD",
-  "REC",
-  "INV",
-  "PAY",
-  "CRD",
-  "CRN",
-  "DEB",
-] as const;
+export const DOCUMENT_SERIES = ['ORD', 'REC', 'INV', 'PAY', 'CRD', 'CRN', 'DEB'] as const;
 
 export type SearchReadings = {
   /** The text as typed, trimmed. */
@@ -33,23 +25,12 @@ export type SearchReadings = {
   vatNumber: string | null;
 };
 
-const NONE: Omit<SearchReadings, "text"> = {
-  domain: null,
-  email: null,
-  orderId: null,
-  document: null,
-  vatNumber: null,
-};
+const NONE: Omit<SearchReadings, 'text'> = { domain: null, email: null, orderId: null, document: null, vatNumber: null };
 
-function domainReading(text: string): SearchReadings["domain"] {
+function domainReading(text: string): SearchReadings['domain'] {
   // Letters of any script, digits, hyphens and dots; no spaces, no '@'.
-  const lower = text.normalize("NFC").toLowerCase().replace(/\.$/, "");
-  if (
-    lower.length < 2 ||
-    !/^[\p{L}\p{M}\d.-]+$/u.test(lower) ||
-    lower.startsWith(".")
-  )
-    return null;
+  const lower = text.normalize('NFC').toLowerCase().replace(/\.$/, '');
+  if (lower.length < 2 || !/^[\p{L}\p{M}\d.-]+$/u.test(lower) || lower.startsWith('.')) return null;
   try {
     const ascii = domainToAscii(lower);
     return { ascii, unicode: domainToUnicode(ascii) };
@@ -61,10 +42,10 @@ function domainReading(text: string): SearchReadings["domain"] {
 
 export function readSearch(input: string): SearchReadings {
   const text = input.trim().slice(0, SEARCH_MAX_LENGTH);
-  if (text === "") return { text, ...NONE };
-  const compact = text.replace(/\s+/g, "");
+  if (text === '') return { text, ...NONE };
+  const compact = text.replace(/\s+/g, '');
   const out: SearchReadings = { text, ...NONE };
-  if (text.includes("@")) {
+  if (text.includes('@')) {
     out.email = compact.toLowerCase();
     return out;
   }
@@ -73,15 +54,10 @@ export function readSearch(input: string): SearchReadings {
   const order = /^(?:ord-?|#)?0*(\d{1,9})$/i.exec(compact);
   if (order && Number(order[1]) > 0) out.orderId = Number(order[1]);
   const doc = /^([a-z]{3})-?0*(\d{1,9})$/i.exec(compact);
-  if (
-    doc &&
-    (DOCUMENT_SERIES as readonly string[]).includes(doc[1]!.toUpperCase()) &&
-    Number(doc[2]) > 0
-  ) {
+  if (doc && (DOCUMENT_SERIES as readonly string[]).includes(doc[1]!.toUpperCase()) && Number(doc[2]) > 0) {
     out.document = { series: doc[1]!.toUpperCase(), number: Number(doc[2]) };
   }
-  if (!/^\d+$/.test(compact) && !out.document && !/^#/.test(compact))
-    out.domain = domainReading(compact);
+  if (!/^\d+$/.test(compact) && !out.document && !/^#/.test(compact)) out.domain = domainReading(compact);
   return out;
 }
 
@@ -91,9 +67,7 @@ export function prefixEnd(prefix: string): string {
 }
 
 /** The one thing to go to straight away: the only hit of a search, when the text names it exactly. */
-export function onlyExactHit<T extends { exact: boolean }>(
-  groups: readonly { hits: readonly T[] }[]
-): T | null {
+export function onlyExactHit<T extends { exact: boolean }>(groups: readonly { hits: readonly T[] }[]): T | null {
   const all = groups.flatMap((g) => g.hits);
   return all.length === 1 && all[0]!.exact ? all[0]! : null;
 }

@@ -1,9 +1,9 @@
 // The staff audit log (issue #10 §4), read for the back office: newest first, filtered by action or
 // target, a page at a time. Rows are written by each staff action in its own batch (db/raw-batch.ts
 // auditStatement); this service only reads them.
-import { and, desc, eq, like, lt, or, type SQL } from "drizzle-orm";
-import { auditLog, users } from "../../../db/schema";
-import type { ServiceDeps } from "../deps";
+import { and, desc, eq, like, lt, or, type SQL } from 'drizzle-orm';
+import { auditLog, users } from '../../../db/schema';
+import type { ServiceDeps } from '../deps';
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -24,11 +24,8 @@ export type AuditRow = {
 
 /** 'order:42' names one target, 'order' (or 'order:') a kind of target, '42' any target with that id. */
 function targetCondition(target: string): SQL | undefined {
-  const [type, id] = target.includes(":")
-    ? (target.split(":", 2) as [string, string])
-    : [null, target];
-  if (type !== null && id)
-    return and(eq(auditLog.targetType, type), eq(auditLog.targetId, id));
+  const [type, id] = target.includes(':') ? (target.split(':', 2) as [string, string]) : [null, target];
+  if (type !== null && id) return and(eq(auditLog.targetType, type), eq(auditLog.targetId, id));
   if (type !== null) return eq(auditLog.targetType, type);
   return or(eq(auditLog.targetId, target), eq(auditLog.targetType, target));
 }
@@ -36,25 +33,13 @@ function targetCondition(target: string): SQL | undefined {
 export function createAuditService({ db }: ServiceDeps) {
   return {
     /** One page of the log, newest first; `before` is the id the next page starts below (keyset paging). */
-    async list(
-      filter: AuditFilter
-    ): Promise<{ rows: AuditRow[]; nextBefore: number | null }> {
+    async list(filter: AuditFilter): Promise<{ rows: AuditRow[]; nextBefore: number | null }> {
       const conditions: (SQL | undefined)[] = [];
-      if (filter.action)
-        conditions.push(
-          filter.action.endsWith(".") || !filter.action.includes(".")
-            ? like(auditLog.action, `${filter.action.replace(/[%_]/g, "")}%`)
-            : eq(auditLog.action, filter.action)
-        );
+      if (filter.action) conditions.push(filter.action.endsWith('.') || !filter.action.includes('.') ? like(auditLog.action, `${filter.action.replace(/[%_]/g, '')}%`) : eq(auditLog.action, filter.action));
       if (filter.target) conditions.push(targetCondition(filter.target));
       if (filter.before) conditions.push(lt(auditLog.id, filter.before));
       const rows = await db
-        .select({
-          log: auditLog,
-          email: users.email,
-          firstName: users.firstName,
-          lastName: users.lastName,
-        })
+        .select({ log: auditLog, email: users.email, firstName: users.firstName, lastName: users.lastName })
         .from(auditLog)
         .leftJoin(users, eq(users.id, auditLog.actorUserId))
         .where(and(...conditions))
@@ -70,19 +55,12 @@ export function createAuditService({ db }: ServiceDeps) {
           targetId: log.targetId,
           detail: log.detail,
           ip: log.ip,
-          actor:
-            log.actorUserId !== null && email
-              ? {
-                  id: log.actorUserId,
-                  email,
-                  name: `${firstName ?? ""} ${lastName ?? ""}`.trim(),
-                }
-              : null,
+          actor: log.actorUserId !== null && email ? { id: log.actorUserId, email, name: `${firstName ?? ''} ${lastName ?? ''}`.trim() } : null,
         })),
-        nextBefore:
-          rows.length > AUDIT_PAGE_SIZE ? page[page.length - 1]!.log.id : null,
+        nextBefore: rows.length > AUDIT_PAGE_SIZE ? page[page.length - 1]!.log.id : null,
       };
     },
+
   };
 }
 

@@ -2,18 +2,15 @@
 // group, disabling and enabling. Every change is one conditional statement with its audit row in the
 // same batch: "not yourself" is a rule of core/staff/members.ts; "never the last active admin" is
 // counted inside the UPDATE itself, so two admins demoting each other at once cannot both succeed.
-import { and, asc, eq, gt, inArray, isNull } from "drizzle-orm";
-import { ErrorCode } from "../../../core/errors";
-import {
-  refusedOwnChange,
-  type MemberChange,
-} from "../../../core/staff/members";
-import { STAFF_GROUPS, type StaffGroup } from "../../../core/staff/permissions";
-import { auditStatement, rawBatch, type Raw } from "../../../db/raw-batch";
-import { staffInvitations, users } from "../../../db/schema";
-import type { ServiceDeps } from "../deps";
-import { createAuthService } from "../accounts";
-import type { StaffActor } from "./audit";
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { ErrorCode } from '../../../core/errors';
+import { refusedOwnChange, type MemberChange } from '../../../core/staff/members';
+import { STAFF_GROUPS, type StaffGroup } from '../../../core/staff/permissions';
+import { auditStatement, rawBatch, type Raw } from '../../../db/raw-batch';
+import { staffInvitations, users } from '../../../db/schema';
+import type { ServiceDeps } from '../deps';
+import { createAuthService } from '../accounts';
+import type { StaffActor } from './audit';
 
 export type StaffMember = {
   id: number;
@@ -22,20 +19,12 @@ export type StaffMember = {
   group: StaffGroup;
   twoFactor: boolean;
   lastLoginAt: number | null;
-  status: "active" | "suspended";
+  status: 'active' | 'suspended';
 };
 
-export type PendingInvitation = {
-  id: number;
-  email: string;
-  group: StaffGroup;
-  createdAt: number;
-  expiresAt: number;
-};
+export type PendingInvitation = { id: number; email: string; group: StaffGroup; createdAt: number; expiresAt: number };
 
-export type MemberChangeResult =
-  | { ok: true; changed: boolean }
-  | { ok: false; code: number; status: number };
+export type MemberChangeResult = { ok: true; changed: boolean } | { ok: false; code: number; status: number };
 
 const STAFF_SQL = `user_group IN ('admin', 'support')`;
 /** Another active admin than the target exists: the condition that keeps at least one. */
@@ -45,85 +34,30 @@ export function createStaffMemberService(deps: ServiceDeps) {
   const { db, now } = deps;
 
   async function target(id: number) {
-    const [u] = await db
-      .select({ id: users.id, group: users.userGroup, status: users.status })
-      .from(users)
-      .where(
-        and(eq(users.id, id), inArray(users.userGroup, [...STAFF_GROUPS]))
-      );
+    const [u] = await db.select({ id: users.id, group: users.userGroup, status: users.status }).from(users).where(and(eq(users.id, id), inArray(users.userGroup, [...STAFF_GROUPS])));
     return u ?? null;
   }
 
   /** Runs the change and its audit row; a change that touched nothing says why (151 for the last admin). */
-  async function apply(
-    actor: StaffActor,
-    id: number,
-    change: MemberChange,
-    update: Raw,
-    done: Raw,
-    action: string,
-    detail: Record<string, unknown>
-  ): Promise<MemberChangeResult> {
-    if (refusedOwnChange(actor.userId, id, change))
-      return { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED, status: 403 };
+  async function apply(actor: StaffActor, id: number, change: MemberChange, update: Raw, done: Raw, action: string, detail: Record<string, unknown>): Promise<MemberChangeResult> {
+    if (refusedOwnChange(actor.userId, id, change)) return { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED, status: 403 };
     const before = await target(id);
-    if (!before)
-      return { ok: false, code: ErrorCode.USER_STATUS_NOT_FOUND, status: 404 };
+    if (!before) return { ok: false, code: ErrorCode.USER_STATUS_NOT_FOUND, status: 404 };
     const at = now.getTime();
-    const [result] = await rawBatch(db, [
-      update,
-      auditStatement(
-        {
-          actorUserId: actor.userId,
-          action,
-          targetType: "user",
-          targetId: id,
-          detail: {
-            ...detail,
-            before: { group: before.group, status: before.status },
-          },
-          ip: actor.ip,
-          at: now,
-        },
-        {
-          sql: `EXISTS (SELECT 1 FROM users WHERE id = ? AND updated_at = ? AND ${done.sql})`,
-          params: [id, at, ...done.params],
-        }
-      ),
-    ]);
+    const [result] = await rawBatch(db, [update, auditStatement({ actorUserId: actor.userId, action, targetType: 'user', targetId: id, detail: { ...detail, before: { group: before.group, status: before.status } }, ip: actor.ip, at: now }, { sql: `EXISTS (SELECT 1 FROM users WHERE id = ? AND updated_at = ? AND ${done.sql})`, params: [id, at, ...done.params] })]);
     if ((result?.meta.changes ?? 0) === 1) return { ok: true, changed: true };
     const after = await target(id);
-    if (!after)
-      return { ok: false, code: ErrorCode.USER_STATUS_NOT_FOUND, status: 404 };
+    if (!after) return { ok: false, code: ErrorCode.USER_STATUS_NOT_FOUND, status: 404 };
     // Nothing to do (already so) is no error; otherwise the only refusal left is the last admin.
-    const already =
-      change.kind === "group"
-        ? after.group === change.group
-        : change.kind === "disable"
-        ? after.status === "suspended"
-        : after.status === "active";
-    return already
-      ? { ok: true, changed: false }
-      : { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED, status: 403 };
+    const already = change.kind === 'group' ? after.group === change.group : change.kind === 'disable' ? after.status === 'suspended' : after.status === 'active';
+    return already ? { ok: true, changed: false } : { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED, status: 403 };
   }
 
   return {
     /** Every member of staff (admins first, then by address) and the invitations still open. */
-    async list(): Promise<{
-      members: StaffMember[];
-      invitations: PendingInvitation[];
-    }> {
+    async list(): Promise<{ members: StaffMember[]; invitations: PendingInvitation[] }> {
       const rows = await db
-        .select({
-          id: users.id,
-          email: users.email,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          group: users.userGroup,
-          totp: users.totpEnabledAt,
-          lastLoginAt: users.lastLoginAt,
-          status: users.status,
-        })
+        .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, group: users.userGroup, totp: users.totpEnabledAt, lastLoginAt: users.lastLoginAt, status: users.status })
         .from(users)
         .where(inArray(users.userGroup, [...STAFF_GROUPS]))
         .orderBy(asc(users.userGroup), asc(users.email))
@@ -131,13 +65,7 @@ export function createStaffMemberService(deps: ServiceDeps) {
       const open = await db
         .select()
         .from(staffInvitations)
-        .where(
-          and(
-            isNull(staffInvitations.acceptedAt),
-            isNull(staffInvitations.revokedAt),
-            gt(staffInvitations.expiresAt, now)
-          )
-        )
+        .where(and(isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt), gt(staffInvitations.expiresAt, now)))
         .orderBy(asc(staffInvitations.email))
         .limit(200);
       return {
@@ -150,13 +78,7 @@ export function createStaffMemberService(deps: ServiceDeps) {
           lastLoginAt: r.lastLoginAt?.getTime() ?? null,
           status: r.status,
         })),
-        invitations: open.map((i) => ({
-          id: i.id,
-          email: i.email,
-          group: i.userGroup as StaffGroup,
-          createdAt: i.createdAt.getTime(),
-          expiresAt: i.expiresAt.getTime(),
-        })),
+        invitations: open.map((i) => ({ id: i.id, email: i.email, group: i.userGroup as StaffGroup, createdAt: i.createdAt.getTime(), expiresAt: i.expiresAt.getTime() })),
       };
     },
 
@@ -166,23 +88,19 @@ export function createStaffMemberService(deps: ServiceDeps) {
     },
 
     /** Moves a member to another group; an admin leaves the admin group only while another active admin remains. */
-    async changeGroup(
-      actor: StaffActor,
-      id: number,
-      group: StaffGroup
-    ): Promise<MemberChangeResult> {
+    async changeGroup(actor: StaffActor, id: number, group: StaffGroup): Promise<MemberChangeResult> {
       const at = now.getTime();
       return apply(
         actor,
         id,
-        { kind: "group", group },
+        { kind: 'group', group },
         {
           sql: `UPDATE users SET user_group = ?, updated_at = ? WHERE id = ? AND ${STAFF_SQL} AND user_group != ? AND (user_group != 'admin' OR ${ANOTHER_ADMIN})`,
           params: [group, at, id, group, id],
         },
-        { sql: "user_group = ?", params: [group] },
-        "staff.group_changed",
-        { group }
+        { sql: 'user_group = ?', params: [group] },
+        'staff.group_changed',
+        { group },
       );
     },
 
@@ -192,14 +110,14 @@ export function createStaffMemberService(deps: ServiceDeps) {
       const r = await apply(
         actor,
         id,
-        { kind: "disable" },
+        { kind: 'disable' },
         {
           sql: `UPDATE users SET status = 'suspended', suspension = 'staff', updated_at = ? WHERE id = ? AND ${STAFF_SQL} AND status = 'active' AND (user_group != 'admin' OR ${ANOTHER_ADMIN})`,
           params: [at, id, id],
         },
         { sql: "status = 'suspended'", params: [] },
-        "staff.disabled",
-        {}
+        'staff.disabled',
+        {},
       );
       // The session check reads the status on every request too; ending them also closes open tabs.
       if (r.ok) await createAuthService(deps).endAllSessions(id);
@@ -211,14 +129,11 @@ export function createStaffMemberService(deps: ServiceDeps) {
       return apply(
         actor,
         id,
-        { kind: "enable" },
-        {
-          sql: `UPDATE users SET status = 'active', suspension = NULL, updated_at = ? WHERE id = ? AND ${STAFF_SQL} AND status = 'suspended'`,
-          params: [at, id],
-        },
+        { kind: 'enable' },
+        { sql: `UPDATE users SET status = 'active', suspension = NULL, updated_at = ? WHERE id = ? AND ${STAFF_SQL} AND status = 'suspended'`, params: [at, id] },
         { sql: "status = 'active'", params: [] },
-        "staff.enabled",
-        {}
+        'staff.enabled',
+        {},
       );
     },
   };
