@@ -109,39 +109,39 @@ export default function StaffInvitation() {
   // The live channel like every page's (a session ended elsewhere reloads it; the tests wait for it).
   return (
     <LiveProvider room={root.liveRoom}>
-    <main id="main" className="mx-auto max-w-xl px-4 py-10" data-testid="staff-invitation">
-      <h1 className="text-3xl font-bold">{t('members.accept.title')}</h1>
-      {accepted ? (
-        <div className="mt-4 space-y-4">
-          <FormAlert type="success" testId="staff-accept-done">
-            {t('members.accept.done')}
-          </FormAlert>
-          <Link to="/auth/login?redirectTo=%2Fadmin" className="btn-primary" data-testid="staff-accept-login">
-            {t('members.accept.login')}
-          </Link>
-        </div>
-      ) : !invitation || actionData?.code === ErrorCode.ACTION_NOT_ALLOWED ? (
-        <div className="mt-4">
-          <FormAlert type="alert" testId="staff-accept-invalid" code={ErrorCode.ACTION_NOT_ALLOWED}>
-            {t('members.accept.invalid')}
-          </FormAlert>
-        </div>
-      ) : (
-        <>
-          <p className="mt-2 text-slate-700" data-testid="staff-accept-intro">
-            {t(invitation.existingAccount ? 'members.accept.intro_existing' : 'members.accept.intro', { email: invitation.email, group: t(`members.groups.${invitation.group}`) })}
-          </p>
-          {actionData?.code ? (
-            <div className="mt-4">
-              <FormAlert type="alert" testId="staff-accept-alert" code={actionData.code}>
-                {codeMessage(t, actionData.code, { attemptsLeft: actionData.attemptsLeft })}
-              </FormAlert>
-            </div>
-          ) : null}
-          {invitation.existingAccount ? <ExistingAccountForm token={token} lastResult={actionData?.result} /> : <NewAccountForm token={token} lastResult={actionData?.result} />}
-        </>
-      )}
-    </main>
+      <main id="main" className="mx-auto max-w-xl px-4 py-10" data-testid="staff-invitation">
+        <h1 className="text-3xl font-bold">{t('members.accept.title')}</h1>
+        {accepted ? (
+          <div className="mt-4 space-y-4">
+            <FormAlert type="success" testId="staff-accept-done">
+              {t('members.accept.done')}
+            </FormAlert>
+            <Link to="/auth/login?redirectTo=%2Fadmin" className="btn-primary" data-testid="staff-accept-login">
+              {t('members.accept.login')}
+            </Link>
+          </div>
+        ) : !invitation || actionData?.code === ErrorCode.ACTION_NOT_ALLOWED ? (
+          <div className="mt-4">
+            <FormAlert type="alert" testId="staff-accept-invalid" code={ErrorCode.ACTION_NOT_ALLOWED}>
+              {t('members.accept.invalid')}
+            </FormAlert>
+          </div>
+        ) : (
+          <>
+            <p className="mt-2 text-slate-700" data-testid="staff-accept-intro">
+              {t(invitation.existingAccount ? 'members.accept.intro_existing' : 'members.accept.intro', { email: invitation.email, group: t(`members.groups.${invitation.group}`) })}
+            </p>
+            {actionData?.code ? (
+              <div className="mt-4">
+                <FormAlert type="alert" testId="staff-accept-alert" code={actionData.code}>
+                  {codeMessage(t, actionData.code, { attemptsLeft: actionData.attemptsLeft })}
+                </FormAlert>
+              </div>
+            ) : null}
+            {invitation.existingAccount ? <ExistingAccountForm token={token} lastResult={actionData?.result} /> : <NewAccountForm token={token} lastResult={actionData?.result} />}
+          </>
+        )}
+      </main>
     </LiveProvider>
   );
 }
