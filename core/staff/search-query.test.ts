@@ -14,6 +14,12 @@ describe('readSearch', () => {
     expect(readSearch('EXAMPLE.gr').domain).toEqual({ ascii: 'example.gr', unicode: 'example.gr' });
   });
 
+  it('reads a Latin word as the start of a domain and of an e-mail address', () => {
+    expect(readSearch('Demo')).toMatchObject({ email: 'demo', domain: { ascii: 'demo', unicode: 'demo' } });
+    expect(readSearch('καφέ').email).toBeNull();
+    expect(readSearch('12345').email).toBeNull();
+  });
+
   it('refuses a malformed ACE label as a domain', () => {
     expect(readSearch('xn--example-.gr').domain).toBeNull();
   });

@@ -58,6 +58,8 @@ export function readSearch(input: string): SearchReadings {
     out.document = { series: doc[1]!.toUpperCase(), number: Number(doc[2]) };
   }
   if (!/^\d+$/.test(compact) && !out.document && !/^#/.test(compact)) out.domain = domainReading(compact);
+  // 'demo' or 'maria.p' is also the start of an address: staff type a customer's name part first.
+  if (!/^\d+$/.test(compact) && /^[a-z0-9][a-z0-9._+-]+$/i.test(compact)) out.email = compact.toLowerCase();
   return out;
 }
 

@@ -109,6 +109,10 @@ describe('/admin/search', () => {
     // With EL before it too.
     const el = await go(`EL${c.vat}`);
     expect(el.status === 303 ? el.headers.get('Location') : await el.text()).toContain(`/admin/customers/${c.user.id}`);
+    // The start of an address without '@' finds the customer too (a list: the start names nobody exactly).
+    const local = await go(c.user.email.split('@')[0]!);
+    expect(local.status).toBe(200);
+    expect(await local.text()).toContain(`href="/admin/customers/${c.user.id}"`);
     // Nothing found says so.
     expect(await (await go('nothing-like-this-anywhere.gr')).text()).toContain('data-testid="admin-search-none"');
   }, 30_000);
