@@ -19,6 +19,8 @@ export const RATE_LIMITS = {
   // limited by it.
   'reset:account_ip': { limit: 10, windowMs: 60 * MIN },
   'reset:account': { limit: 10, windowMs: 60 * MIN },
+  // Issue #22 §1: staff invitations per inviting admin (each sends an e-mail to an address we do not know yet).
+  'staff_invite:actor': { limit: 10, windowMs: 60 * MIN },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

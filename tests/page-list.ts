@@ -126,6 +126,10 @@ export const PAGES: PageEntry[] = [
   staff('admin-catalog-new', 'admin.catalog.new', '/admin/catalog/new'),
   staff('admin-catalog-edit', 'admin.catalog.$id', '/admin/catalog/1'),
   staff('admin-catalog-attributes', 'admin.catalog.attributes', '/admin/catalog/attributes'),
+  // Issue #22 §1: staff accounts and invitations, the global search, the invitee's page (an unknown link here).
+  staff('admin-staff', 'admin.staff', '/admin/staff'),
+  staff('admin-search', 'admin.search', '/admin/search?q=demo'),
+  staff('admin-invitation', 'admin_.invitation', '/admin/invitation?t=unknown'),
   staff('admin-two-factor', 'admin.two-factor', '/admin/two-factor', {
     browserSkip: 'only an administrator without an authenticator app sees it; the demo admin has one and the browser cannot create staff (tests/worker/pages.test.ts renders it for a fresh one)',
   }),

@@ -57,7 +57,7 @@ export const users = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_group_idx').on(t.userGroup, t.status)],
 );
 
 export const otpPurposes = ['register', 'verify_email', 'verify_mobile', 'login_2fa', 'reset_email', 'reset_sms'] as const;

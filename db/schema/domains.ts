@@ -53,6 +53,8 @@ export const domains = sqliteTable(
     // The portal's list sorts a customer's names by name or by expiry (2,000 names on one account).
     index('domains_user_fqdn_idx').on(t.userId, t.fqdn),
     index('domains_user_expiry_idx').on(t.userId, t.expiresAt),
+    // The back office's search finds a name by its display form's start (issue #22 §1).
+    index('domains_fqdn_idx').on(t.fqdn),
   ],
 );
 

@@ -7,3 +7,4 @@ export * from './orders';
 export * from './fulfilment-sandboxes';
 export * from './audit';
 export * from './documents';
+export * from './staff';

@@ -30,7 +30,7 @@ export const billingProfiles = sqliteTable(
     isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [index('billing_profiles_user_idx').on(t.userId)],
+  (t) => [index('billing_profiles_user_idx').on(t.userId), index('billing_profiles_vat_idx').on(t.vatNumber)],
 );
 
 export const orderStatuses = ['pending', 'paid', 'processing', 'completed', 'cancelled'] as const;

@@ -97,6 +97,22 @@ export const DEMO_USERS = [
     gdpr: true,
     status: 'active',
   },
+  {
+    // A member of staff in the support group (issue #22 §1): reads customers, domains and orders and
+    // changes nothing. The admin's password; its own public authenticator key (README "Demo accounts").
+    email: 'support@example.gr',
+    password: 'Demo-Admin-2026',
+    passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$Eyhehmq/l6JSah3O1eeP8A$7HibUAuXSX9qs9azZKRbKMEwAXxBJSpsIybT/DY+xcI',
+    firstName: 'Σοφία',
+    lastName: 'Υποστήριξη',
+    mobile: '+306978901234',
+    userGroup: 'support',
+    totpSecret: 'REGISTRARDEMOSUPPORTTWOFACTORKEY',
+    state: 'I',
+    city: 'Αθήνα',
+    gdpr: true,
+    status: 'active',
+  },
 ] as const;
 
 export async function seedDemoUsers(db: Db, now: Date = new Date()): Promise<number> {

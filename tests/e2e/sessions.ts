@@ -8,11 +8,13 @@ import { join } from 'node:path';
 import type { Browser, Cookie, Page } from '@playwright/test';
 import { expect, PORT } from './fixtures';
 import { login } from './flows';
-import { ADMIN_ORIGIN, adminLogin, runDir } from './staff';
+import { ADMIN_ORIGIN, adminLogin, DEMO_ADMIN, DEMO_SUPPORT, runDir } from './staff';
 
 export const DEMO = { email: 'demo@example.gr', password: 'Demo-Pelatis-2026' };
 export const PORTFOLIO = { email: 'portfolio@example.gr', password: 'Demo-Pelatis-2026' };
-export type SharedAccount = 'demo' | 'portfolio' | 'staff';
+/** 'staff' is the demo admin, 'support' the demo member of the support group (issue #22). */
+export type SharedAccount = 'demo' | 'portfolio' | 'staff' | 'support';
+const isStaff = (account: SharedAccount) => account === 'staff' || account === 'support';
 
 const cache = new Map<SharedAccount, Cookie[]>();
 
@@ -26,7 +28,7 @@ async function freshLogin(browser: Browser, account: SharedAccount): Promise<Coo
   const context = await browser.newContext({ baseURL: `http://localhost:${PORT}`, extraHTTPHeaders: { 'CF-Connecting-IP': randomIp() } });
   try {
     const page = await context.newPage();
-    if (account === 'staff') await adminLogin(page, '/admin');
+    if (isStaff(account)) await adminLogin(page, '/admin', account === 'support' ? DEMO_SUPPORT : DEMO_ADMIN);
     else await login(page, account === 'demo' ? DEMO.email : PORTFOLIO.email, DEMO.password);
     // The session cookie alone ('sid', worker/services/auth.ts): each test's context mints its own CSRF
     // and visitor cookies.
@@ -83,13 +85,13 @@ async function sharedCookies(browser: Browser, account: SharedAccount): Promise<
  * staff on the admin host) and checks that it is logged in: `path` loads without a detour to the
  * login page (for staff: and without the access-denied page).
  */
-export async function signedIn(page: Page, account: SharedAccount, path = account === 'staff' ? '/admin' : '/account') {
+export async function signedIn(page: Page, account: SharedAccount, path = isStaff(account) ? '/admin' : '/account') {
   const browser = page.context().browser();
   if (!browser) throw new Error('signedIn: the page has no browser');
   await page.context().addCookies(await sharedCookies(browser, account));
-  const url = new URL(path, account === 'staff' ? ADMIN_ORIGIN : `http://localhost:${PORT}`);
+  const url = new URL(path, isStaff(account) ? ADMIN_ORIGIN : `http://localhost:${PORT}`);
   await page.goto(url.href);
   // A guest would land on the login page; a customer on the admin host would be refused.
   await expect(page).toHaveURL((u) => u.origin === url.origin && u.pathname === url.pathname);
-  if (account === 'staff') await expect(page.getByTestId('access-denied')).toHaveCount(0);
+  if (isStaff(account)) await expect(page.getByTestId('access-denied')).toHaveCount(0);
 }

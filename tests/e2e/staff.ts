@@ -10,6 +10,8 @@ import { DEMO_USERS } from '../../db/seed/demo-users';
 import { expect, PORT } from './fixtures';
 
 export const DEMO_ADMIN = DEMO_USERS[1];
+/** The demo member of the support group (issue #22): same password, its own authenticator key. */
+export const DEMO_SUPPORT = DEMO_USERS.find((u) => u.email === 'support@example.gr')!;
 export const ADMIN_ORIGIN = `http://admin.localhost:${PORT}`;
 const STEP_MS = TOTP_STEP_SECONDS * 1000;
 /** A claimed step must stay good at least this long: the code is typed and posted after the claim. */
@@ -58,17 +60,17 @@ async function claimStep(): Promise<number> {
  * in on `redirectTo` of the admin host, or fails. A code can lose a race (another process posted a
  * newer step first: 2005); then it claims another step and types that one.
  */
-export async function adminLogin(page: Page, redirectTo: string) {
+export async function adminLogin(page: Page, redirectTo: string, who: { email: string; password: string; totpSecret: string } = DEMO_ADMIN) {
   await page.goto(`${ADMIN_ORIGIN}/auth/login?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.locator('main').getByLabel('E-mail').fill(DEMO_ADMIN.email);
-  await page.locator('main').getByLabel('Κωδικός πρόσβασης').fill(DEMO_ADMIN.password);
+  await page.locator('main').getByLabel('E-mail').fill(who.email);
+  await page.locator('main').getByLabel('Κωδικός πρόσβασης').fill(who.password);
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('login-alert')).toHaveAttribute('data-code', '2004');
   const target = new URL(redirectTo, ADMIN_ORIGIN);
   const arrived = (url: URL) => url.origin === target.origin && url.pathname === target.pathname;
   for (let attempt = 1; ; attempt++) {
     const step = await claimStep();
-    await page.locator('main').getByLabel('Κωδικός επιβεβαίωσης').fill(await totp(DEMO_ADMIN.totpSecret, step * STEP_MS));
+    await page.locator('main').getByLabel('Κωδικός επιβεβαίωσης').fill(await totp(who.totpSecret, step * STEP_MS));
     // Wait for this post's answer: a refusal of an earlier attempt may still be on the page.
     await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/auth/login')), page.getByTestId('two-factor-submit').click()]);
     const alert = page.getByTestId('login-alert').and(page.locator('[data-code="2005"]'));

@@ -11,7 +11,7 @@ import { createDocumentService, createLegalDocumentService, createMydataService 
 import { createDomainService, createHandoverService, createIdProtectService, createMyDomainService, createNameserverService, createReminderService } from './domains';
 import { createDocumentPaymentsWithOrders, createOrderService, createRefundService, createRegistryPollService, createSandboxPaymentService } from './orders';
 import { createHealthService, createLiveService, createOutboxService, createRateLimitService } from './platform';
-import { createAuditService, createStaffDashboardService, createStaffService } from './staff';
+import { createAuditService, createStaffDashboardService, createStaffInvitationService, createStaffMemberService, createStaffSearchService, createStaffService } from './staff';
 import { lazyMembers } from '../lazy';
 import type { ServiceDeps } from './deps';
 
@@ -71,6 +71,9 @@ function servicesFor(deps: ServiceDeps) {
     staff: () => createStaffService(deps),
     staffCustomers: () => createStaffCustomerService(deps),
     coupons: () => createCouponService(deps),
+    staffMembers: () => createStaffMemberService(deps),
+    staffInvitations: () => createStaffInvitationService(deps),
+    staffSearch: () => createStaffSearchService(deps),
     staffDashboard: () => createStaffDashboardService(deps),
   });
 }
