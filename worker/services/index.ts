@@ -11,7 +11,7 @@ import { createDocumentService, createLegalDocumentService, createMydataService 
 import { createDomainService, createHandoverService, createIdProtectService, createMyDomainService, createNameserverService, createReminderService } from './domains';
 import { createDocumentPaymentsWithOrders, createOrderService, createRefundService, createRegistryPollService, createSandboxPaymentService } from './orders';
 import { createHealthService, createLiveService, createOutboxService, createRateLimitService } from './platform';
-import { createAuditService, createStaffService } from './staff';
+import { createAuditService, createStaffDashboardService, createStaffService } from './staff';
 import { lazyMembers } from '../lazy';
 import type { ServiceDeps } from './deps';
 
@@ -68,6 +68,7 @@ function servicesFor(deps: ServiceDeps) {
     rateLimits: () => createRateLimitService(deps),
     audit: () => createAuditService(deps),
     staff: () => createStaffService(deps),
+    staffDashboard: () => createStaffDashboardService(deps),
   });
 }
 
