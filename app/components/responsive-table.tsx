@@ -5,7 +5,7 @@
 // marker, the empty state shown instead of a table with no rows, and the small POST form of one row
 // action (delete, set as default …).
 import { Form } from '@remix-run/react';
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent, ReactNode, RefObject } from 'react';
 import { SubmitButton } from '../lib/forms';
 import { CsrfInput } from './csrf-input';
 import { PageIdInput } from './page-id-input';
@@ -20,9 +20,11 @@ type TableProps = {
   testId?: string;
   /** Spec §2 empty state: with `when`, this text stands instead of the table. */
   empty?: { when: boolean; text: ReactNode; testId?: string; className?: string };
+  /** The table element, e.g. for one click handler over its rows' links (app/lib/row-links.ts). */
+  tableRef?: RefObject<HTMLTableElement>;
 };
 
-export function ResponsiveTable({ caption, columns, children, testId, empty }: TableProps) {
+export function ResponsiveTable({ caption, columns, children, testId, empty, tableRef }: TableProps) {
   if (empty?.when) {
     return (
       <p className={empty.className ?? 'text-sm text-slate-700'} data-testid={empty.testId}>
@@ -31,7 +33,7 @@ export function ResponsiveTable({ caption, columns, children, testId, empty }: T
     );
   }
   return (
-    <table className="block w-full text-left text-sm md:table" data-testid={testId}>
+    <table ref={tableRef} className="block w-full text-left text-sm md:table" data-testid={testId}>
       <caption className="sr-only">{caption}</caption>
       <thead className="hidden md:table-header-group">
         <tr className="border-b border-slate-200 text-left text-slate-600">
@@ -49,7 +51,7 @@ export function ResponsiveTable({ caption, columns, children, testId, empty }: T
 
 export function Row({ children, ...rest }: { children: ReactNode } & Record<`data-${string}`, string | number | boolean | undefined>) {
   return (
-    <tr className="block rounded border border-slate-200 p-3 md:table-row md:rounded-none md:border-0 md:border-b md:border-slate-100 md:p-0" {...rest}>
+    <tr className="rt-row" {...rest}>
       {children}
     </tr>
   );
@@ -71,14 +73,14 @@ export function Cell({ label, children, align, rowHeader, className = '' }: Cell
   return (
     <Tag
       scope={rowHeader ? 'row' : undefined}
-      className={`flex flex-wrap items-baseline justify-between gap-x-3 py-1 text-left md:table-cell md:px-2 md:py-2 md:align-middle ${rowHeader ? 'font-semibold' : ''} ${align === 'end' ? 'md:text-right' : ''}`}
+      className={rowHeader ? (align === 'end' ? 'rt-cell font-semibold md:text-right' : 'rt-cell font-semibold') : align === 'end' ? 'rt-cell md:text-right' : 'rt-cell'}
     >
       {label ? (
-        <span className="font-normal text-slate-600 md:hidden" aria-hidden="true">
+        <span className="rt-label" aria-hidden="true">
           {label}
         </span>
       ) : null}
-      <div className={`min-w-0 break-words ${className}`}>{children}</div>
+      <div className={className ? `rt-value ${className}` : 'rt-value'}>{children}</div>
     </Tag>
   );
 }
@@ -86,8 +88,8 @@ export function Cell({ label, children, align, rowHeader, className = '' }: Cell
 /** The row's actions (Edit, Delete, Manage, Set as default …): buttons in a line on the card. */
 export function RowActions({ children }: { children: ReactNode }) {
   return (
-    <td className="mt-2 flex flex-wrap items-baseline justify-start gap-x-3 py-1 md:mt-0 md:table-cell md:px-2 md:py-2 md:align-middle">
-      <div className="flex w-full min-w-0 flex-wrap items-center gap-2 break-words md:w-auto md:justify-end">{children}</div>
+    <td className="rt-actions">
+      <div className="rt-actions-list">{children}</div>
     </td>
   );
 }

@@ -1,7 +1,7 @@
 // Floating toolbox (spec §2): support slides, the partners carousel (456 px per step) and the
 // cookies notice; plus the back-to-top button with the 20 % rule on large screens.
 import { Form, useLocation } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRootData } from '../lib/root-data';
 import { postJson } from '../lib/request';
@@ -9,40 +9,11 @@ import { useUi } from '../lib/ui';
 import { BREAKPOINTS } from '../lib/use-media';
 import { CsrfInput } from './csrf-input';
 import { ArrowUpIcon } from './icons';
+import { deferredPart, keepServerHtml, useHeldClick } from '../lib/deferred-part';
+import * as serverPanels from './toolbox-panel';
 
-export const PARTNERS_STEP_PX = 456;
-const PARTNERS = ['eett', 'forth', 'eurid', 'icann', 'sectigo', 'digicert', 'cpanel', 'plesk', 'cloudlinux', 'litespeed'] as const;
-const SUPPORT_SLIDES = ['phone', 'email', 'ticket', 'kb'] as const;
-
-export function PartnersCarousel() {
-  const { t } = useTranslation();
-  const track = useRef<HTMLUListElement>(null);
-  const scroll = (dir: 1 | -1) => track.current?.scrollBy({ left: dir * PARTNERS_STEP_PX, behavior: 'smooth' });
-  return (
-    <section aria-labelledby="partners-title" className="space-y-2">
-      <div className="flex items-center justify-between">
-        <h3 id="partners-title" className="font-semibold">
-          {t('toolbox.partners')}
-        </h3>
-        <div className="flex gap-1">
-          <button type="button" className="icon-btn" onClick={() => scroll(-1)} aria-label={t('carousel.previous')} data-testid="partners-prev">
-            ‹
-          </button>
-          <button type="button" className="icon-btn" onClick={() => scroll(1)} aria-label={t('carousel.next')} data-testid="partners-next">
-            ›
-          </button>
-        </div>
-      </div>
-      <ul ref={track} className="partners-track" data-testid="partners-track">
-        {PARTNERS.map((p) => (
-          <li key={p} className="partner-card">
-            {t(`partners.${p}`)}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
+// The panel: imported by the server, loaded by the browser when the toolbox is first opened.
+const panels = deferredPart(() => import('./toolbox-panel'), import.meta.env.SSR ? serverPanels : undefined);
 
 export function CookieNotice() {
   const { t } = useTranslation();
@@ -122,42 +93,24 @@ export function BackToTop() {
   );
 }
 
+/**
+ * The toolbox (a <details>, so it opens without JavaScript). Its panel's code (support slides, the
+ * partners carousel) loads when it is first opened (decision 067); until then the server's HTML of
+ * the panel stays as it is.
+ */
 export function Toolbox() {
   const { t } = useTranslation();
-  const { seller } = useRootData();
   const [open, setOpen] = useState(false);
-  const [slide, setSlide] = useState(0);
+  const Panel = panels.useModule(open)?.ToolboxPanel;
+  const holdClick = useHeldClick(Panel !== undefined, '.toolbox-panel', () => setOpen(true));
   const label = open ? t('toolbox.close') : t('toolbox.open');
   // <details> so the toolbox opens without JavaScript too; React mirrors its state for the label.
   return (
-    <details className="toolbox" data-testid="toolbox" open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
-      <summary className="toolbox-button" title={label} aria-label={label} data-testid="toolbox-toggle">
+    <details className="toolbox" data-testid="toolbox" open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)} onClickCapture={holdClick}>
+      <summary className="toolbox-button" title={label} aria-label={label} data-testid="toolbox-toggle" onPointerEnter={panels.preload} onFocus={panels.preload}>
         <span aria-hidden="true">{open ? '×' : '?'}</span>
       </summary>
-      <div className="toolbox-panel" role="region" aria-label={t('toolbox.title')}>
-        <section aria-labelledby="support-slides-title" className="space-y-2">
-          <h3 id="support-slides-title" className="font-semibold">
-            {t('toolbox.support')}
-          </h3>
-          <div className="rounded-lg bg-slate-50 p-3" aria-live="polite" data-testid="support-slide">
-            <p className="font-medium">{t(`toolbox.slides.${SUPPORT_SLIDES[slide]}.title`)}</p>
-            <p className="text-sm text-slate-700">{t(`toolbox.slides.${SUPPORT_SLIDES[slide]}.text`, { phone: seller.phone, email: seller.email })}</p>
-          </div>
-          <div className="flex justify-center gap-2">
-            {SUPPORT_SLIDES.map((s, i) => (
-              <button
-                key={s}
-                type="button"
-                className={`dot ${i === slide ? 'is-active' : ''}`}
-                aria-label={t(`toolbox.slides.${s}.title`)}
-                aria-current={i === slide}
-                onClick={() => setSlide(i)}
-              />
-            ))}
-          </div>
-        </section>
-        <PartnersCarousel />
-      </div>
+      {Panel ? <Panel key="panel" /> : <div key="server-html" className="toolbox-panel" role="region" aria-label={t('toolbox.title')} {...keepServerHtml} />}
     </details>
   );
 }

@@ -22,6 +22,7 @@ import { pageT } from '../lib/i18n.server';
 import { useLiveChannel } from '../lib/live';
 import { pageMeta } from '../lib/meta';
 import { fieldMessage, parseForm } from '../lib/submission.server';
+import { athensFormat } from '../lib/date-format';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
@@ -124,7 +125,7 @@ export default function AccountBilling() {
   const { t, i18n } = useTranslation('checkout');
   const revalidator = useRevalidator();
   const editing = loaderData.billing.find((p) => p.id === loaderData.editId) ?? null;
-  const when = (ms: number) => new Date(ms).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Athens' });
+  const when = (ms: number) => athensFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
   // Another tab changed the default profile: show it here too.
   useLiveChannel('billing', (m) => {
     if (m.event === 'DefaultProfileWasUpdated' && revalidator.state === 'idle') revalidator.revalidate();

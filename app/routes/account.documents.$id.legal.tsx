@@ -11,6 +11,7 @@ import { loadOwnDocument } from '../lib/document-route.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { documentNumber } from '../../worker/services/documents';
+import { athensFormat } from '../lib/date-format';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { document, session } = await loadOwnDocument(request, context, params);
@@ -43,7 +44,7 @@ export default function LegalTab() {
   const { docs } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation('legal');
   const locale = i18n.language === 'en' ? 'en-GB' : 'el-GR';
-  const when = (ms: number) => new Date(ms).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Athens' });
+  const when = (ms: number) => athensFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
   const size = (bytes: number) => t('size_kb', { size: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / 1024) });
   return (
     <section aria-labelledby="legal-title" data-testid="legal-tab">

@@ -10,6 +10,7 @@ import { Price } from '../components/price';
 import { requireUser } from '../lib/auth.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
+import { athensFormat } from '../lib/date-format';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
@@ -37,7 +38,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 export default function AccountOrders() {
   const { orders } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation('checkout');
-  const when = (ms: number) => new Date(ms).toLocaleDateString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'medium', timeZone: 'Europe/Athens' });
+  const when = (ms: number) => athensFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(ms));
   const columns = [
     { key: 'order', label: t('portal:orders.col_order') },
     { key: 'date', label: t('portal:orders.col_date') },

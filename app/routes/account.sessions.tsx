@@ -11,6 +11,7 @@ import { readAccountAction, unknownIntent } from '../lib/account-action.server';
 import { requireUser } from '../lib/auth.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
+import { athensFormat } from '../lib/date-format';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
@@ -42,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AccountSessions() {
   const { sessions } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
-  const when = (ms: number) => new Date(ms).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Athens' });
+  const when = (ms: number) => athensFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
   const device = (s: (typeof sessions)[number]) =>
     t('account_page.session_device', { browser: s.browser === 'other' ? t('account_page.other') : s.browser, os: s.os === 'other' ? t('account_page.other') : s.os });
   return (

@@ -24,6 +24,7 @@ import { readProtectedForm } from '../lib/forms.server';
 import { retryAfterHeaders } from '../lib/headers';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
+import { athensFormat } from '../lib/date-format';
 
 /** EPP auth codes: 6–64 printable ASCII characters without spaces (RFC 5731 pw is a token). */
 export const eppCodeSchema = z.object({
@@ -116,7 +117,7 @@ export default function Transfer() {
 function TransferOffer({ check, keptAuthCode, loggedIn }: { check: Extract<TransferCheck, { ok: true }>; keptAuthCode: string; loggedIn: boolean }) {
   const { t, i18n } = useTranslation('domains');
   const { fields, formProps } = useAppForm({ id: 'transfer', schema: eppCodeSchema, defaultValue: { fqdn: check.asciiFqdn, auth_code: keptAuthCode } });
-  const expires = new Date(check.expiresAt).toLocaleDateString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'long', timeZone: 'Europe/Athens' });
+  const expires = athensFormat(i18n.language, { dateStyle: 'long' }).format(new Date(check.expiresAt));
   return (
     <section className="card mt-6" aria-labelledby="offer-title" data-testid="transfer-offer" data-fqdn={check.fqdn}>
       <h2 id="offer-title" className="text-xl font-semibold">

@@ -22,6 +22,7 @@ import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { codeData } from '../lib/route-error.server';
+import { athensFormat } from '../lib/date-format';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
@@ -116,7 +117,7 @@ export default function OrderPage() {
           <p className="mt-2 text-sm">{t('bank_text')}</p>
           {order.status === 'pending' ? (
             <p className="mt-2 text-sm" data-testid="pay-by">
-              {t('pay_by', { date: new Date(payByMs).toLocaleDateString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'long', timeZone: 'Europe/Athens' }) })}
+              {t('pay_by', { date: athensFormat(i18n.language, { dateStyle: 'long' }).format(new Date(payByMs)) })}
             </p>
           ) : null}
           <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 text-sm">

@@ -45,6 +45,46 @@ async function countUserCalls(run: () => Promise<void>): Promise<string[]> {
 }
 afterEach(() => restore?.());
 
+/**
+ * Counts D1 round trips while `run` goes: a batch is one, a statement run on its own is one. The
+ * Worker under test shares this `env` (as speed.test.ts's count of statements).
+ */
+const unwrap = Symbol('statement');
+async function countD1RoundTrips(run: () => Promise<void>): Promise<string[]> {
+  const db = env.DB as D1Database;
+  const trips: string[] = [];
+  const original = { prepare: db.prepare, batch: db.batch };
+  const counted = (statement: D1PreparedStatement, sql: string): D1PreparedStatement =>
+    new Proxy(statement, {
+      get(target, prop) {
+        if (prop === unwrap) return target;
+        const value = Reflect.get(target, prop);
+        if (typeof value !== 'function') return value;
+        if (prop === 'bind') return (...args: unknown[]) => counted(Reflect.apply(value, target, args) as D1PreparedStatement, sql);
+        if (prop === 'all' || prop === 'first' || prop === 'run' || prop === 'raw') {
+          return (...args: unknown[]) => {
+            trips.push(sql);
+            return Reflect.apply(value, target, args);
+          };
+        }
+        return value.bind(target);
+      },
+    });
+  db.prepare = ((sql: string) => counted(original.prepare.call(db, sql), sql)) as typeof db.prepare;
+  db.batch = ((statements: D1PreparedStatement[]) => {
+    trips.push(`batch of ${statements.length}`);
+    // The batch's statements are this proxy's: hand D1 the real ones.
+    return original.batch.call(db, statements.map((s) => (s as unknown as { [unwrap]?: D1PreparedStatement })[unwrap] ?? s));
+  }) as typeof db.batch;
+  try {
+    await run();
+  } finally {
+    db.prepare = original.prepare;
+    db.batch = original.batch;
+  }
+  return trips;
+}
+
 /** A customer logged in straight through the service (no password form): the browser holds the session cookie. */
 async function loggedIn(prefix: string) {
   const c = await newCustomer(prefix);
@@ -109,5 +149,25 @@ describe('a logged-in page view (issue #21 §4)', () => {
     const removed = await b.fetch('/cart.data', form({ _token: b.csrf, intent: 'remove', id, js: '1' }));
     expect(removed.status).toBe(200);
     expect(badge((await b.open('/')).html)).toBe(0);
+  });
+
+  it('reads D1 once more than a guest for the session (user row and default billing profile in one batch)', async () => {
+    const { b } = await loggedIn('pvd1');
+    const guest = new Browser();
+    await b.open('/');
+    await guest.open('/'); // warm: the isolate's catalogue cache
+    const guestTrips = await countD1RoundTrips(async () => {
+      expect((await guest.open('/')).res.status).toBe(200);
+    });
+    const customerTrips = await countD1RoundTrips(async () => {
+      const { res, html } = await b.open('/');
+      expect(res.status).toBe(200);
+      expect(html).toContain('data-testid="account-name"');
+    });
+    // The catalogue's reads are cached per isolate for seconds: one that expires between the two
+    // requests is no cost of being logged in.
+    const own = (trips: string[]) => trips.filter((sql) => !/from "(countries|promotions|banners|settings|tlds|tld_prices|products|product_prices)"/.test(sql));
+    expect(own(customerTrips).length, customerTrips.join('\n')).toBeGreaterThan(0); // the count sees this request's reads
+    expect(own(customerTrips).length - own(guestTrips).length, customerTrips.join('\n')).toBeLessThanOrEqual(1);
   });
 });

@@ -4,6 +4,7 @@ import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Price } from '../price';
 import { Cell, ResponsiveTable, Row } from '../responsive-table';
+import { athensFormat } from '../../lib/date-format';
 
 export type CreditView = {
   balanceCents: number;
@@ -27,7 +28,7 @@ export function CreditBalance({ credit }: { credit: CreditView }) {
           <ResponsiveTable caption={t('credit_movements')} columns={columns}>
             {credit.movements.map((m) => (
               <Row key={m.id} data-testid="credit-movement" data-reason={m.reason}>
-                <Cell label={columns[0]!.label}>{new Date(m.at).toLocaleDateString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { timeZone: 'Europe/Athens' })}</Cell>
+                <Cell label={columns[0]!.label}>{athensFormat(i18n.language, {}).format(new Date(m.at))}</Cell>
                 <Cell label={columns[1]!.label}>
                   {t(`credit_reason.${m.reason}`)}
                   {m.document ? ` · ${m.document}` : ''}

@@ -4,6 +4,7 @@
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { documentNumber } from '../../../core/documents/format';
+import { athensFormat } from '../../lib/date-format';
 
 const TONE: Record<string, string> = {
   OPEN: 'bg-sky-100 text-sky-900',
@@ -30,7 +31,7 @@ export function StatusBadge({ status, testId = 'document-status' }: { status: st
 
 export function useDocDate() {
   const { i18n } = useTranslation();
-  return (ms: number | string | Date) => new Date(ms).toLocaleDateString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'medium', timeZone: 'Europe/Athens' });
+  return (ms: number | string | Date) => athensFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(ms));
 }
 
 /** A link to a document by its number; `named` says its kind to screen readers when no text beside it does. */

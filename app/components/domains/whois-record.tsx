@@ -2,13 +2,14 @@
 // privacy service in place of the owner.
 import { useTranslation } from 'react-i18next';
 import type { WhoisRecord } from '../../../worker/adapters/whois/port';
+import { athensFormat } from '../../lib/date-format';
 
 /** `headingLevel`: 2 on the WHOIS page (under its h1), 3 in the modal (under the dialog's h2). */
 export function WhoisRecordView({ record, headingLevel = 3 }: { record: WhoisRecord; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t, i18n } = useTranslation('domains');
   const date = (iso: string | null) =>
-    iso ? new Date(iso).toLocaleDateString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'long', timeZone: 'Europe/Athens' }) : '—';
+    iso ? athensFormat(i18n.language, { dateStyle: 'long' }).format(new Date(iso)) : '—';
   const rows: [string, string][] = [
     [t('whois.domain'), record.unicodeDomain ? `${record.unicodeDomain} (${record.domain})` : record.domain],
     [t('whois.registrar'), record.registrar ?? '—'],

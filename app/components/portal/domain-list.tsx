@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { listSearch, PREVIEWS, type ListQuery, type Preview } from '../../../core/domains/portal';
 import { athensFormat } from '../../lib/date-format';
 import { useHydrated } from '../../lib/forms';
+import { rowLinkProps, useRowLinks } from '../../lib/row-links';
 import { CsrfInput } from '../csrf-input';
 import { PageIdInput } from '../page-id-input';
 import { Cell, ResponsiveTable, Row, RowActions } from '../responsive-table';
@@ -100,14 +101,36 @@ export function RenewForms() {
   );
 }
 
+/**
+ * One text with a name in it, translated once per list instead of once per row: the name goes in
+ * where i18next would put it (interpolation does not escape here: React does).
+ */
+function withName(t: (key: string, options: { name: string }) => string, key: string): (name: string) => string {
+  const mark = '\u0000name\u0000';
+  const [before, after] = t(key, { name: mark }).split(mark) as [string, string | undefined];
+  return after === undefined ? () => before : (name) => before + name + after;
+}
+
 export function DomainTable({ rows, selectAll }: { rows: DomainRowView[]; selectAll: boolean }) {
   const { t } = useTranslation('mydomains');
   const when = useDateFormat();
+  // The page's row links navigate in the app through one handler (app/lib/row-links.ts).
+  const tableRef = useRowLinks<HTMLTableElement>();
   // With JavaScript, the header also has a box that ticks the whole page at once (the link above
   // does the same without it).
   const hydrated = useHydrated();
   const tickAll = (on: boolean) => document.querySelectorAll<HTMLInputElement>('input[form="bulk"][name="domain"]').forEach((c) => (c.checked = on));
   const label = { name: t('col.name'), status: t('col.status'), expires: t('col.expires'), autoRenew: t('col.auto_renew'), lock: t('col.lock') };
+  // Each column's words once per page, not once per row (issue #21 §4: 50 rows, 7 texts each).
+  const word = { on: t('on'), off: t('off'), locked: t('locked'), unlocked: t('unlocked'), manage: t('manage'), renew: t('renew'), restore: t('restore') };
+  const statuses = new Map<string, string>();
+  const statusText = (status: string) => {
+    let text = statuses.get(status);
+    if (text === undefined) statuses.set(status, (text = t(`status.${status}`)));
+    return text;
+  };
+  const selectName = withName(t, 'select_name');
+  const manageName = withName(t, 'manage_name');
   const columns = [
     {
       key: 'select',
@@ -125,35 +148,35 @@ export function DomainTable({ rows, selectAll }: { rows: DomainRowView[]; select
     { key: 'actions', label: t('col.actions') },
   ];
   return (
-    <ResponsiveTable caption={t('title')} columns={columns} testId="domain-list">
+    <ResponsiveTable caption={t('title')} columns={columns} testId="domain-list" tableRef={tableRef}>
       {rows.map((d) => {
         const renewable = d.status === 'active' || d.status === 'expired' || d.status === 'redemption';
         const href = `/account/domains/${d.asciiFqdn}`;
         return (
           <Row key={d.id} data-testid="my-domain" data-fqdn={d.fqdn} data-status={d.status}>
             <Cell>
-              <input type="checkbox" form="bulk" name="domain" value={d.asciiFqdn} defaultChecked={selectAll} aria-label={t('select_name', { name: d.fqdn })} className="h-5 w-5" data-testid="select-domain" />
+              <input type="checkbox" form="bulk" name="domain" value={d.asciiFqdn} defaultChecked={selectAll} aria-label={selectName(d.fqdn)} className="h-5 w-5" data-testid="select-domain" />
             </Cell>
             {/* A floor for the name column: without it the table squeezes 'kafeneio.com' onto two lines. */}
             <Cell label={label.name} className="md:min-w-[10rem]">
-              <Link to={href} className="font-medium text-blue-800 [overflow-wrap:anywhere]">
+              <a className="font-medium text-blue-800 [overflow-wrap:anywhere]" {...rowLinkProps(href)}>
                 {d.fqdn}
-              </Link>
+              </a>
             </Cell>
-            <Cell label={label.status}>{t(`status.${d.status}`)}</Cell>
+            <Cell label={label.status}>{statusText(d.status)}</Cell>
             <Cell label={label.expires} className="whitespace-nowrap">
               {when(d.expiresAt)}
             </Cell>
-            <Cell label={label.autoRenew}>{d.autoRenew ? t('on') : t('off')}</Cell>
-            <Cell label={label.lock}>{d.locked ? t('locked') : t('unlocked')}</Cell>
+            <Cell label={label.autoRenew}>{d.autoRenew ? word.on : word.off}</Cell>
+            <Cell label={label.lock}>{d.locked ? word.locked : word.unlocked}</Cell>
             <RowActions>
-              <Link to={href} className="btn-secondary px-2 py-1 text-sm" aria-label={t('manage_name', { name: d.fqdn })} data-testid="manage-domain">
-                {t('manage')}
-              </Link>
+              <a className="btn-secondary px-2 py-1 text-sm" aria-label={manageName(d.fqdn)} data-testid="manage-domain" {...rowLinkProps(href)}>
+                {word.manage}
+              </a>
               {renewable ? (
                 // To the cart (RenewForms): a renewal, or out of redemption a restore with its fee (spec §3 RGP).
                 <button type="submit" form={d.status === 'redemption' ? 'cart-rgp_restore' : 'cart-renew'} name="fqdn" value={d.fqdn} className="btn-secondary px-2 py-1 text-sm" data-testid="renew-domain">
-                  {d.status === 'redemption' ? t('restore') : t('renew')}
+                  {d.status === 'redemption' ? word.restore : word.renew}
                 </button>
               ) : null}
             </RowActions>

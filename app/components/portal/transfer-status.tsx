@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { codeAlertType, codeMessage } from '../../lib/codes';
 import { FormAlert } from '../../lib/forms';
+import { athensFormat } from '../../lib/date-format';
 
 const TONES = {
   good: 'bg-emerald-50 text-emerald-900 ring-emerald-200',
@@ -56,6 +57,5 @@ export function RefusalAlert({ code, reason, testId = 'transfer-refusal' }: { co
 
 export function useDateFormat() {
   const { i18n } = useTranslation();
-  const locale = i18n.language === 'en' ? 'en-GB' : 'el-GR';
-  return (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString(locale, { timeZone: 'Europe/Athens', day: 'numeric', month: 'short', year: 'numeric' }) : '—');
+  return (iso: string | null | undefined) => (iso ? athensFormat(i18n.language, { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso)) : '—');
 }

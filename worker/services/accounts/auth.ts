@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../core/errors';
 import { crossesAlert, deviceSkipsDelay, PASSWORD_THROTTLE, SECOND_FACTOR_THROTTLE } from '../../../core/login-throttle';
 import { parseSessionCookie, sessionCookieMaxAgeSeconds, sessionKindFor } from '../../../core/sessions';
-import { users } from '../../../db/schema';
+import { billingProfiles, users } from '../../../db/schema';
 import { deleteCookie, hostCookieName, readHostCookie, serializeCookie, wantsSecure } from '../../http/cookies';
 import { rotateCsrfCookie } from '../../http/csrf';
 import { hashPassword, needsRehash, verifyPassword } from '../../security/password-hash';
@@ -181,16 +181,23 @@ export function createAuthService(deps: ServiceDeps, { verify = verifyPassword, 
       const seen = await plainUserStub(deps, userRoom(parsed.userId)).pageView(parsed.token, now.getTime());
       if (!seen) return null;
       const { session } = seen;
-      const [u] = await db.select().from(users).where(eq(users.id, parsed.userId));
+      // A page view (GET) changes none of these: the cart service, the profile and the root's VAT
+      // display read them from here. The default billing profile comes in the same D1 round trip as
+      // the user row (every page's root needs it). A POST's action may change them before the page's
+      // loaders run, so they read afresh then.
+      const pageView = request.method === 'GET' || request.method === 'HEAD';
+      const userRow = db.select().from(users).where(eq(users.id, parsed.userId));
+      const [[u], profile] = pageView
+        ? await db.batch([userRow, db.select().from(billingProfiles).where(and(eq(billingProfiles.userId, parsed.userId), eq(billingProfiles.isDefault, true)))])
+        : [await userRow, null];
       if (!u || u.status !== 'active') return null;
       // A customer session of someone who is staff now (promoted, or from before staff sessions) is not kept.
       if (sessionKindFor(u.userGroup) !== session.kind) return null;
-      // A page view (GET) changes neither: the cart service and the profile read them from here. A
-      // POST's action may change both before the page's loaders run, so they read afresh then.
-      if (request.method === 'GET' || request.method === 'HEAD') {
+      if (pageView) {
         const reads = requestReads(deps);
         if (!reads.carts.has(userRoom(u.id))) reads.carts.set(userRoom(u.id), seen.cart);
         reads.users.set(u.id, u);
+        if (!reads.defaultProfiles.has(u.id)) reads.defaultProfiles.set(u.id, profile?.[0] ?? null);
       }
       return { user: toSessionUser(u), sessionId: session.id };
     },

@@ -12,7 +12,7 @@ import { VatCheckError } from '../../adapters/vat-check/port';
 import { isValidAfm, normaliseVatNumber } from '../../adapters/vat-check/greek-afm';
 import type { ServiceDeps } from '../deps';
 import { createCatalogService } from '../catalog';
-import { createLiveService } from '../platform';
+import { createLiveService, requestReads } from '../platform';
 
 export type BillingProfileInput = {
   type: 'REC' | 'INV';
@@ -97,6 +97,9 @@ export function createBillingProfileService(deps: ServiceDeps) {
     return { ok: true, vatNumber, vatWaived, vatCheckId, taxOffice };
   }
 
+  // A change makes the default profile a page view's session check read (request-reads.ts) stale.
+  const forgetDefault = (userId: number) => requestReads(deps).defaultProfiles.delete(userId);
+
   const service = {
     profileOf,
     vatFor,
@@ -148,6 +151,9 @@ export function createBillingProfileService(deps: ServiceDeps) {
     },
 
     async defaultProfile(userId: number) {
+      // A page view's session check read it with the user row (request-reads.ts, decision 067).
+      const known = requestReads(deps).defaultProfiles.get(userId);
+      if (known !== undefined) return known;
       const [p] = await db.select().from(billingProfiles).where(and(eq(billingProfiles.userId, userId), eq(billingProfiles.isDefault, true)));
       return p ?? null;
     },
@@ -186,6 +192,7 @@ export function createBillingProfileService(deps: ServiceDeps) {
           .returning({ id: billingProfiles.id }),
       ] as const;
       const results = (await db.batch(statements as never)) as unknown[];
+      forgetDefault(userId);
       const inserted = results[results.length - 1] as { id: number }[];
       if (isDefault) await service.announceDefault(userId, options.uniqueId ?? null);
       return { ok: true, id: inserted[0]!.id, vatWaived };
@@ -218,6 +225,7 @@ export function createBillingProfileService(deps: ServiceDeps) {
         .update(billingProfiles)
         .set({ ...next, vatCheckId: vat.vatCheckId ?? (vat.vatWaived ? p.vatCheckId : null) })
         .where(and(eq(billingProfiles.id, id), eq(billingProfiles.userId, userId)));
+      forgetDefault(userId);
       if (p.isDefault) await service.announceDefault(userId, options.uniqueId ?? null);
       return { ok: true, code: ErrorCode.BILLING_PROFILE_UPDATED, vatWaived: vat.vatWaived };
     },
@@ -230,6 +238,7 @@ export function createBillingProfileService(deps: ServiceDeps) {
         db.update(billingProfiles).set({ isDefault: false }).where(eq(billingProfiles.userId, userId)),
         db.update(billingProfiles).set({ isDefault: true }).where(eq(billingProfiles.id, id)),
       ]);
+      forgetDefault(userId);
       await service.announceDefault(userId, uniqueId);
       return true;
     },
@@ -248,6 +257,7 @@ export function createBillingProfileService(deps: ServiceDeps) {
         .delete(billingProfiles)
         .where(and(eq(billingProfiles.id, id), eq(billingProfiles.userId, userId), eq(billingProfiles.isDefault, false)))
         .returning({ id: billingProfiles.id });
+      forgetDefault(userId);
       return gone.length ? { ok: true } : { ok: false, code: ErrorCode.BILLING_SET_DEFAULT_NOT_ALLOWED };
     },
 
