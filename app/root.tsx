@@ -10,6 +10,7 @@ import { RESOURCES_VERSION } from '../i18n/resources';
 import { AppShell } from './components/app-shell';
 import { DemoRibbon } from './components/demo-ribbon';
 import { ErrorContent, errorTitle } from './components/error-page';
+import { FrameProviders, StaffLayers } from './components/frame-layers';
 import { i18nServer } from './i18n.server';
 import stylesheet from './styles/app.css?url';
 
@@ -120,11 +121,20 @@ export default function App() {
   // The back office (routes/admin.tsx, handle.frame 'staff') draws its own frame: no banner, cart,
   // VAT control, cookie notice, toolbox or shop footer there (issue #22 §1).
   const staffFrame = useMatches().some((m) => (m.handle as { frame?: unknown } | undefined)?.frame === 'staff');
-  if (staffFrame) return <Outlet />;
+  if (staffFrame) {
+    return (
+      <FrameProviders>
+        <Outlet />
+        <StaffLayers />
+      </FrameProviders>
+    );
+  }
   return (
-    <AppShell>
-      <Outlet />
-    </AppShell>
+    <FrameProviders>
+      <AppShell>
+        <Outlet />
+      </AppShell>
+    </FrameProviders>
   );
 }
 
@@ -142,5 +152,11 @@ export function ErrorBoundary() {
   // layout could not catch (its own loader failed) shows bare. With the root data elsewhere (a 404,
   // a refused action) the page keeps the storefront's header and navigation.
   if (root?.isAdminHost && isStaffPath(location.pathname)) return <main id="main">{content}</main>;
-  return root ? <AppShell>{content}</AppShell> : <main id="main">{content}</main>;
+  return root ? (
+    <FrameProviders>
+      <AppShell>{content}</AppShell>
+    </FrameProviders>
+  ) : (
+    <main id="main">{content}</main>
+  );
 }

@@ -4,10 +4,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { submitOnShiftEnter } from '../lib/hydrated';
 import { useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { LiveProvider } from '../lib/live';
 import { useRootData } from '../lib/root-data';
-import { UiProvider } from '../lib/ui';
-import { VatProvider } from '../lib/vat';
 import { BannerCarousel } from './banner-carousel';
 import { Dialog } from './dialog';
 import { AlertRegion, PageDialogs } from './feedback';
@@ -36,45 +33,42 @@ export function AppShell({ children }: { children: ReactNode }) {
   }, []);
 
   return (
-    <UiProvider initialAlerts={root.flash}>
-      <VatProvider display={root.vat} countries={root.countries} profile={root.vatProfile}>
-        <LiveProvider room={root.liveRoom}>
-          <div id="top" tabIndex={-1} />
-          <a href="#main" className="skip-link">
-            {t('nav.skip')}
-          </a>
-          {/* First in the page, in the flow on phones and tablets (a bar above the banner that pushes
-              the page down and so never covers the page's main action, e.g. the home search); a card
-              floating above the toolbox on large screens (app.css). */}
-          <CookieNotice />
-          <BannerCarousel />
-          <Header onOpenSideNav={() => setSideOpen(true)} onOpenVat={() => setVatOpen(true)} sideOpen={sideOpen} />
-          <NavOverlay />
-          <SideNav open={sideOpen} onClose={closeSide} />
-          <Dialog open={vatOpen} onClose={closeVat} title={t('vat.title')} testId="vat-modal">
-            <VatForm variant="modal" onDone={closeVat} />
-          </Dialog>
-          <AlertRegion />
-          {/* Spec §5: while a form's request runs, a dim overlay over the page (the button shows a loader). */}
-          <div className="pointer-events-auto fixed inset-0 z-20 cursor-progress bg-white/40" hidden={navigation.state !== 'submitting'} aria-hidden="true" data-testid="submit-overlay" />
-          <main id="main" tabIndex={-1} className="focus:outline-none">
-            {children}
-          </main>
-          <Footer />
-          {/* The floating toolbox stack of spec §2: back-to-top and the toolbox itself (the cookies notice
-              joins it on large screens through CSS); it rises above the mobile cart bar (app.css). */}
-          <div className="toolbox-stack fixed bottom-4 right-4 z-40 flex flex-col items-end gap-3">
-            <BackToTop />
-            <Toolbox />
-          </div>
-          <PageDialogs />
-          <LiveNotices />
-          <CartLiveSync />
-          <LoginDialog />
-          <SideCart />
-          <MobileCartBar />
-        </LiveProvider>
-      </VatProvider>
-    </UiProvider>
+    // Inside the root's FrameProviders (frame-layers.tsx): alerts, dialogs, VAT display, live channels.
+    <>
+      <div id="top" tabIndex={-1} />
+      <a href="#main" className="skip-link">
+        {t('nav.skip')}
+      </a>
+      {/* First in the page, in the flow on phones and tablets (a bar above the banner that pushes
+          the page down and so never covers the page's main action, e.g. the home search); a card
+          floating above the toolbox on large screens (app.css). */}
+      <CookieNotice />
+      <BannerCarousel />
+      <Header onOpenSideNav={() => setSideOpen(true)} onOpenVat={() => setVatOpen(true)} sideOpen={sideOpen} />
+      <NavOverlay />
+      <SideNav open={sideOpen} onClose={closeSide} />
+      <Dialog open={vatOpen} onClose={closeVat} title={t('vat.title')} testId="vat-modal">
+        <VatForm variant="modal" onDone={closeVat} />
+      </Dialog>
+      <AlertRegion />
+      {/* Spec §5: while a form's request runs, a dim overlay over the page (the button shows a loader). */}
+      <div className="pointer-events-auto fixed inset-0 z-20 cursor-progress bg-white/40" hidden={navigation.state !== 'submitting'} aria-hidden="true" data-testid="submit-overlay" />
+      <main id="main" tabIndex={-1} className="focus:outline-none">
+        {children}
+      </main>
+      <Footer />
+      {/* The floating toolbox stack of spec §2: back-to-top and the toolbox itself (the cookies notice
+          joins it on large screens through CSS); it rises above the mobile cart bar (app.css). */}
+      <div className="toolbox-stack fixed bottom-4 right-4 z-40 flex flex-col items-end gap-3">
+        <BackToTop />
+        <Toolbox />
+      </div>
+      <PageDialogs />
+      <LiveNotices />
+      <CartLiveSync />
+      <LoginDialog />
+      <SideCart />
+      <MobileCartBar />
+    </>
   );
 }

@@ -1,18 +1,12 @@
 // The back office's frame (issue #22 §1): a staff header that says who is signed in and in which
 // group, the search, the logout, and the side menu built for that group; none of the storefront's
 // chrome (banner, cart, VAT control, cookie notice, toolbox, footer). The alerts, page dialogs and
-// live channels are the app's own, as on the storefront.
+// live channels are the app's own, drawn by the root around this frame (components/frame-layers.tsx).
 import type { ReactNode } from 'react';
 import { Form, Link, NavLink, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { LiveProvider } from '../../lib/live';
-import { useRootData } from '../../lib/root-data';
 import type { StaffMenuEntry } from '../../lib/staff-menu';
-import { UiProvider } from '../../lib/ui';
-import { VatProvider } from '../../lib/vat';
 import { CsrfInput } from '../csrf-input';
-import { AlertRegion, PageDialogs } from '../feedback';
-import { LiveNotices } from '../live-notices';
 import { Logo } from '../logo';
 import { PageIdInput } from '../page-id-input';
 
@@ -24,30 +18,23 @@ export type StaffFrameData = {
 };
 
 export function StaffFrame({ frame, children }: { frame: StaffFrameData; children: ReactNode }) {
-  const root = useRootData();
   const { t } = useTranslation();
   const navigation = useNavigation();
   return (
-    <UiProvider initialAlerts={root.flash}>
-      <VatProvider display={root.vat} countries={root.countries} profile={root.vatProfile}>
-        <LiveProvider room={root.liveRoom}>
-          <a href="#main" className="skip-link">
-            {t('nav.skip')}
-          </a>
-          <StaffHeader frame={frame} />
-          <AlertRegion />
-          <div className="pointer-events-auto fixed inset-0 z-20 cursor-progress bg-white/40" hidden={navigation.state !== 'submitting'} aria-hidden="true" data-testid="submit-overlay" />
-          <div className="mx-auto max-w-7xl px-4 py-4 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-8 lg:py-8" data-testid="staff-frame">
-            {frame.menu.length > 0 ? <StaffMenu menu={frame.menu} /> : <div className="hidden lg:block" />}
-            <main id="main" tabIndex={-1} className="min-w-0 focus:outline-none">
-              {children}
-            </main>
-          </div>
-          <PageDialogs />
-          <LiveNotices />
-        </LiveProvider>
-      </VatProvider>
-    </UiProvider>
+    // Inside the root's FrameProviders; the alerts, dialogs and live notices are the root's StaffLayers (frame-layers.tsx).
+    <>
+      <a href="#main" className="skip-link">
+        {t('nav.skip')}
+      </a>
+      <StaffHeader frame={frame} />
+      <div className="pointer-events-auto fixed inset-0 z-20 cursor-progress bg-white/40" hidden={navigation.state !== 'submitting'} aria-hidden="true" data-testid="submit-overlay" />
+      <div className="mx-auto max-w-7xl px-4 py-4 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-8 lg:py-8" data-testid="staff-frame">
+        {frame.menu.length > 0 ? <StaffMenu menu={frame.menu} /> : <div className="hidden lg:block" />}
+        <main id="main" tabIndex={-1} className="min-w-0 focus:outline-none">
+          {children}
+        </main>
+      </div>
+    </>
   );
 }
 
