@@ -8,7 +8,7 @@ import { createCartService } from './cart';
 import { createCatalogService, createPromotionService } from './catalog';
 import { createContactService, createDomainContactService } from './contacts';
 import { createDocumentService, createLegalDocumentService, createMydataService } from './documents';
-import { createDomainService, createHandoverService, createIdProtectService, createMyDomainService, createNameserverService, createReminderService } from './domains';
+import { createDomainService, createHandoverService, createIdProtectService, createMyDomainService, createNameserverService, createReminderService, createStaffDomainActions, createStaffDomainService } from './domains';
 import { createDocumentPaymentsWithOrders, createOrderService, createRefundService, createRegistryPollService, createSandboxPaymentService } from './orders';
 import { createHealthService, createLiveService, createOutboxService, createRateLimitService } from './platform';
 import { createAuditService, createStaffService } from './staff';
@@ -68,6 +68,8 @@ function servicesFor(deps: ServiceDeps) {
     rateLimits: () => createRateLimitService(deps),
     audit: () => createAuditService(deps),
     staff: () => createStaffService(deps),
+    staffDomains: () => createStaffDomainService(deps),
+    staffDomainActions: () => createStaffDomainActions(deps),
   });
 }
 
