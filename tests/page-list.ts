@@ -112,6 +112,10 @@ export const PAGES: PageEntry[] = [
   staff('admin-documents', 'admin.documents', '/admin/documents'),
   staff('admin-documents-customer', 'admin.documents', '/admin/documents?email=demo%40example.gr'),
   staff('admin-legal-files', 'admin.legal-files', '/admin/legal-files?number=REC-000001'),
+  staff('admin-domains', 'admin.domains._index', '/admin/domains'),
+  staff('admin-domains-filtered', 'admin.domains._index', '/admin/domains?registry=gr&sort=expiry&q=%CE%BA%CE%B1%CF%86'),
+  staff('admin-domain', 'admin.domains.$id', '/admin/domains/1'),
+  staff('admin-domain-confirm', 'admin.domains.$id', '/admin/domains/1?confirm=move'),
   staff('admin-two-factor', 'admin.two-factor', '/admin/two-factor', {
     browserSkip: 'only an administrator without an authenticator app sees it; the demo admin has one and the browser cannot create staff (tests/worker/pages.test.ts renders it for a fresh one)',
   }),
@@ -125,6 +129,7 @@ export const NOT_PAGES: NotAPage[] = [
   { route: 'account.domains.$name', reason: "the layout of one domain's pages (its header and sub-navigation)" },
   { route: 'account.documents.$id', reason: "the layout of one document's pages (its header and tab navigation)" },
   { route: 'account.documents.$id.files.$fileId', reason: "the download of a legal document's file (a PDF streamed from R2; tests/worker/documents-legal.test.ts)" },
+  { route: 'admin.domains.export', reason: 'the CSV export of all domains (streamed; tests/worker/admin-domains.test.ts)' },
   { route: 'admin.legal-files.$fileId', reason: "staff download of a legal document's file (a PDF streamed from R2; tests/worker/documents-legal.test.ts)" },
 ];
 
