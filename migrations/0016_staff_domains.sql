@@ -1,11 +1,10 @@
 -- Issue #22 §2, the back office's list of every name (decision 061): one index per sort of the list
--- (name, expiry, created) and per common filter with the name order (registry, status), so a page of
--- 100,000 names is read in index order; and the goodwill renewals staff make, keyed by their form.
-CREATE INDEX `domains_fqdn_idx` ON `domains` (`fqdn`);--> statement-breakpoint
-CREATE INDEX `domains_expiry_idx` ON `domains` (`expires_at`);--> statement-breakpoint
-CREATE INDEX `domains_created_idx` ON `domains` (`created_at`);--> statement-breakpoint
-CREATE INDEX `domains_registry_fqdn_idx` ON `domains` (`registry`,`fqdn`);--> statement-breakpoint
-CREATE INDEX `domains_status_fqdn_idx` ON `domains` (`status`,`fqdn`);--> statement-breakpoint
+-- (name, expiry, created), each carrying the registry and status filters (the name's also its search
+-- key), so a page of 100,000 names is read in index order with the filters tested inside the index;
+-- and the goodwill renewals staff make, keyed by their confirmation form.
+CREATE INDEX `domains_fqdn_idx` ON `domains` (`fqdn`,`registry`,`status`,`expires_at`,`registry_key`);--> statement-breakpoint
+CREATE INDEX `domains_expiry_idx` ON `domains` (`expires_at`,`registry`,`status`);--> statement-breakpoint
+CREATE INDEX `domains_created_idx` ON `domains` (`created_at`,`registry`,`status`);--> statement-breakpoint
 CREATE TABLE `staff_renewals` (
 	`key` text PRIMARY KEY NOT NULL,
 	`domain_id` integer NOT NULL,

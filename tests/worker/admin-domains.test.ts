@@ -224,7 +224,7 @@ describe('actions', () => {
     const { b } = await staffBrowser();
     const { token } = await b.open(`${ADMIN}/admin/domains/${d.id}`);
     await servicesAt().domains.setSandboxSwitches('gr', { maintenance: true });
-    const posts = [
+    const posts: Record<string, string>[] = [
       { intent: 'lock' },
       { intent: 'sync' },
       { intent: 'renew', key: 'retry-me', reason: 'goodwill' },
