@@ -11,7 +11,7 @@ export type StaffDomainStatus = (typeof STAFF_DOMAIN_STATUSES)[number];
 
 export const STAFF_DOMAIN_SORTS = ['name', 'expiry', 'created'] as const;
 export type StaffDomainSort = (typeof STAFF_DOMAIN_SORTS)[number];
-export const STAFF_DOMAIN_LIST: ListSpec<StaffDomainSort> = { sorts: STAFF_DOMAIN_SORTS, defaultSort: 'name', defaultDir: 'asc', perPage: 50 };
+export const STAFF_DOMAIN_LIST: ListSpec<StaffDomainSort> = { sorts: STAFF_DOMAIN_SORTS, defaultSort: 'name', defaultDir: 'asc' };
 
 /** "Expiring within N days": at most ten years ahead (a registry renews no further). */
 export const EXPIRING_MAX_DAYS = 3650;
