@@ -1,7 +1,6 @@
 import { publicSeller } from '../core/config';
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/cloudflare';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react';
-import type { TFunction } from 'i18next';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useMatches, useRouteError, useRouteLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { useChangeLanguage } from 'remix-i18next/react';
 import { CART_HINT_COOKIE } from '../core/cart/types';
@@ -9,6 +8,7 @@ import { readCookie } from '../worker/http/cookies';
 import { RESOURCES_VERSION } from '../i18n/resources';
 import { AppShell } from './components/app-shell';
 import { DemoRibbon } from './components/demo-ribbon';
+import { ErrorContent, errorTitle } from './components/error-page';
 import { i18nServer } from './i18n.server';
 import stylesheet from './styles/app.css?url';
 
@@ -110,6 +110,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const root = useLoaderData<typeof loader>();
   useChangeLanguage(root.locale);
+  // The back office (routes/admin.tsx, handle.frame 'staff') draws its own frame: no banner, cart,
+  // VAT control, cookie notice, toolbox or shop footer there (issue #22 §1).
+  const staffFrame = useMatches().some((m) => (m.handle as { frame?: unknown } | undefined)?.frame === 'staff');
+  if (staffFrame) return <Outlet />;
   return (
     <AppShell>
       <Outlet />
@@ -117,39 +121,19 @@ export default function App() {
   );
 }
 
-/** The heading (and document title) of the error page. */
-function errorTitle(error: unknown, t: TFunction): string {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  // A refusal's data carries its code's message key (codeData in lib/route-error.server.ts): the
-  // browser names it without loading the code catalogue (decision 030).
-  const key = isRouteErrorResponse(error) ? (error.data as { key?: unknown } | null)?.key : undefined;
-  return status === 404 ? t('errors:page_not_found_title') : typeof key === 'string' ? t(`errors:${key}`) : t('errors:http.500');
+/** The back office's paths (the admin layout and its pages). */
+function isStaffPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { t } = useTranslation();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = errorTitle(error, t);
-  const body = status === 404 ? t('errors:page_not_found_body') : status === 403 ? t('errors:forbidden_body') : t('errors:http.generic');
   const root = useRouteLoaderData<typeof loader>('root');
-  // In the browser only: on the server the Worker's entry logs every 5xx once, with its cause (decision 057).
-  if (!isRouteErrorResponse(error) && typeof document !== 'undefined') console.error(error);
-  const content = (
-    <div className="mx-auto max-w-2xl px-4 py-16" data-testid="error-page">
-      <p className="text-sm font-semibold text-blue-800">{status}</p>
-      <h1 className="mt-2 text-3xl font-bold">{title}</h1>
-      <p className="mt-4 text-slate-700">{body}</p>
-      <p className="mt-8 flex gap-4">
-        <a className="btn-primary" href="/">
-          {t('nav.home')}
-        </a>
-        <a className="btn-secondary" href="">
-          {t('errors:http.reload')}
-        </a>
-      </p>
-    </div>
-  );
-  // With the root data (a 404, a refused action) the page keeps its header and navigation.
+  const location = useLocation();
+  const content = <ErrorContent error={error} />;
+  // The back office has its own frame (routes/admin.tsx) and never the storefront's; an error its
+  // layout could not catch (its own loader failed) shows bare. With the root data elsewhere (a 404,
+  // a refused action) the page keeps the storefront's header and navigation.
+  if (root?.isAdminHost && isStaffPath(location.pathname)) return <main id="main">{content}</main>;
   return root ? <AppShell>{content}</AppShell> : <main id="main">{content}</main>;
 }

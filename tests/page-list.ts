@@ -130,6 +130,8 @@ export const NOT_PAGES: NotAPage[] = [
   { route: 'account.documents.$id', reason: "the layout of one document's pages (its header and tab navigation)" },
   { route: 'account.documents.$id.files.$fileId', reason: "the download of a legal document's file (a PDF streamed from R2; tests/worker/documents-legal.test.ts)" },
   { route: 'admin.domains.export', reason: 'the CSV export of all domains (streamed; tests/worker/admin-domains.test.ts)' },
+  { route: 'admin', reason: 'the layout of the back office: its staff header and side menu around one of its pages' },
+  { route: 'admin.$', reason: 'an address under /admin that names no screen: the 404 inside the back office frame (tests/worker/admin-shell.test.ts)' },
   { route: 'admin.legal-files.$fileId', reason: "staff download of a legal document's file (a PDF streamed from R2; tests/worker/documents-legal.test.ts)" },
 ];
 

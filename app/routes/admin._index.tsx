@@ -1,72 +1,64 @@
-// The back office's front door (spec §1: a host beginning with 'my' or 'admin', admins only). The
-// orders screen (bank transfers, failed items, credit), customers' documents (refunds, debits) and the staff audit log are here; the other admin screens of spec §2
-// (all domains, all hosting, coupons, catalog, users) arrive with their issues.
+// The back office's dashboard (issue #22 §1): the work queues, each with how much waits in it and a
+// link to the screen that works it. A group sees only the queues whose screen it may open (support:
+// the order queues, read-only; not myDATA). Erasure requests have no queue yet: nothing in the data
+// model records one, so the dashboard does not pretend to count them.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { requireAdmin } from '../lib/auth.server';
+import { staffCan, type StaffPermission } from '../../core/staff/permissions';
+import type { WorkQueueCounts } from '../../worker/services/staff';
+import { requireStaff } from '../lib/auth.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 
+/** The queues in the order they are worked; `count` names the figure of the dashboard service. */
+const QUEUES: { key: string; count: keyof WorkQueueCounts; to: string; permission: StaffPermission }[] = [
+  { key: 'bank', count: 'bankTransfers', to: '/admin/orders?view=bank', permission: 'orders.view' },
+  { key: 'failed', count: 'failedItems', to: '/admin/orders?view=attention', permission: 'orders.view' },
+  { key: 'mydata', count: 'mydataFailures', to: '/admin/mydata', permission: 'mydata.view' },
+  { key: 'refunds', count: 'pendingRefunds', to: '/admin/orders?view=refunds', permission: 'orders.view' },
+];
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const session = await requireAdmin(request, context);
+  const session = await requireStaff(request, context, 'dashboard.view');
   const { t } = await pageT(request);
-  const stats = await context.services.catalog.stats();
-  return { meta: { title: t('admin.meta_title') }, name: session.user.accountName, stats };
+  const counts = await context.services.staffDashboard.workQueues();
+  const group = session.user.userGroup;
+  return {
+    meta: { title: t('staff:dashboard.meta_title') },
+    name: session.user.accountName,
+    queues: QUEUES.filter((q) => staffCan(group, q.permission)).map((q) => ({ key: q.key, to: q.to, count: counts[q.count] })),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
-export default function AdminHome() {
-  const { name, stats } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+export default function AdminDashboard() {
+  const { name, queues } = useLoaderData<typeof loader>();
+  const { t } = useTranslation('staff');
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10" data-testid="admin-home">
-      <h1 className="text-3xl font-bold">{t('admin.title')}</h1>
-      <p className="mt-2 text-slate-600">{t('admin.welcome', { name })}</p>
-      <nav aria-label={t('admin.title')} className="mt-6">
-        <ul className="flex flex-wrap gap-3">
-          <li>
-            <Link to="/admin/orders" className="btn-secondary" data-testid="admin-orders-link">
-              {t('admin.orders_link')}
+    <div data-testid="admin-home">
+      <h1 className="text-2xl font-bold sm:text-3xl">{t('dashboard.title')}</h1>
+      <p className="mt-1 text-slate-600">{t('dashboard.welcome', { name })}</p>
+      <h2 className="mt-6 text-lg font-semibold">{t('dashboard.queues')}</h2>
+      <ul className="mt-3 grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="work-queues">
+        {queues.map((q) => (
+          <li key={q.key}>
+            <Link
+              to={q.to}
+              className={`card block h-full border-l-4 hover:bg-slate-50 ${q.count > 0 ? 'border-l-amber-500' : 'border-l-emerald-600'}`}
+              data-testid={`queue-${q.key}`}
+              data-count={q.count}
+            >
+              <span className="block text-3xl font-bold tabular-nums" data-testid={`queue-${q.key}-count`}>
+                {q.count}
+              </span>
+              <span className="mt-1 block font-semibold text-blue-900">{t(`dashboard.queue.${q.key}.title`)}</span>
+              <span className="mt-1 block text-sm text-slate-600">{q.count > 0 ? t(`dashboard.queue.${q.key}.waiting`) : t('dashboard.nothing_waiting')}</span>
             </Link>
           </li>
-          <li>
-            <Link to="/admin/documents" className="btn-secondary" data-testid="admin-documents-link">
-              {t('refunds:admin_link')}
-            </Link>
-          </li>
-          <li>
-            <Link to="/admin/legal-files" className="btn-secondary" data-testid="admin-legal-files-link">
-              {t('legal:admin_link')}
-            </Link>
-          </li>
-          <li>
-            <Link to="/admin/mydata" className="btn-secondary" data-testid="admin-mydata-link">
-              {t('mydata:admin_link')}
-            </Link>
-          </li>
-          <li>
-            <Link to="/admin/audit" className="btn-secondary" data-testid="admin-audit-link">
-              {t('admin:nav.audit')}
-            </Link>
-          </li>
-        </ul>
-      </nav>
-      <dl className="mt-8 grid gap-4 sm:grid-cols-3">
-        <div className="card">
-          <dt className="text-sm text-slate-600">{t('home.numbers.tlds')}</dt>
-          <dd className="text-3xl font-bold">{stats.tlds}</dd>
-        </div>
-        <div className="card">
-          <dt className="text-sm text-slate-600">{t('home.numbers.plans')}</dt>
-          <dd className="text-3xl font-bold">{stats.plans}</dd>
-        </div>
-        <div className="card">
-          <dt className="text-sm text-slate-600">{t('home.numbers.countries')}</dt>
-          <dd className="text-3xl font-bold">{stats.countries}</dd>
-        </div>
-      </dl>
+        ))}
+      </ul>
     </div>
   );
 }

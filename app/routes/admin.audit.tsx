@@ -1,10 +1,10 @@
 // The staff audit log (issue #10 §4): who did what to which order or customer, when and from where,
 // newest first, filtered by action or target, fifty rows a page (keyset: "older" links carry the
-// last id shown). Admin host, admins with two-factor only (requireAdmin). A GET form, no JavaScript.
+// last id shown). Admin host, staff with audit.view (requireStaff). A GET form, no JavaScript.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { requireAdmin } from '../lib/auth.server';
+import { requireStaff } from '../lib/auth.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 
@@ -16,7 +16,7 @@ function clean(value: string | null, max: number): string {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+  await requireStaff(request, context, 'audit.view');
   const { t } = await pageT(request);
   const url = new URL(request.url);
   const action = clean(url.searchParams.get('action'), 80);
@@ -40,7 +40,7 @@ export default function AdminAudit() {
     return `/admin/audit?${p.toString()}`;
   };
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8" data-testid="admin-audit">
+    <div data-testid="admin-audit">
       <p className="text-sm">
         <Link to="/admin" className="text-blue-800 underline">
           {t('common:admin.title')}

@@ -1,7 +1,7 @@
 // The back office's documents (issue #13 §2; decision 040): staff find a customer by e-mail and see
 // their sale documents with status, total and balance, and on each the actions that apply — refund a
 // card payment (all or part, with the refunds so far and their states), cancel a debit, cancel a credit
-// note — and add a debit to the customer. Admin host and admins with two-factor only (requireAdmin);
+// note — and add a debit to the customer. Admin host; reading needs documents.view, every action documents.manage (requireStaff);
 // one action switching on `intent`, every action a plain form (PRG) with its idempotency key, refusals
 // as translated alerts carrying the catalogue code, the values typed kept.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
@@ -12,7 +12,7 @@ import { eurosToCents } from '../../core/validation/admin-forms';
 import { decodeMessage, MESSAGES } from '../../core/validation/messages';
 import { cancelDocumentSchema, confirmTransferSchema, debitFormSchema, debitLinesOf, dueAtOf, refundFormSchema, retryRefundSchema } from '../../core/validation/refund-forms';
 import { StaffDebitForm, StaffDocumentCard, type StaffDocument } from '../components/admin/staff-documents';
-import { requireAdmin } from '../lib/auth.server';
+import { requireStaff } from '../lib/auth.server';
 import { codeAlertType, codeMessage } from '../lib/codes';
 import { FormAlert } from '../lib/forms';
 import { readProtectedForm } from '../lib/forms.server';
@@ -24,7 +24,7 @@ import { codeData } from '../lib/route-error.server';
 const DONE = ['refunded', 'refund_pending', 'debit_added', 'debit_cancelled', 'credit_cancelled', 'transfer_confirmed'] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+  await requireStaff(request, context, 'documents.view');
   const { t } = await pageT(request);
   const url = new URL(request.url);
   const email = (url.searchParams.get('email') ?? '').trim().toLowerCase();
@@ -71,7 +71,7 @@ export type ActionData = { intent: string; code: number; documentId: number | nu
 const statusOf = (code: number) => resolveCode(code).httpStatus;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const session = await requireAdmin(request, context);
+  const session = await requireStaff(request, context, 'documents.manage');
   // Every action writes its audit row (who, from where) in the action's own batch.
   const actor = { userId: session.user.id, ip: context.ip };
   const form = await readProtectedForm(request, context);
@@ -144,7 +144,7 @@ export default function AdminDocuments() {
     </FormAlert>
   ) : null;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8" data-testid="admin-documents">
+    <div data-testid="admin-documents">
       <p className="text-sm">
         <Link to="/admin" className="text-blue-800 underline">
           {t('admin.title')}

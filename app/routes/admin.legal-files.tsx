@@ -9,7 +9,7 @@ import { ErrorCode } from '../../core/errors';
 import { documentNumber } from '../../worker/services/documents';
 import { CsrfInput } from '../components/csrf-input';
 import { Price } from '../components/price';
-import { requireAdmin } from '../lib/auth.server';
+import { requireStaff } from '../lib/auth.server';
 import { codeAlertType, codeMessage } from '../lib/codes';
 import { FormAlert } from '../lib/forms';
 import { readProtectedForm } from '../lib/forms.server';
@@ -18,7 +18,7 @@ import { pageMeta } from '../lib/meta';
 import { codeData } from '../lib/route-error.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+  await requireStaff(request, context, 'documents.manage');
   const { t } = await pageT(request);
   const url = new URL(request.url);
   const number = (url.searchParams.get('number') ?? '').trim().slice(0, 40);
@@ -42,7 +42,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 type ActionData = { code: number; message?: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
+  await requireStaff(request, context, 'documents.manage');
   const form = await readProtectedForm(request, context);
   if (form.get('intent') !== 'upload') throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
   const documentId = Number(form.get('document_id'));
@@ -64,7 +64,7 @@ export default function AdminLegalFiles() {
   const when = (ms: number) => new Date(ms).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Athens' });
   const kb = (bytes: number) => t('size_kb', { size: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / 1024) });
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8" data-testid="admin-legal-files">
+    <div className="max-w-4xl" data-testid="admin-legal-files">
       <p className="text-sm">
         <Link to="/admin" className="text-blue-800 underline">
           {t('common:admin.title')}

@@ -1,6 +1,6 @@
 // The back office's myDATA transmissions (issue #13 §4, decision 041): counts per status, the
 // documents AADE refused (failed, waiting for staff) or that have been pending too long, each with
-// AADE's error; send again now, or cancel a transmitted document at AADE. Admin host and admins only;
+// AADE's error; send again now, or cancel a transmitted document at AADE. Admin host; mydata.view reads, mydata.manage acts (requireStaff);
 // every action is a plain form (PRG) with its audit row written in the same batch.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
 import { CsrfInput } from '../components/csrf-input';
 import { Price } from '../components/price';
-import { requireAdmin } from '../lib/auth.server';
+import { requireStaff } from '../lib/auth.server';
 import { codeMessage } from '../lib/codes';
 import { FormAlert, SubmitButton } from '../lib/forms';
 import { readProtectedForm } from '../lib/forms.server';
@@ -38,7 +38,7 @@ const plain = (r: Row) => ({
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+  await requireStaff(request, context, 'mydata.view');
   const { t } = await pageT(request);
   const url = new URL(request.url);
   const { counts, problems, recent } = await context.services.mydata.failures();
@@ -58,7 +58,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 type ActionData = { code: number; documentId: number; errors: { code: string; message: string }[] };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const session = await requireAdmin(request, context);
+  const session = await requireStaff(request, context, 'mydata.manage');
   const actor = { userId: session.user.id, ip: context.ip };
   const form = await readProtectedForm(request, context);
   const intent = form.get('intent');
@@ -86,7 +86,7 @@ export default function AdminMydata() {
   const { t, i18n } = useTranslation();
   const when = (ms: number) => new Date(ms).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Athens' });
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8" data-testid="admin-mydata">
+    <div data-testid="admin-mydata">
       <p className="text-sm">
         <Link to="/admin" className="text-blue-800 underline">
           {t('admin.title')}

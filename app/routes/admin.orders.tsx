@@ -2,7 +2,7 @@
 // three queues — bank transfers waiting for their money, orders with an item that failed or was
 // refunded, the latest orders — and the staff actions on them: the transfer arrived (the order is
 // paid, its receipt or invoice numbered, fulfilment starts), try the failed items now, and grant a
-// customer credit. Admin host and admins only (requireAdmin); every action is a plain form (PRG).
+// customer credit. Admin host; support reads the queues (orders.view), the actions need money.manage (requireStaff); every action is a plain form (PRG).
 // An order whose VAT location evidence contradicts itself (core/vat-evidence.ts) carries a badge with
 // its countries in every queue, and the 'vat' queue lists them.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
@@ -14,7 +14,8 @@ import { isStaleClaim } from '../../core/orders/fulfilment';
 import { creditGrantSchema, eurosToCents } from '../../core/validation/admin-forms';
 import { CsrfInput } from '../components/csrf-input';
 import { Price } from '../components/price';
-import { requireAdmin } from '../lib/auth.server';
+import { staffCan } from '../../core/staff/permissions';
+import { requireStaff } from '../lib/auth.server';
 import { codeAlertType, codeMessage } from '../lib/codes';
 import { FormAlert, InputField, SubmitButton, useAppForm } from '../lib/forms';
 import { readProtectedForm } from '../lib/forms.server';
@@ -28,7 +29,7 @@ type View = (typeof VIEWS)[number];
 const DONE = ['paid', 'retried', 'credited'] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+  const session = await requireStaff(request, context, 'orders.view');
   const { t } = await pageT(request);
   const url = new URL(request.url);
   const asked = url.searchParams.get('view');
@@ -38,6 +39,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     meta: { title: t('admin.orders.meta_title') },
     view,
+    // Support reads the queues; the buttons that move money or retry are drawn for admins only.
+    canManage: staffCan(session.user.userGroup, 'money.manage'),
     done: (DONE as readonly string[]).includes(done ?? '') ? (done as (typeof DONE)[number]) : null,
     doneOrder: Number(url.searchParams.get('order')) || null,
     // A fresh key per page view for the credit grant: a double submit grants once (issue #20 §2).
@@ -76,7 +79,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 type ActionData = { intent: 'grant_credit'; result: FormResult } | { intent: 'order'; code: number; orderId: number };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const session = await requireAdmin(request, context);
+  // Every action here moves money or fulfilment: support may read the queues, not act on them (175).
+  const session = await requireStaff(request, context, 'money.manage');
   // Every action below writes its audit row (who, from where) in the action's own batch.
   const actor = { userId: session.user.id, ip: context.ip };
   const form = await readProtectedForm(request, context);
@@ -108,13 +112,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminOrders() {
-  const { view, orders, done, doneOrder, grantKey } = useLoaderData<typeof loader>();
+  const { view, orders, done, doneOrder, grantKey, canManage } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { t, i18n } = useTranslation();
   const when = (ms: number) => new Date(ms).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Athens' });
   const orderAlert = actionData?.intent === 'order' ? actionData : null;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8" data-testid="admin-orders">
+    <div data-testid="admin-orders">
       <p className="text-sm">
         <Link to="/admin" className="text-blue-800 underline">
           {t('admin.title')}
@@ -248,7 +252,7 @@ export default function AdminOrders() {
                 </tbody>
               </table>
               <div className="mt-3 flex flex-wrap gap-3">
-                {o.status === 'pending' && o.method === 'bank_transfer' ? (
+                {canManage && o.status === 'pending' && o.method === 'bank_transfer' ? (
                   <Form method="post">
                     <CsrfInput />
                     <input type="hidden" name="order_id" value={o.id} />
@@ -258,7 +262,7 @@ export default function AdminOrders() {
                     </SubmitButton>
                   </Form>
                 ) : null}
-                {o.items.some((i) => i.status === 'failed' && i.nextAttemptAt) ? (
+                {canManage && o.items.some((i) => i.status === 'failed' && i.nextAttemptAt) ? (
                   <Form method="post">
                     <CsrfInput />
                     <input type="hidden" name="order_id" value={o.id} />
@@ -273,7 +277,7 @@ export default function AdminOrders() {
           ))}
         </ul>
       )}
-      <CreditGrant view={view} grantKey={grantKey} result={actionData?.intent === 'grant_credit' ? actionData.result : undefined} />
+      {canManage ? <CreditGrant view={view} grantKey={grantKey} result={actionData?.intent === 'grant_credit' ? actionData.result : undefined} /> : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 // Forced two-factor enrolment of staff (issue #10 §4, decision 024): an administrator without an
-// authenticator app lands here from every other admin page and action (requireAdmin), scans the QR
+// authenticator app lands here from every other admin page and action (requireStaff), scans the QR
 // code (or types the key), and confirms with the first code; then the page they asked for opens.
 // The enrolment is written to the audit log in the same batch. Plain forms, no JavaScript needed.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
@@ -63,7 +63,7 @@ export default function AdminTwoFactor() {
   const { t } = useTranslation('admin');
   const confirm = useAppForm({ id: 'staff-totp', schema: totpConfirmSchema, lastResult: actionData?.result });
   return (
-    <div className="mx-auto max-w-2xl px-4 py-10" data-testid="admin-two-factor">
+    <div className="max-w-2xl" data-testid="admin-two-factor">
       <h1 className="text-3xl font-bold">{t('two_factor.title')}</h1>
       <p className="mt-2 text-slate-700">{t('two_factor.intro')}</p>
       {actionData?.code ? (

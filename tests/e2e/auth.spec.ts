@@ -68,6 +68,6 @@ test('an admin reaches the admin area on the admin host with the authenticator c
   test.setTimeout(90_000);
   await adminLogin(page, '/admin');
   await expect(page.getByTestId('admin-home')).toBeVisible();
-  await page.getByTestId('admin-audit-link').click();
+  await page.getByTestId('staff-menu-audit').click();
   await expect(page.getByTestId('admin-audit')).toBeVisible();
 });

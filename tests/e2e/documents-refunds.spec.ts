@@ -21,7 +21,7 @@ test('staff refund part of a card payment: the payment is partly refunded and a 
   // Staff, on the admin host (its own cookies), from the back office's home.
   await signedIn(page, 'staff', '/admin');
   await expect(page.getByTestId('admin-home')).toBeVisible();
-  await page.getByTestId('admin-documents-link').click();
+  await page.getByTestId('staff-menu-documents').click();
   await expect(page.getByTestId('admin-documents')).toBeVisible();
   await hydrated(page, js);
   await page.getByTestId('staff-documents-email').fill(email);

@@ -146,7 +146,7 @@ describe('two-factor for staff', () => {
     const { b } = await staffBrowser();
     const res = await b.fetch(`${ADMIN}/admin`);
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain('data-testid="admin-audit-link"');
+    expect(await res.text()).toContain('data-testid="staff-menu-audit"');
   });
 });
 

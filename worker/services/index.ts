@@ -11,7 +11,7 @@ import { createDocumentService, createLegalDocumentService, createMydataService 
 import { createDomainService, createHandoverService, createIdProtectService, createMyDomainService, createNameserverService, createReminderService, createStaffDomainActions, createStaffDomainService } from './domains';
 import { createDocumentPaymentsWithOrders, createOrderService, createRefundService, createRegistryPollService, createSandboxPaymentService } from './orders';
 import { createHealthService, createLiveService, createOutboxService, createRateLimitService } from './platform';
-import { createAuditService, createStaffService } from './staff';
+import { createAuditService, createStaffDashboardService, createStaffService } from './staff';
 import { lazyMembers } from '../lazy';
 import type { ServiceDeps } from './deps';
 
@@ -70,6 +70,7 @@ function servicesFor(deps: ServiceDeps) {
     staff: () => createStaffService(deps),
     staffDomains: () => createStaffDomainService(deps),
     staffDomainActions: () => createStaffDomainActions(deps),
+    staffDashboard: () => createStaffDashboardService(deps),
   });
 }
 

@@ -2,7 +2,7 @@
 // myDATA (transmission to AADE).
 // The area's public face: other areas, routes, the API and cron import from here, never an inner file.
 export { documentNumber, renderLegalPdf, type LegalPdfInput, type LegalPdfLine } from './legal-pdf';
-export { createMydataService, type MydataService } from './mydata';
+export { createMydataService, PENDING_TOO_LONG_MS, PENDING_TOO_MANY_ATTEMPTS, type MydataService } from './mydata';
 export { creditNotesOf } from './documents-list';
 export { createDocumentService, type SaleDocument } from './documents';
 export { createLegalDocumentService } from './legal-documents';

@@ -2,3 +2,4 @@
 // The area's public face: other areas, routes, the API and cron import from here, never an inner file.
 export { createAuditService, type StaffActor } from './audit';
 export { createStaffService } from './staff';
+export { createStaffDashboardService, type WorkQueueCounts } from './dashboard';

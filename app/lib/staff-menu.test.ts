@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { staffMenu, STAFF_MENU } from './staff-menu';
+
+describe('the staff side menu', () => {
+  it('gives an admin every screen', () => {
+    expect(staffMenu('admin').map((e) => e.to)).toEqual(STAFF_MENU.map((e) => e.to));
+  });
+
+  it('gives support only what it may read: no money, catalogue, audit or staff screens', () => {
+    expect(staffMenu('support').map((e) => e.key)).toEqual(['dashboard', 'customers', 'domains', 'orders']);
+  });
+
+  it('gives customers and guests nothing', () => {
+    expect(staffMenu('user')).toEqual([]);
+    expect(staffMenu(null)).toEqual([]);
+  });
+});

@@ -1,0 +1,36 @@
+// The back office's dashboard (issue #22 §1): how much waits in each work queue, counted in one
+// batch (one round trip to D1). Each count is the same set the queue's own screen lists:
+// bank transfers waiting for their money (orders, view 'bank'), order items whose fulfilment failed
+// (view 'attention'), myDATA transmissions AADE refused or that hang (admin/mydata's problems), and
+// card refunds the processor has not decided yet (view 'refunds').
+import { and, eq, sql } from 'drizzle-orm';
+import { mydataTransmissions, orderItems, orders, paymentRefunds, saleDocuments } from '../../../db/schema';
+import type { ServiceDeps } from '../deps';
+import { PENDING_TOO_LONG_MS, PENDING_TOO_MANY_ATTEMPTS } from '../documents';
+
+export type WorkQueueCounts = { bankTransfers: number; failedItems: number; mydataFailures: number; pendingRefunds: number };
+
+export function createStaffDashboardService({ db, now }: ServiceDeps) {
+  return {
+    async workQueues(): Promise<WorkQueueCounts> {
+      const n = sql<number>`count(*)`;
+      const slow = now.getTime() - PENDING_TOO_LONG_MS;
+      const [bank, failed, mydata, refunds] = await db.batch([
+        db.select({ n }).from(orders).where(and(eq(orders.status, 'pending'), eq(orders.paymentMethod, 'bank_transfer'))),
+        db.select({ n }).from(orderItems).where(eq(orderItems.status, 'failed')),
+        db
+          .select({ n })
+          .from(mydataTransmissions)
+          .innerJoin(saleDocuments, eq(saleDocuments.id, mydataTransmissions.documentId))
+          .where(
+            sql`${mydataTransmissions.status} = 'failed' OR (${mydataTransmissions.status} = 'pending' AND (${saleDocuments.createdAt} <= ${slow} OR ${mydataTransmissions.attempts} >= ${PENDING_TOO_MANY_ATTEMPTS}))`,
+          ),
+        db.select({ n }).from(paymentRefunds).where(eq(paymentRefunds.status, 'pending')),
+      ]);
+      const count = (rows: { n: number }[]) => Number(rows[0]?.n ?? 0);
+      return { bankTransfers: count(bank), failedItems: count(failed), mydataFailures: count(mydata), pendingRefunds: count(refunds) };
+    },
+  };
+}
+
+export type StaffDashboardService = ReturnType<typeof createStaffDashboardService>;
