@@ -218,8 +218,8 @@ export default function AdminDomain() {
                       {row.label}
                       {mark(row.key)}
                     </th>
-                    <td className="break-all py-2 pr-2 align-top">{row.ours}</td>
-                    <td className="break-all py-2 align-top">{row.theirs}</td>
+                    <td className="py-2 pr-2 align-top wrap-anywhere">{row.ours}</td>
+                    <td className="py-2 align-top wrap-anywhere">{row.theirs}</td>
                   </tr>
                 ))}
               </tbody>
