@@ -130,6 +130,10 @@ export const PAGES: PageEntry[] = [
   staff('admin-staff', 'admin.staff', '/admin/staff'),
   staff('admin-search', 'admin.search', '/admin/search?q=demo'),
   staff('admin-invitation', 'admin_.invitation', '/admin/invitation?t=unknown'),
+  staff('admin-domains', 'admin.domains._index', '/admin/domains'),
+  staff('admin-domains-filtered', 'admin.domains._index', '/admin/domains?registry=gr&sort=expiry&q=%CE%BA%CE%B1%CF%86'),
+  staff('admin-domain', 'admin.domains.$id', '/admin/domains/1'),
+  staff('admin-domain-confirm', 'admin.domains.$id', '/admin/domains/1?confirm=move'),
   staff('admin-two-factor', 'admin.two-factor', '/admin/two-factor', {
     browserSkip: 'only an administrator without an authenticator app sees it; the demo admin has one and the browser cannot create staff (tests/worker/pages.test.ts renders it for a fresh one)',
   }),
@@ -145,6 +149,7 @@ export const NOT_PAGES: NotAPage[] = [
   { route: 'account.documents.$id.files.$fileId', reason: "the download of a legal document's file (a PDF streamed from R2; tests/worker/documents-legal.test.ts)" },
   { route: 'admin.customers.export', reason: 'the customer list as a streamed CSV download (tests/worker/admin-customers.test.ts)' },
   { route: 'admin.coupons.csv', reason: 'the coupons list as a streamed CSV download (tests/worker/admin-coupons.test.ts)' },
+  { route: 'admin.domains.export', reason: 'the CSV export of all domains (streamed; tests/worker/admin-domains.test.ts)' },
   { route: 'admin', reason: 'the layout of the back office: its staff header and side menu around one of its pages' },
   { route: 'admin.catalog.export', reason: 'the hosting products list as a streamed CSV download (tests/worker/admin-catalog.test.ts)' },
   { route: 'admin.catalog.check', reason: 'the SKU and attribute-name availability check the catalogue forms call while staff type (JSON; tests/worker/admin-catalog.test.ts)' },

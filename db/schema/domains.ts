@@ -53,10 +53,33 @@ export const domains = sqliteTable(
     // The portal's list sorts a customer's names by name or by expiry (2,000 names on one account).
     index('domains_user_fqdn_idx').on(t.userId, t.fqdn),
     index('domains_user_expiry_idx').on(t.userId, t.expiresAt),
-    // The back office's search finds a name by its display form's start (issue #22 §1).
-    index('domains_fqdn_idx').on(t.fqdn),
+    // The back office's list of every name (issue #22 §2, migration 0016, decision 061): one index per
+    // sort, each carrying the registry and status filters (and the name's search key), so a filtered
+    // page of 100,000 names is read in index order with the filters tested in the index, no sort.
+    index('domains_fqdn_idx').on(t.fqdn, t.registry, t.status, t.expiresAt, t.registryKey),
+    index('domains_expiry_idx').on(t.expiresAt, t.registry, t.status),
+    index('domains_created_idx').on(t.createdAt, t.registry, t.status),
   ],
 );
+
+/**
+ * A renewal staff made on a customer's behalf (issue #22 §2, decision 061): a goodwill year at the
+ * registry, free to the customer, with its reason. The key is the confirmation form's own: the row is
+ * claimed before the registry is asked, so a double submit renews once.
+ */
+export const staffRenewals = sqliteTable('staff_renewals', {
+  key: text('key').primaryKey(),
+  domainId: integer('domain_id')
+    .notNull()
+    .references(() => domains.id, { onDelete: 'cascade' }),
+  actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** 'claimed' while the registry is asked, 'done' once our record has the new date. */
+  status: text('status', { enum: ['claimed', 'done'] }).notNull(),
+  reason: text('reason').notNull(),
+  expiresBefore: integer('expires_before', { mode: 'timestamp_ms' }).notNull(),
+  expiresAfter: integer('expires_after', { mode: 'timestamp_ms' }),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+});
 
 export const domainContactRoles = ['registrant', 'admin', 'tech', 'billing'] as const;
 export type DomainContactRole = (typeof domainContactRoles)[number];

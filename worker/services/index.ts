@@ -8,7 +8,7 @@ import { createCartService } from './cart';
 import { createCatalogAdminService, createCatalogService, createPromotionService } from './catalog';
 import { createContactService, createDomainContactService } from './contacts';
 import { createDocumentService, createLegalDocumentService, createMydataService } from './documents';
-import { createDomainService, createHandoverService, createIdProtectService, createMyDomainService, createNameserverService, createReminderService } from './domains';
+import { createDomainService, createHandoverService, createIdProtectService, createMyDomainService, createNameserverService, createReminderService, createStaffDomainActions, createStaffDomainService } from './domains';
 import { createDocumentPaymentsWithOrders, createOrderService, createRefundService, createRegistryPollService, createSandboxPaymentService } from './orders';
 import { createHealthService, createLiveService, createOutboxService, createRateLimitService } from './platform';
 import { createAuditService, createStaffDashboardService, createStaffInvitationService, createStaffMemberService, createStaffSearchService, createStaffService } from './staff';
@@ -74,6 +74,8 @@ function servicesFor(deps: ServiceDeps) {
     staffMembers: () => createStaffMemberService(deps),
     staffInvitations: () => createStaffInvitationService(deps),
     staffSearch: () => createStaffSearchService(deps),
+    staffDomains: () => createStaffDomainService(deps),
+    staffDomainActions: () => createStaffDomainActions(deps),
     staffDashboard: () => createStaffDashboardService(deps),
   });
 }

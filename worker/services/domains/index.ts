@@ -7,3 +7,5 @@ export { DEFAULT_NAMESERVERS, createNameserverService, type Refusal } from './na
 export { createIdProtectService } from './id-protect';
 export { createHandoverService } from './handovers';
 export { createReminderService } from './reminders';
+export { createStaffDomainService, EXPORT_PAGE_ROWS, type StaffDomainDetail, type StaffDomainRow } from './staff-domains';
+export { createStaffDomainActions, type StaffDomainResult } from './staff-domain-actions';
