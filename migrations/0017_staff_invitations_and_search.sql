@@ -1,4 +1,5 @@
--- Issue #22 §1 (decision 065): staff invitations, and the indexes the back office's global search reads by.
+-- Issue #22 §1 (decision 065): staff invitations, and the indexes the back office's global search reads by
+-- (a name by its start uses 0016's domains_fqdn_idx, which leads with fqdn).
 CREATE TABLE `staff_invitations` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`token_hash` text NOT NULL,
@@ -20,7 +21,5 @@ CREATE UNIQUE INDEX `staff_invitations_token_unique` ON `staff_invitations` (`to
 CREATE INDEX `staff_invitations_email_idx` ON `staff_invitations` (`email`);
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS `billing_profiles_vat_idx` ON `billing_profiles` (`vat_number`);
---> statement-breakpoint
-CREATE INDEX IF NOT EXISTS `domains_fqdn_idx` ON `domains` (`fqdn`);
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS `users_group_idx` ON `users` (`user_group`, `status`);
