@@ -9,7 +9,12 @@ import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 
 /** The actions staff can pick from; the field also takes a prefix such as 'order.'. */
-export const KNOWN_ACTIONS = ['credit.grant', 'order.bank_transfer_confirmed', 'order.retry', 'staff.two_factor_enrolled'] as const;
+/**
+ * The filter's suggestions: each area's prefix (the filter matches a prefix that ends in '.'), so every
+ * action of an area is found, including those the back office's areas added (issue #22), without a
+ * list of every action name to keep in step with the services.
+ */
+export const AUDIT_ACTION_AREAS = ['catalog.', 'coupon.', 'credit.', 'customer.', 'debit.', 'domain.', 'mydata.', 'order.', 'payment.', 'staff.'] as const;
 
 function clean(value: string | null, max: number): string {
   return (value ?? '').trim().slice(0, max);
@@ -55,7 +60,7 @@ export default function AdminAudit() {
           </label>
           <input id="audit-action" name="action" list="audit-actions" defaultValue={action} className="mt-1 rounded border border-slate-300 px-3 py-2" maxLength={80} data-testid="audit-filter-action" />
           <datalist id="audit-actions">
-            {KNOWN_ACTIONS.map((a) => (
+            {AUDIT_ACTION_AREAS.map((a) => (
               <option key={a} value={a} />
             ))}
           </datalist>

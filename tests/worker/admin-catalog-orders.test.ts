@@ -6,7 +6,7 @@ import { env } from 'cloudflare:workers';
 import { and, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../db/client';
-import { auditLog, catalogAttributes, orderItems, orders, productAttributes, productPrices, products, promotions } from '../../db/schema';
+import { auditLog, catalogAttributes, orderItems, orders, productAttributes, productPrices, products, promotions, sandboxHostingAccounts } from '../../db/schema';
 import { ADMIN, formPairs, freshSku, productPairs } from './admin-catalog-helpers';
 import { newCustomer, servicesAt } from './customers';
 import { Browser, form } from './helpers';
@@ -69,6 +69,12 @@ describe('admin catalogue and orders', () => {
     expect(hide.status).toBe(303);
     expect((await db.select().from(products).where(eq(products.id, product.id)))[0]!.active).toBe(false);
     expect(await db.select().from(auditLog).where(and(eq(auditLog.action, 'catalog.product_deleted'), eq(auditLog.targetId, String(product.id))))).toHaveLength(0);
+
+    // Paid after the product was hidden: the order is still fulfilled as what was sold (a cloud VPS,
+    // with its own address), not as a shared hosting account.
+    expect(await servicesAt().orders.confirmBankTransfer(placed.orderId)).toBe(true);
+    const [account] = await db.select().from(sandboxHostingAccounts).where(eq(sandboxHostingAccounts.reference, `oi-${lineBefore!.id}`));
+    expect(account).toMatchObject({ sku, productType: product.type, kind: 'vps' });
   });
 });
 

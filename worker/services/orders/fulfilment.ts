@@ -8,7 +8,7 @@ import { isFinalFailure, nextAttemptAt } from '../../../core/orders/fulfilment';
 import { registryKeyFor } from '../../../core/domains/keys';
 import { nameserverToAscii } from '../../../core/domains/nameserver-keys';
 import { parseDomain } from '../../../core/domains/names';
-import { contacts, domainContactRoles, domainContacts, domains, hosts, nameserverGroups, orderItems, orders, saleDocuments, users, type DomainContactRole } from '../../../db/schema';
+import { contacts, domainContactRoles, domainContacts, domains, hosts, nameserverGroups, orderItems, orders, products, saleDocuments, users, type DomainContactRole } from '../../../db/schema';
 import { ProvisionerError } from '../../adapters/provisioner/port';
 import { RegistryError } from '../../adapters/registry/port';
 import { SslError } from '../../adapters/ssl/port';
@@ -181,7 +181,9 @@ export function createFulfilment(deps: ServiceDeps) {
     if (item.kind === 'hosting') {
       const domain = (item.config.domain as string | undefined) ?? siblings.find((s) => s.kind === 'domain')?.name ?? null;
       const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
-      const product = (await catalog.productsByFamily(['shared_linux', 'shared_windows', 'wordpress', 'semi_dedicated', 'cloud_vps', 'dedicated'], 'el', { withOptions: false })).find((p) => p.sku === item.sku);
+      // What was sold, read by its SKU whether the storefront still shows it or not: staff may hide a
+      // product between the order and its payment (issue #22 catalogue), and a hidden VPS is still a VPS.
+      const [product] = await db.select({ type: products.type }).from(products).where(eq(products.sku, item.sku));
       const account = await adapters.provisioner.createAccount({
         reference,
         sku: item.sku,
