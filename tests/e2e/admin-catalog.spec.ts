@@ -27,7 +27,8 @@ test('staff create a hosting product: a taken SKU is refused next to the field, 
   // SKU is typed into the old form and the answer puts the refused one back.
   const sentField = await staff.getByTestId('product-sku').elementHandle();
   await staff.getByTestId('product-save').click();
-  await sentField!.waitForElementState('hidden');
+  // (without JavaScript the whole page is new: the old field's page is gone and evaluate throws)
+  await expect.poll(() => sentField!.evaluate((el) => el.isConnected).catch(() => false)).toBe(false);
   // Refused on save as well: the message next to the field, what was typed kept.
   await expect(staff.getByTestId('sku-error')).toHaveText('Το SKU sha_lin_start δεν είναι διαθέσιμο');
   await expect(staff.getByTestId('product-sku')).toHaveAttribute('aria-invalid', 'true');
