@@ -3,30 +3,35 @@
 // every page cost most of a page's time (docs/decisions/008). Keyed by the D1 binding, so two
 // databases (tests, previews) never share entries. Promotion state is never cached here.
 
-type Entry = { at: number; value: Promise<unknown> };
-let caches = new WeakMap<object, Map<string, Entry>>();
+// Only settled values are kept. A pending load belongs to the I/O of the request that started it:
+// workerd cancels every other request awaiting it as "hung" when that request ends first (the
+// mixed-load bench's 500s on /domains/search, four at one millisecond). So a reader that finds no
+// value loads for itself; when the TTL lapses under load, a few requests load at once, which is cheap.
+type Entry = { at: number; value: unknown };
+type Cache = { entries: Map<string, Entry>; generation: number };
+let caches = new WeakMap<object, Cache>();
 
 export const CATALOG_TTL_MS = 60_000;
 
-export function cachedRead<T>(scope: object, key: string, load: () => Promise<T>, ttlMs = CATALOG_TTL_MS, now = Date.now()): Promise<T> {
-  let map = caches.get(scope);
-  if (!map) caches.set(scope, (map = new Map()));
-  const hit = map.get(key);
-  if (hit && now - hit.at < ttlMs) return hit.value as Promise<T>;
-  const value = load();
-  map.set(key, { at: now, value });
-  // A failed read must not be served from the cache to the next request.
-  value.catch(() => {
-    if (map.get(key)?.value === value) map.delete(key);
-  });
+export async function cachedRead<T>(scope: object, key: string, load: () => Promise<T>, ttlMs = CATALOG_TTL_MS, now = Date.now()): Promise<T> {
+  let cache = caches.get(scope);
+  if (!cache) caches.set(scope, (cache = { entries: new Map(), generation: 0 }));
+  const hit = cache.entries.get(key);
+  if (hit && now - hit.at < ttlMs) return hit.value as T;
+  const generation = cache.generation;
+  // A failed load throws to its reader and leaves nothing behind for the next one.
+  const value = await load();
+  // A staff change while this load ran (invalidateReads) wins: what was read before it is not kept.
+  if (cache.generation === generation) cache.entries.set(key, { at: now, value });
   return value;
 }
 
 /** Staff changes to the catalog call this so the isolate that made them shows them at once. */
 export function invalidateReads(scope: object, prefix = ''): void {
-  const map = caches.get(scope);
-  if (!map) return;
-  for (const key of [...map.keys()]) if (key.startsWith(prefix)) map.delete(key);
+  const cache = caches.get(scope);
+  if (!cache) return;
+  cache.generation++;
+  for (const key of [...cache.entries.keys()]) if (key.startsWith(prefix)) cache.entries.delete(key);
 }
 
 /**
