@@ -4,7 +4,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { promotionTick } from '../../../core/promotions';
 import { promotions } from '../../../db/schema';
 import type { ServiceDeps } from '../deps';
-import { createLiveService } from '../platform';
+import { createLiveService, invalidateReads } from '../platform';
 
 export function createPromotionService({ db, env, now }: ServiceDeps) {
   const live = createLiveService(env);
@@ -37,6 +37,8 @@ export function createPromotionService({ db, env, now }: ServiceDeps) {
           result.removed++;
         }
       }
+      // This isolate's cached promotion rows (read-cache.ts) follow at once; others within their TTL.
+      if (result.renewed + result.removed + result.started > 0) invalidateReads(env.DB as object, 'promotions:');
       return result;
     },
   };

@@ -1,12 +1,15 @@
 // A short-lived, per-isolate cache for catalog reference data (countries, TLDs and their prices,
 // products, banners): it changes when staff edit the catalog, not per request, and re-reading it on
 // every page cost most of a page's time (docs/decisions/008). Keyed by the D1 binding, so two
-// databases (tests, previews) never share entries. Promotion state is never cached here.
+// databases (tests, previews) never share entries. Promotion rows are kept 30 s; whether one runs is
+// worked out per request from the clock.
 
 // Only settled values are kept. A pending load belongs to the I/O of the request that started it:
 // workerd cancels every other request awaiting it as "hung" when that request ends first (the
 // mixed-load bench's 500s on /domains/search, four at one millisecond). So a reader that finds no
 // value loads for itself; when the TTL lapses under load, a few requests load at once, which is cheap.
+// (Awaiting here also runs a Drizzle query once: a query builder handed back un-awaited is a lazy
+// thenable that ran its SQL again at every await, so the countries and promotions were never cached.)
 type Entry = { at: number; value: unknown };
 type Cache = { entries: Map<string, Entry>; generation: number };
 let caches = new WeakMap<object, Cache>();
