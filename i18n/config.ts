@@ -2,7 +2,7 @@
 export const SUPPORTED_LANGUAGES = ['el', 'en'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'el';
-export const NAMESPACES = ['common', 'errors', 'catalog', 'countries', 'validation', 'auth', 'domains', 'cart', 'checkout', 'admin', 'portal', 'mydomains', 'nameservers', 'contacts', 'transfers', 'documents', 'paying', 'refunds', 'legal', 'mydata', 'billing', 'staff', 'admindomains', 'admincustomers', 'admincoupons', 'admincatalog'] as const;
+export const NAMESPACES = ['common', 'errors', 'catalog', 'countries', 'validation', 'auth', 'domains', 'cart', 'checkout', 'admin', 'portal', 'mydomains', 'nameservers', 'contacts', 'transfers', 'documents', 'paying', 'refunds', 'legal', 'mydata', 'billing', 'staff', 'admindomains', 'admincustomers', 'admincoupons', 'admincatalog', 'hosting', 'servers', 'adminhosting', 'freehosting', 'notifications', 'newsletter', 'privacy', 'archive'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'common';
 

@@ -53,9 +53,25 @@ import enAdmincustomers from './en/admincustomers.json';
 import enAdmincoupons from './en/admincoupons.json';
 import enAdmincatalog from './en/admincatalog.json';
 import enStaff from './en/staff.json';
+import elHosting from './el/hosting.json';
+import enHosting from './en/hosting.json';
+import elServers from './el/servers.json';
+import enServers from './en/servers.json';
+import elAdminhosting from './el/adminhosting.json';
+import enAdminhosting from './en/adminhosting.json';
+import elFreehosting from './el/freehosting.json';
+import enFreehosting from './en/freehosting.json';
+import elNotifications from './el/notifications.json';
+import enNotifications from './en/notifications.json';
+import elNewsletter from './el/newsletter.json';
+import enNewsletter from './en/newsletter.json';
+import elPrivacy from './el/privacy.json';
+import enPrivacy from './en/privacy.json';
+import elArchive from './el/archive.json';
+import enArchive from './en/archive.json';
 
-const el = { common: elCommon, errors: elErrors, catalog: elCatalog, countries: elCountries, validation: elValidation, auth: elAuth, domains: elDomains, cart: elCart, checkout: elCheckout, admin: elAdmin, portal: elPortal, mydomains: elMydomains, nameservers: elNameservers, contacts: elContacts, transfers: elTransfers, documents: elDocuments, paying: elPaying, refunds: elRefunds, legal: elLegal, mydata: elMydata, billing: elBilling, admindomains: elAdmindomains, admincustomers: elAdmincustomers, admincoupons: elAdmincoupons, admincatalog: elAdmincatalog, staff: elStaff };
-const en = { common: enCommon, errors: enErrors, catalog: enCatalog, countries: enCountries, validation: enValidation, auth: enAuth, domains: enDomains, cart: enCart, checkout: enCheckout, admin: enAdmin, portal: enPortal, mydomains: enMydomains, nameservers: enNameservers, contacts: enContacts, transfers: enTransfers, documents: enDocuments, paying: enPaying, refunds: enRefunds, legal: enLegal, mydata: enMydata, billing: enBilling, admindomains: enAdmindomains, admincustomers: enAdmincustomers, admincoupons: enAdmincoupons, admincatalog: enAdmincatalog, staff: enStaff };
+const el = { common: elCommon, errors: elErrors, catalog: elCatalog, countries: elCountries, validation: elValidation, auth: elAuth, domains: elDomains, cart: elCart, checkout: elCheckout, admin: elAdmin, portal: elPortal, mydomains: elMydomains, nameservers: elNameservers, contacts: elContacts, transfers: elTransfers, documents: elDocuments, paying: elPaying, refunds: elRefunds, legal: elLegal, mydata: elMydata, billing: elBilling, admindomains: elAdmindomains, admincustomers: elAdmincustomers, admincoupons: elAdmincoupons, admincatalog: elAdmincatalog, staff: elStaff, hosting: elHosting, servers: elServers, adminhosting: elAdminhosting, freehosting: elFreehosting, notifications: elNotifications, newsletter: elNewsletter, privacy: elPrivacy, archive: elArchive };
+const en = { common: enCommon, errors: enErrors, catalog: enCatalog, countries: enCountries, validation: enValidation, auth: enAuth, domains: enDomains, cart: enCart, checkout: enCheckout, admin: enAdmin, portal: enPortal, mydomains: enMydomains, nameservers: enNameservers, contacts: enContacts, transfers: enTransfers, documents: enDocuments, paying: enPaying, refunds: enRefunds, legal: enLegal, mydata: enMydata, billing: enBilling, admindomains: enAdmindomains, admincustomers: enAdmincustomers, admincoupons: enAdmincoupons, admincatalog: enAdmincatalog, staff: enStaff, hosting: enHosting, servers: enServers, adminhosting: enAdminhosting, freehosting: enFreehosting, notifications: enNotifications, newsletter: enNewsletter, privacy: enPrivacy, archive: enArchive };
 
 export const resources = { el, en };
 export type Resources = typeof el;

@@ -8,3 +8,6 @@ export * from './fulfilment-sandboxes';
 export * from './audit';
 export * from './documents';
 export * from './staff';
+export * from './hosting';
+export * from './notifications';
+export * from './consents';

@@ -7,6 +7,7 @@ import { and, eq, inArray, isNotNull, like, ne } from 'drizzle-orm';
 import { greekToGreeklish } from '../../../core/domains/greeklish';
 import { labelToUnicode } from '../../../core/domains/punycode';
 import { ErrorCode } from '../../../core/errors';
+import { hostingKindOf as coreHostingKindOf } from '../../../core/hosting/kinds';
 import { HOSTING_PASSWORD_SPECIALS } from '../../../core/validation/password-rules';
 import type { Db } from '../../../db/client';
 import { sandboxHostingAccounts, type sandboxHostingKinds } from '../../../db/schema/fulfilment-sandboxes';
@@ -33,20 +34,8 @@ const INSERT_ATTEMPTS = 5;
 
 export type SandboxProvisionerOptions = { now?: () => Date; sleep?: (ms: number) => Promise<void> };
 
-/**
- * The kind of account a cart item type asks for (spec §3: types are 'hosting-*', 'hosting-wp-…',
- * 'hosting-dedi…', or contain vps/dedi/semi). Null for anything the panel does not host (ssl, domain).
- */
-export function hostingKindOf(productType: string): SandboxHostingKind | null {
-  const t = productType.trim().toLowerCase();
-  if (!t.startsWith('hosting') && !/vps|dedi|semi/.test(t)) return null;
-  if (t.includes('free')) return 'free';
-  if (t.includes('vps')) return 'vps';
-  if (t.includes('dedi')) return 'dedicated';
-  if (t.includes('semi')) return 'semi';
-  if (t.includes('wp') || t.includes('wordpress')) return 'wordpress';
-  return 'shared';
-}
+/** Kept here for the sandbox's callers; the rule itself is core's (core/hosting/kinds.ts). */
+export const hostingKindOf: (productType: string) => SandboxHostingKind | null = coreHostingKindOf;
 
 /**
  * The panel login a new account asks for: the domain's first label in Latin letters ('καφές.gr' →

@@ -15,6 +15,7 @@ import { SslError } from '../../adapters/ssl/port';
 import type { ServiceDeps } from '../deps';
 import { createIdProtectService } from '../domains';
 import { createCatalogService } from '../catalog';
+import { createServiceRecords } from '../hosting';
 import { createFulfilmentRecovery } from './fulfilment-recovery';
 import { createItemRefunds } from './item-refunds';
 import { createMydataService } from '../documents';
@@ -28,6 +29,7 @@ export function createFulfilment(deps: ServiceDeps) {
   const { db, now, adapters } = deps;
   const catalog = createCatalogService(deps);
   const itemRefunds = createItemRefunds(deps);
+  const serviceRecords = createServiceRecords(deps);
 
   async function registrantOf(userId: number, config: Record<string, unknown>) {
     const contactIds = (config.contacts ?? {}) as Record<string, number | undefined>;
@@ -193,6 +195,8 @@ export function createFulfilment(deps: ServiceDeps) {
         options: (item.config.options as Record<string, string> | undefined) ?? {},
         contactEmail: u!.email,
       });
+      const options = (item.config.options as Record<string, string> | undefined) ?? {};
+      await serviceRecords.recordProvisioned({ userId: order.userId, orderItemId: item.id, productType: product?.type ?? 'hosting-shared', lengthMonths: item.lengthMonths, options, account });
       return { accountId: account.accountId, username: account.username, server: account.server, status: account.status, panelUrl: account.panelUrl };
     }
     // Its own file (issue #20 §2): the names and approvers chosen in the cart, never fewer.

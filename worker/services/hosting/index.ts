@@ -1,0 +1,2 @@
+// The hosting area's public face (issue #23): hosting accounts and servers after purchase.
+export { createServiceRecords, type ProvisionedService, type ServiceRecords } from './service-records';

@@ -1,0 +1,53 @@
+// Our record of each hosting account and server (issue #23 §1): written when the provisioner makes
+// one, so that the portal, the cron and the back office read D1 and never list the panel.
+import { hostingKindOf } from '../../../core/hosting/kinds';
+import { hostingServices } from '../../../db/schema';
+import type { HostingAccount } from '../../adapters/provisioner/port';
+import type { ServiceDeps } from '../deps';
+
+export type ProvisionedService = {
+  userId: number;
+  orderItemId: number | null;
+  productType: string;
+  lengthMonths: number;
+  options: Record<string, string>;
+  account: HostingAccount;
+};
+
+export function createServiceRecords(deps: Pick<ServiceDeps, 'db' | 'now'>) {
+  const { db, now } = deps;
+  return {
+    /**
+     * One row per account: a fulfilment retry (the provisioner answers the same account for the same
+     * reference) updates the row it wrote before instead of adding a second service.
+     */
+    async recordProvisioned(input: ProvisionedService): Promise<number> {
+      const { account } = input;
+      const kind = hostingKindOf(input.productType) ?? 'shared';
+      const fields = {
+        sku: account.sku,
+        productType: input.productType,
+        kind,
+        domain: account.domain,
+        username: account.username,
+        panelUrl: account.panelUrl,
+        server: account.server,
+        datacenter: input.options.datacenter ?? null,
+        options: input.options,
+        status: account.status,
+        lengthMonths: input.lengthMonths,
+        expiresAt: account.expiresAt,
+        syncedAt: now,
+        updatedAt: now,
+      };
+      const [row] = await db
+        .insert(hostingServices)
+        .values({ ...fields, userId: input.userId, orderItemId: input.orderItemId, accountId: account.accountId, startedAt: account.createdAt, createdAt: now })
+        .onConflictDoUpdate({ target: hostingServices.accountId, set: fields })
+        .returning({ id: hostingServices.id });
+      return row!.id;
+    },
+  };
+}
+
+export type ServiceRecords = ReturnType<typeof createServiceRecords>;
