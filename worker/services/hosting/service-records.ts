@@ -1,9 +1,12 @@
 // Our record of each hosting account and server (issue #23 §1): written when the provisioner makes
 // one, so that the portal, the cron and the back office read D1 and never list the panel.
+import { and, eq } from 'drizzle-orm';
 import { hostingKindOf } from '../../../core/hosting/kinds';
 import { hostingServices } from '../../../db/schema';
 import type { HostingAccount } from '../../adapters/provisioner/port';
 import type { ServiceDeps } from '../deps';
+
+export type HostingServiceRow = typeof hostingServices.$inferSelect;
 
 export type ProvisionedService = {
   userId: number;
@@ -17,6 +20,11 @@ export type ProvisionedService = {
 export function createServiceRecords(deps: Pick<ServiceDeps, 'db' | 'now'>) {
   const { db, now } = deps;
   return {
+    /** The customer's own service, or null (someone else's id reads as missing: no enumeration). */
+    async ownedBy(userId: number, id: number): Promise<HostingServiceRow | null> {
+      const [row] = await db.select().from(hostingServices).where(and(eq(hostingServices.id, id), eq(hostingServices.userId, userId)));
+      return row ?? null;
+    },
     /**
      * One row per account: a fulfilment retry (the provisioner answers the same account for the same
      * reference) updates the row it wrote before instead of adding a second service.
