@@ -1,5 +1,6 @@
 // A domain's free hosting (issue #23 §3, spec §2 "Free hosting page"): the status label with its style
-// class, the 'free-hosting' toggle (a plain POST of the wanted state; user_interacts says whether it
+// class, the 'free-hosting' toggle (a toggle button, aria-pressed: a submit button may not be a
+// switch in HTML; a plain POST of the wanted state; user_interacts says whether it
 // takes a click), the delete-after notice of a disabled one, the panel password and the other fields.
 // Other tabs follow live: created and undeleted reload every field, a status update only the label.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
@@ -127,8 +128,7 @@ export default function DomainFreeHosting() {
               id="free-hosting"
               name="intent"
               value="free_hosting"
-              role="switch"
-              aria-checked={on}
+              aria-pressed={on}
               aria-labelledby="free-hosting-label"
               aria-describedby="free-hosting-action"
               disabled={!status.user_interacts || busy}

@@ -19,9 +19,9 @@ test('free hosting: enable, see the fields and password, a second tab follows; d
   const status = page.getByTestId('free-hosting-status');
   await liveOpen(page, js);
   // A repeated run on the same server finds it on: start from off.
-  if ((await toggle.getAttribute('aria-checked')) === 'true') {
+  if ((await toggle.getAttribute('aria-pressed')) === 'true') {
     await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
   }
 
   const other = await page.context().newPage();
@@ -33,7 +33,7 @@ test('free hosting: enable, see the fields and password, a second tab follows; d
   await expect(page.getByTestId('free-hosting-outcome')).toContainText('ενεργοποιήθηκε');
   await expect(status).toHaveAttribute('data-state', 'active');
   await expect(status).toHaveAttribute('data-type', 'success');
-  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('free-hosting-delete-at')).toHaveCount(0);
   await expect(page.getByTestId('free-hosting-field-username')).toContainText('ergastir');
   await page.getByTestId('free-hosting-field-passwd').getByText('Εμφάνιση κωδικού').click();
@@ -43,7 +43,7 @@ test('free hosting: enable, see the fields and password, a second tab follows; d
     // The other tab was not reloaded: the created event brought every field.
     await expect(other.getByTestId('free-hosting-status')).toHaveAttribute('data-state', 'active');
     await expect(other.getByTestId('free-hosting-field-username')).toContainText('ergastir');
-    await expect(other.getByTestId('free-hosting-toggle')).toHaveAttribute('aria-checked', 'true');
+    await expect(other.getByTestId('free-hosting-toggle')).toHaveAttribute('aria-pressed', 'true');
   }
 
   await toggle.click();

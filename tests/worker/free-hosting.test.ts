@@ -81,7 +81,7 @@ describe('free hosting per domain', () => {
     const { res, html } = await toggle(b, d.asciiFqdn, 'on', 'page-1');
     expect(res.status).toBe(200);
     expect(html).toContain('data-testid="free-hosting-status" data-type="success" data-state="active"');
-    expect(html).toContain('aria-checked="true"');
+    expect(html).toContain('aria-pressed="true"');
     const [row, ...more] = await rowsOf(d.asciiFqdn);
     expect(more).toHaveLength(0);
     expect(row).toMatchObject({ userId: c.id, kind: 'free', orderItemId: null, status: 'active', deleteAt: null, productType: 'hosting-free' });
@@ -149,7 +149,7 @@ describe('free hosting per domain', () => {
     expect((await panelOf(created!.accountId)).status).toBe('suspended');
     expect(off.html).toContain('data-testid="free-hosting-delete-at"');
     expect(off.html).toContain('data-state="disabled"');
-    expect(off.html).toContain('aria-checked="false"');
+    expect(off.html).toContain('aria-pressed="false"');
 
     const on = await toggle(b, d.asciiFqdn, 'on', 'page-3');
     expect(on.res.status).toBe(200);
