@@ -85,6 +85,8 @@ export const PAGES: PageEntry[] = [
   customer('domain-hosts', 'account.domains.$name.hosts', '/account/domains/kafeneio.gr/hosts'),
   customer('domain-contacts', 'account.domains.$name.contacts', '/account/domains/kafeneio.gr/contacts'),
   customer('domain-ownership', 'account.domains.$name.ownership', '/account/domains/kafeneio.gr/ownership'),
+  // Free hosting (issue #23 §3): kafeneio.gr points elsewhere, so the page shows it off and the toggle.
+  customer('domain-free-hosting', 'account.domains.$name.hosting', '/account/domains/kafeneio.gr/hosting'),
   customer('nameserver-groups', 'account.nameservers._index', '/account/nameservers'),
   customer('nameservers-apply', 'account.nameservers.apply', '/account/nameservers/apply?domain=kafeneio.gr&domain=kafeneio.com'),
   customer('contacts', 'account.contacts._index', '/account/contacts'),

@@ -2,6 +2,7 @@
 // for an order item, kept in step with the provisioner (its status, server, expiry). The portal, the
 // renewal/suspension cron, the back office and free hosting read this table, never the panel, for
 // lists; the panel is asked only for what it alone knows (usage, power state) on a service's page.
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './accounts';
 import { orderItems } from './orders';
@@ -51,6 +52,13 @@ export const hostingServices = sqliteTable(
     /** 'unpaid' (the cron) or the staff member's reason. */
     suspendReason: text('suspend_reason'),
     terminatedAt: integer('terminated_at', { mode: 'timestamp_ms' }),
+    /** Free hosting the customer disabled: the daily cron deletes it at the panel after this (null: not due). */
+    deleteAt: integer('delete_at', { mode: 'timestamp_ms' }),
+    /**
+     * Free hosting's panel password as the panel handed it over at creation (spec §3 customer.passwd:
+     * the page shows it). Paid services leave it null: their customer sets one through the port.
+     */
+    panelPassword: text('panel_password'),
     /** When the row last matched the provisioner's account. */
     syncedAt: integer('synced_at', { mode: 'timestamp_ms' }).notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
@@ -62,5 +70,9 @@ export const hostingServices = sqliteTable(
     index('hosting_services_user_idx').on(t.userId, t.status, t.expiresAt),
     index('hosting_services_expiry_idx').on(t.status, t.expiresAt),
     index('hosting_services_domain_idx').on(t.domain),
+    // One living free hosting per name (issue #23 §3): two racing enables cannot both record one.
+    uniqueIndex('hosting_services_free_domain_unique').on(t.domain).where(sql`kind = 'free' AND status <> 'terminated'`),
+    // The daily deletion of disabled free hostings reads only the rows that are due.
+    index('hosting_services_delete_idx').on(t.deleteAt),
   ],
 );

@@ -27,6 +27,8 @@ export type RegistryObjectSeed = {
   registrant?: Record<string, string | null>;
   /** Months until expiry from the seed time (negative: expired). */
   expiresInMonths?: number;
+  /** Delegated to the registrar's own nameservers (REGISTRAR_NAMESERVERS) instead of example.net's. */
+  ourNameservers?: boolean;
 };
 
 const person = (name: string, country = 'GR', organisation: string | null = null) => ({ name, organisation, email: `${name.split(' ')[0]!.toLowerCase()}@example.net`, country });
@@ -65,9 +67,20 @@ export const PREMIUM_NAMES: readonly PremiumSeed[] = [
   { label: 'ai', tld: 'app', registerCents: 120_000, renewCents: 1_690 },
 ];
 
-/** The demo customer's domains (sponsored by us): the .ελ rule lets them register 'καφενείο.ελ'. */
-export const DEMO_DOMAINS: readonly { email: string; label: string; tld: string; expiresInMonths: number; idProtect?: boolean }[] = [
+/**
+ * The registrar's own nameservers (worker/services/domains DEFAULT_NAMESERVERS; a worker test keeps
+ * the two equal): the seed cannot import the worker.
+ */
+export const REGISTRAR_NAMESERVERS = ['ns1.registrar-dns.gr', 'ns2.registrar-dns.gr'];
+
+/**
+ * The demo customer's domains (sponsored by us): the .ελ rule lets them register 'καφενείο.ελ'. The
+ * two 'ergastirio' names use our nameservers, so they may have free hosting (issue #23 §3).
+ */
+export const DEMO_DOMAINS: readonly { email: string; label: string; tld: string; expiresInMonths: number; idProtect?: boolean; ourNameservers?: boolean }[] = [
   { email: 'demo@example.gr', label: 'καφενείο', tld: 'gr', expiresInMonths: 14 },
   { email: 'demo@example.gr', label: 'kafeneio', tld: 'gr', expiresInMonths: 1 },
   { email: 'demo@example.gr', label: 'kafeneio', tld: 'com', expiresInMonths: 9, idProtect: true },
+  { email: 'demo@example.gr', label: 'ergastirio', tld: 'gr', expiresInMonths: 11, ourNameservers: true },
+  { email: 'demo@example.gr', label: 'ergastirio', tld: 'com', expiresInMonths: 10, ourNameservers: true },
 ];

@@ -4,7 +4,7 @@ import { asciiFqdnFor, registryKeyFor } from '../../core/domains/keys';
 import type { Db } from '../client';
 import { domains, registryObjects, registryPremium, registrySettings, users } from '../schema';
 import { TLDS } from './catalog-data';
-import { DEMO_DOMAINS, PREMIUM_NAMES, REGISTRY_OBJECTS, REGISTRY_SETTINGS, TAKEN_EVERYWHERE, type RegistryObjectSeed } from './registry-data';
+import { DEMO_DOMAINS, PREMIUM_NAMES, REGISTRAR_NAMESERVERS, REGISTRY_OBJECTS, REGISTRY_SETTINGS, TAKEN_EVERYWHERE, type RegistryObjectSeed } from './registry-data';
 import { rowsPerInsert } from './seed-catalog';
 
 const GREEK_ONLY_TLDS = new Set(['ελ', 'ευ']);
@@ -34,7 +34,7 @@ export async function seedRegistries(db: Db, now: Date = new Date()): Promise<Re
   const userId = new Map(demo.map((u) => [u.email, u.id]));
   for (const d of DEMO_DOMAINS) {
     if (!userId.has(d.email)) continue;
-    objects.push({ label: d.label, tld: d.tld, sponsor: 'us', idProtect: d.idProtect, expiresInMonths: d.expiresInMonths, registrant: { name: 'Μαρία Παπαδοπούλου', organisation: null, email: d.email, country: 'GR' } });
+    objects.push({ label: d.label, tld: d.tld, sponsor: 'us', idProtect: d.idProtect, expiresInMonths: d.expiresInMonths, ourNameservers: d.ourNameservers, registrant: { name: 'Μαρία Παπαδοπούλου', organisation: null, email: d.email, country: 'GR' } });
   }
 
   const rows = objects.map((o) => ({
@@ -46,7 +46,7 @@ export async function seedRegistries(db: Db, now: Date = new Date()): Promise<Re
     registrant: o.registrant ?? {},
     authCode: o.authCode ?? `Seed-${crypto.randomUUID().slice(0, 8)}#`,
     idProtect: o.idProtect ?? false,
-    nameservers: o.statuses?.includes('reserved') ? [] : ['ns1.example.net', 'ns2.example.net'],
+    nameservers: o.statuses?.includes('reserved') ? [] : o.ourNameservers ? REGISTRAR_NAMESERVERS : ['ns1.example.net', 'ns2.example.net'],
     createdAt: addMonths(now, -24),
     updatedAt: now,
     expiresAt: addMonths(now, o.expiresInMonths ?? 12),
@@ -80,8 +80,8 @@ export async function seedRegistries(db: Db, now: Date = new Date()): Promise<Re
       idProtect: d.idProtect ?? false,
       idProtectUntil: d.idProtect ? addMonths(now, d.expiresInMonths) : null,
       // The same delegation the sandbox registry holds for it (above).
-      nsMode: 'custom',
-      nameservers: ['ns1.example.net', 'ns2.example.net'],
+      nsMode: d.ourNameservers ? 'default' : 'custom',
+      nameservers: d.ourNameservers ? REGISTRAR_NAMESERVERS : ['ns1.example.net', 'ns2.example.net'],
       createdAt: addMonths(now, -12),
       updatedAt: now,
     });

@@ -9,6 +9,7 @@ import { createCatalogAdminService, createCatalogService, createPromotionService
 import { createContactService, createDomainContactService } from './contacts';
 import { createDocumentService, createLegalDocumentService, createMydataService } from './documents';
 import { createDomainService, createHandoverService, createIdProtectService, createMyDomainService, createNameserverService, createReminderService, createStaffDomainActions, createStaffDomainService } from './domains';
+import { createFreeHostingService } from './hosting';
 import { createDocumentPaymentsWithOrders, createOrderService, createRefundService, createRegistryPollService, createSandboxPaymentService } from './orders';
 import { createHealthService, createLiveService, createOutboxService, createRateLimitService } from './platform';
 import { createAuditService, createStaffDashboardService, createStaffInvitationService, createStaffMemberService, createStaffSearchService, createStaffService } from './staff';
@@ -60,6 +61,7 @@ function servicesFor(deps: ServiceDeps) {
     registryPoll: () => createRegistryPollService(deps),
     reminders: () => createReminderService(deps),
     idProtect: () => createIdProtectService(deps),
+    freeHosting: () => createFreeHostingService(deps),
     health: () => createHealthService(deps),
     live: () => createLiveService(deps.env),
     promotions: () => createPromotionService(deps),

@@ -11,6 +11,7 @@ export const DOMAIN_TABS = [
   { key: 'hosts', to: 'hosts' },
   { key: 'contacts', to: 'contacts' },
   { key: 'ownership', to: 'ownership' },
+  { key: 'hosting', to: 'hosting' },
 ] as const;
 
 const STATUS_TONE: Record<string, string> = {

@@ -1,0 +1,304 @@
+// Free hosting per domain (issue #23 §3, decision 072): enabled on a name that points at our
+// nameservers, within the account's quota; disabled by suspending it at the panel with a deletion
+// date; enabled again (undeleted) before that date; deleted by the daily cron after it.
+//
+// The panel is asked first and our row written after its answer, so a panel failure changes nothing
+// here. Creation is idempotent at the panel by its reference (`free-<domain id>-<generation>`, the
+// generation counting the name's deleted free hostings): a retry after a failure gets the same
+// account. The quota and the one-per-name rule are checked again inside the statements that write.
+import { and, asc, eq, inArray, lte, ne } from 'drizzle-orm';
+import { ErrorCode } from '../../../core/errors';
+import {
+  activationRefusal,
+  deleteAtFrom,
+  FREE_HOSTING_LENGTH_MONTHS,
+  FREE_HOSTING_PRODUCT_TYPE,
+  FREE_HOSTING_QUOTA,
+  FREE_HOSTING_SKU,
+  freeHostingState,
+  statusType,
+  userInteracts,
+  usesOurNameservers,
+  type FreeHostingRefusal,
+} from '../../../core/hosting/free-hosting';
+import type { Db } from '../../../db/client';
+import { domains, hostingServices, users } from '../../../db/schema';
+import type { Language } from '../../../i18n/config';
+import { getServerT } from '../../../i18n/server';
+import { ProvisionerError, type HostingAccount, type HostingStatus } from '../../adapters/provisioner/port';
+import type { LiveMessage } from '../../../party/protocol';
+import type { ServiceDeps } from '../deps';
+import { DEFAULT_NAMESERVERS } from '../domains/nameservers';
+import { createNotifier, NotificationType } from '../notifications';
+import { createLiveService } from '../platform';
+import type { HostingServiceRow } from './service-records';
+
+type DomainRow = typeof domains.$inferSelect;
+type FreeEvent = 'FreeHostingWasCreated' | 'FreeHostingWasUndeleted' | 'FreeHostingStatusWasUpdated';
+
+/** Spec §3 "Free hosting status message": what the page draws and what the live events carry. */
+export type FreeHostingStatusMessage = {
+  domain_id: number;
+  user_interacts: boolean;
+  general: {
+    delete_at: string | null;
+    status: { type: string; locale: string };
+    state: string;
+    panel_url: string | null;
+    username: string | null;
+    server: string | null;
+    created_at: string | null;
+  };
+  /** Absent when the panel never handed one over. */
+  customer: { passwd?: string };
+};
+
+export type FreeHostingOutcome = { ok: true; code: number } | { ok: false; code: number; status: number; reason?: FreeHostingRefusal | 'failed' | 'deleted' };
+
+const ENABLED: HostingStatus[] = ['provisioning', 'active'];
+/** Rows the cron deletes per run: the next run takes the rest. */
+const DELETE_BATCH = 100;
+
+export function freeHostingMessage(domainId: number, row: HostingServiceRow | null, lang: Language): FreeHostingStatusMessage {
+  const state = freeHostingState(row);
+  const live = state === 'none' ? null : row;
+  return {
+    domain_id: domainId,
+    user_interacts: userInteracts(state),
+    general: {
+      delete_at: live && state === 'disabled' && live.deleteAt ? live.deleteAt.toISOString() : null,
+      status: { type: statusType(state), locale: getServerT(lang)(`freehosting:status.${state}`) as string },
+      state,
+      panel_url: live?.panelUrl ?? null,
+      username: live?.username ?? null,
+      server: live?.server ?? null,
+      created_at: live ? live.startedAt.toISOString() : null,
+    },
+    customer: live?.panelPassword ? { passwd: live.panelPassword } : {},
+  };
+}
+
+/** The name's living free hosting (at most one: a unique index), or null. */
+async function currentOf(db: Db, userId: number, domain: DomainRow): Promise<HostingServiceRow | null> {
+  const [row] = await db
+    .select()
+    .from(hostingServices)
+    .where(and(eq(hostingServices.kind, 'free'), eq(hostingServices.domain, domain.asciiFqdn), eq(hostingServices.userId, userId), ne(hostingServices.status, 'terminated')));
+  return row ?? null;
+}
+
+const ENABLED_COUNT = `(SELECT count(*) FROM hosting_services WHERE user_id = ? AND kind = 'free' AND status IN ('provisioning', 'active'))`;
+
+export function createFreeHostingService(deps: Pick<ServiceDeps, 'db' | 'env' | 'now' | 'adapters'>) {
+  const { db, now } = deps;
+  const d1 = db.$client;
+  const panel = () => deps.adapters.provisioner;
+  const fail = (reason: FreeHostingRefusal): FreeHostingOutcome => ({ ok: false, code: ErrorCode.FREE_HOSTING_CANT_BE_ACTIVATED, status: 409, reason });
+  const panelFailed = (e: unknown): FreeHostingOutcome => {
+    if (!(e instanceof ProvisionerError)) throw e;
+    // The panel's own 33003 (it already holds a free hosting for the name) keeps its code.
+    if (e.code === ErrorCode.FREE_HOSTING_CANT_BE_ACTIVATED) return { ok: false, code: e.code, status: 409, reason: 'failed' };
+    return { ok: false, code: ErrorCode.NETWORK_CONNECTION_ERROR, status: 503, reason: 'failed' };
+  };
+
+  async function langOf(userId: number): Promise<Language> {
+    const [u] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
+    return u?.locale === 'en' ? 'en' : 'el';
+  }
+
+  async function publish(userId: number, event: FreeEvent, domainId: number, row: HostingServiceRow | null, uniqueId: string | null) {
+    const data = freeHostingMessage(domainId, row, await langOf(userId));
+    // A party that does not answer must never undo a change the panel already made.
+    await createLiveService(deps.env)
+      .toUser(`u-${userId}`, { channel: 'hosting', event, unique_id: uniqueId, data } as LiveMessage)
+      .catch(() => undefined);
+  }
+
+  /** A status change the panel refuses as already made (a retry, a second tab) counts as made. */
+  async function atPanel(accountId: string, action: () => Promise<HostingAccount>, wanted: HostingStatus): Promise<void> {
+    try {
+      await action();
+    } catch (e) {
+      if (!(e instanceof ProvisionerError) || e.code !== ErrorCode.ACTION_NOT_ALLOWED) throw e;
+      if ((await panel().getAccount(accountId)).status !== wanted) throw e;
+    }
+  }
+
+  async function enabledCount(userId: number, exceptId: number | null): Promise<number> {
+    const rows = await db
+      .select({ id: hostingServices.id })
+      .from(hostingServices)
+      .where(and(eq(hostingServices.userId, userId), eq(hostingServices.kind, 'free'), inArray(hostingServices.status, ENABLED)));
+    return rows.filter((r) => r.id !== exceptId).length;
+  }
+
+  async function create(userId: number, domain: DomainRow, uniqueId: string | null): Promise<FreeHostingOutcome> {
+    const refusal = activationRefusal({ ourNameservers: usesOurNameservers(domain, DEFAULT_NAMESERVERS), enabledCount: await enabledCount(userId, null) });
+    if (refusal) return fail(refusal);
+    const deleted = await db
+      .select({ id: hostingServices.id })
+      .from(hostingServices)
+      .where(and(eq(hostingServices.kind, 'free'), eq(hostingServices.domain, domain.asciiFqdn), eq(hostingServices.status, 'terminated')));
+    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    let account: HostingAccount;
+    let password: string;
+    try {
+      account = await panel().createAccount({
+        reference: `free-${domain.id}-${deleted.length + 1}`,
+        sku: FREE_HOSTING_SKU,
+        productType: FREE_HOSTING_PRODUCT_TYPE,
+        domain: domain.asciiFqdn,
+        lengthMonths: FREE_HOSTING_LENGTH_MONTHS,
+        options: {},
+        contactEmail: user!.email,
+      });
+      // The panel's password for the new account, handed over once: the page shows it (spec §3 customer.passwd).
+      password = await panel().changePassword(account.accountId);
+    } catch (e) {
+      return panelFailed(e);
+    }
+    const t = now.getTime();
+    // Written only if the quota still allows it and no other free hosting of the name was recorded
+    // meanwhile (the unique index): one statement, so 30 parallel enables cannot pass the quota.
+    const inserted = await d1
+      .prepare(
+        `INSERT INTO hosting_services (user_id, order_item_id, account_id, sku, product_type, kind, domain, username, panel_url, server, datacenter, options, status, length_months, started_at, expires_at, cancel_at_period_end, synced_at, created_at, updated_at, panel_password)
+         SELECT ?, NULL, ?, ?, ?, 'free', ?, ?, ?, ?, NULL, '{}', ?, ?, ?, ?, 0, ?, ?, ?, ? WHERE ${ENABLED_COUNT} < ?
+         ON CONFLICT DO NOTHING RETURNING id`,
+      )
+      .bind(userId, account.accountId, account.sku, FREE_HOSTING_PRODUCT_TYPE, domain.asciiFqdn, account.username, account.panelUrl, account.server, account.status, FREE_HOSTING_LENGTH_MONTHS, account.createdAt.getTime(), account.expiresAt.getTime(), t, t, t, password, userId, FREE_HOSTING_QUOTA)
+      .first<{ id: number }>();
+    if (!inserted) {
+      // A second tab recorded this very account first: done. Otherwise the quota filled meanwhile; the
+      // account stays at the panel under its reference, and the next enable within the quota takes it.
+      const mine = await currentOf(db, userId, domain);
+      if (mine?.accountId === account.accountId) return { ok: true, code: ErrorCode.NO_CHANGE };
+      return fail('quota');
+    }
+    const row = (await currentOf(db, userId, domain))!;
+    await publish(userId, 'FreeHostingWasCreated', domain.id, row, uniqueId);
+    await createNotifier(deps).notify({
+      userId,
+      type: NotificationType.SYSTEM,
+      messageKey: 'freehosting.created',
+      params: { domain: domain.fqdn },
+      link: `/account/domains/${domain.asciiFqdn}/hosting`,
+      tone: 'success',
+      dedupeKey: `free-hosting-created:${row.id}`,
+    });
+    return { ok: true, code: ErrorCode.SUCCESS };
+  }
+
+  async function undelete(userId: number, domain: DomainRow, row: HostingServiceRow, uniqueId: string | null): Promise<FreeHostingOutcome> {
+    const refusal = activationRefusal({ ourNameservers: usesOurNameservers(domain, DEFAULT_NAMESERVERS), enabledCount: await enabledCount(userId, row.id) });
+    if (refusal) return fail(refusal);
+    try {
+      await atPanel(row.accountId, () => panel().unsuspend(row.accountId), 'active');
+    } catch (e) {
+      return panelFailed(e);
+    }
+    const t = now.getTime();
+    const updated = await d1
+      .prepare(
+        `UPDATE hosting_services SET status = 'active', delete_at = NULL, suspended_at = NULL, suspend_reason = NULL, synced_at = ?, updated_at = ?
+         WHERE id = ? AND status = 'suspended' AND ${ENABLED_COUNT} < ? RETURNING id`,
+      )
+      .bind(t, t, row.id, userId, FREE_HOSTING_QUOTA)
+      .first<{ id: number }>();
+    if (!updated) {
+      const again = await currentOf(db, userId, domain);
+      if (again?.id === row.id && again.status === 'active') return { ok: true, code: ErrorCode.NO_CHANGE };
+      if (again?.id !== row.id) return { ok: false, code: ErrorCode.FREE_HOSTING_CANT_BE_ACTIVATED, status: 409, reason: 'deleted' };
+      // The quota filled meanwhile: the panel goes back to what our row says.
+      await atPanel(row.accountId, () => panel().suspend(row.accountId, 'free_hosting_disabled'), 'suspended').catch(() => undefined);
+      return fail('quota');
+    }
+    await publish(userId, 'FreeHostingWasUndeleted', domain.id, (await currentOf(db, userId, domain))!, uniqueId);
+    return { ok: true, code: ErrorCode.SUCCESS };
+  }
+
+  return {
+    /** The page's status message for one of the customer's names. */
+    async status(userId: number, domain: DomainRow, lang: Language): Promise<FreeHostingStatusMessage> {
+      return freeHostingMessage(domain.id, await currentOf(db, userId, domain), lang);
+    },
+
+    /** Creates it, or undeletes a disabled one; 1005 when it is on already. */
+    async enable(userId: number, domain: DomainRow, uniqueId: string | null): Promise<FreeHostingOutcome> {
+      const row = await currentOf(db, userId, domain);
+      if (!row) return create(userId, domain, uniqueId);
+      if (row.status === 'suspended') return undelete(userId, domain, row, uniqueId);
+      return { ok: true, code: ErrorCode.NO_CHANGE };
+    },
+
+    /** Suspends it at the panel and dates its deletion; 1005 when there is none on. */
+    async disable(userId: number, domain: DomainRow, uniqueId: string | null): Promise<FreeHostingOutcome> {
+      const row = await currentOf(db, userId, domain);
+      if (!row || row.status !== 'active') return { ok: true, code: ErrorCode.NO_CHANGE };
+      try {
+        await atPanel(row.accountId, () => panel().suspend(row.accountId, 'free_hosting_disabled'), 'suspended');
+      } catch (e) {
+        return panelFailed(e);
+      }
+      const [updated] = await db
+        .update(hostingServices)
+        .set({ status: 'suspended', suspendedAt: now, suspendReason: 'free_hosting_disabled', deleteAt: deleteAtFrom(now), syncedAt: now, updatedAt: now })
+        .where(and(eq(hostingServices.id, row.id), eq(hostingServices.status, 'active')))
+        .returning();
+      if (!updated) return { ok: true, code: ErrorCode.NO_CHANGE };
+      await publish(userId, 'FreeHostingStatusWasUpdated', domain.id, updated, uniqueId);
+      return { ok: true, code: ErrorCode.SUCCESS };
+    },
+
+    /**
+     * The daily cron: deletes at the panel every disabled free hosting whose date has come. Each row is
+     * claimed first (suspended → terminated, one conditional statement), so an undelete racing it loses
+     * cleanly and a re-run finds nothing; a panel failure gives the row back to the next run.
+     */
+    async deleteDue(): Promise<{ deleted: number; failed: number }> {
+      const due = await db
+        .select()
+        .from(hostingServices)
+        .where(and(eq(hostingServices.kind, 'free'), eq(hostingServices.status, 'suspended'), lte(hostingServices.deleteAt, now)))
+        .orderBy(asc(hostingServices.deleteAt))
+        .limit(DELETE_BATCH);
+      let deleted = 0;
+      let failed = 0;
+      for (const row of due) {
+        const [claimed] = await db
+          .update(hostingServices)
+          .set({ status: 'terminated', terminatedAt: now, updatedAt: now })
+          .where(and(eq(hostingServices.id, row.id), eq(hostingServices.status, 'suspended'), lte(hostingServices.deleteAt, now)))
+          .returning();
+        if (!claimed) continue;
+        try {
+          await atPanel(row.accountId, () => panel().terminate(row.accountId), 'terminated');
+        } catch (e) {
+          // An account the panel no longer knows is as deleted as it gets.
+          const gone = e instanceof ProvisionerError && e.code === ErrorCode.SERVER_PROVIDER_PRODUCT_NOT_FOUND;
+          if (!gone) {
+            failed += 1;
+            await db.update(hostingServices).set({ status: 'suspended', terminatedAt: null, updatedAt: now }).where(eq(hostingServices.id, row.id));
+            if (!(e instanceof ProvisionerError)) throw e;
+            continue;
+          }
+        }
+        deleted += 1;
+        const [domain] = await db.select().from(domains).where(and(eq(domains.asciiFqdn, row.domain ?? ''), eq(domains.userId, row.userId)));
+        if (domain) await publish(row.userId, 'FreeHostingStatusWasUpdated', domain.id, null, null);
+        await createNotifier(deps).notify({
+          userId: row.userId,
+          type: NotificationType.SYSTEM,
+          messageKey: 'freehosting.deleted',
+          params: { domain: domain?.fqdn ?? row.domain ?? '' },
+          link: domain ? `/account/domains/${domain.asciiFqdn}/hosting` : null,
+          tone: 'info',
+          dedupeKey: `free-hosting-deleted:${row.id}`,
+        });
+      }
+      return { deleted, failed };
+    },
+  };
+}
+
+export type FreeHostingService = ReturnType<typeof createFreeHostingService>;
