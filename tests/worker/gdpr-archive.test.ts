@@ -168,3 +168,37 @@ describe('GDPR archive: the download', () => {
     expect(await rowOf(c.id)).toMatchObject({ status: 'expired', objectKey: null });
   });
 });
+
+describe('GDPR archive: the privacy page and the download route', () => {
+  it('the request intent answers 43000 and builds it right after; a wrong password goes back with 43002, the right one gets the ZIP', async () => {
+    const c = await customerWithOrder('arcpage');
+    const b = new Browser();
+    expect((await login(b, c.email, PASSWORD)).status).toBe(303);
+    const page = await b.open('/account/privacy');
+    expect(page.res.status).toBe(200);
+    expect(page.html).toContain('data-step="request"');
+    const requested = await b.fetch('/account/privacy', form({ _token: page.token, intent: 'archive_request' }));
+    expect(requested.status).toBe(200);
+    expect(await requested.text()).toContain(`data-code="${ErrorCode.CREATE_INFO_ARCHIVE_REQUEST_RECEIVED}"`);
+    // Built in the request's waitUntil: ready within moments, no cron needed.
+    const start = Date.now();
+    while ((await rowOf(c.id)).status !== 'ready' && Date.now() - start < 10_000) await new Promise((r) => setTimeout(r, 50));
+    const ready = await b.open('/account/privacy');
+    expect(ready.html).toContain('data-step="download"');
+    const again = await b.fetch('/account/privacy', form({ _token: ready.token, intent: 'archive_request' }));
+    expect(await again.text()).toContain(`data-code="${ErrorCode.ARCHIVED_INFO_PENDING_DOWNLOAD}"`);
+
+    const wrong = await b.fetch('/account/privacy/archive', form({ _token: ready.token, password: 'nope-nope-nope' }));
+    expect(wrong.status).toBe(303);
+    expect(wrong.headers.get('Location')).toBe('/account/privacy?archive=wrong_password#archive');
+    const told = await b.open('/account/privacy?archive=wrong_password');
+    expect(told.html).toContain(`data-code="${ErrorCode.ARCHIVED_INFO_PENDING_DOWNLOAD}"`);
+    // Without the CSRF token nothing is checked.
+    expect((await b.fetch('/account/privacy/archive', form({ password: PASSWORD }))).status).toBeGreaterThanOrEqual(400);
+    const got = await b.fetch('/account/privacy/archive', form({ _token: ready.token, password: PASSWORD }));
+    expect(got.status).toBe(200);
+    expect(got.headers.get('Content-Disposition')).toMatch(/^attachment; /);
+    const files = unzipSync(new Uint8Array(await got.arrayBuffer()));
+    expect(Object.keys(files)).toContain('orders.json');
+  });
+});
