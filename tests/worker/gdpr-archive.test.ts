@@ -14,7 +14,7 @@ import { dataArchives, saleDocuments, users } from '../../db/schema';
 import { DEMO_USERS } from '../../db/seed/demo-users';
 import { createAdapters } from '../../worker/adapters';
 import { configOf } from '../../worker/config';
-import { ARCHIVE_MAX_ATTEMPTS, ARCHIVE_TTL_MS, createArchiveService } from '../../worker/services/archive';
+import { ARCHIVE_MAX_ATTEMPTS, ARCHIVE_TTL_MS, createArchiveService, createZipSink, PART_BYTES } from '../../worker/services/archive';
 import { verifyPassword } from '../../worker/security/password-hash';
 import { addReadyDomain, newCustomer, servicesAt } from './customers';
 import { Browser, form, login } from './helpers';
@@ -200,5 +200,37 @@ describe('GDPR archive: the privacy page and the download route', () => {
     expect(got.headers.get('Content-Disposition')).toMatch(/^attachment; /);
     const files = unzipSync(new Uint8Array(await got.arrayBuffer()));
     expect(Object.keys(files)).toContain('orders.json');
+  });
+});
+
+describe('GDPR archive: the ZIP goes to R2 in parts', () => {
+  it('12 MiB of stored data go up as a multipart upload while holding less than a part and a chunk, and unzip whole', async () => {
+    const key = `archives/test/${crypto.randomUUID()}.zip`;
+    const zip = createZipSink(env.FILES, key, { mtime: new Date(T0) });
+    const CHUNK = 64 * 1024;
+    const chunks = 12 * 16;
+    // Random bytes do not compress: the ZIP is as large as the data, so it needs three parts.
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === chunks) return controller.close();
+        const c = new Uint8Array(CHUNK);
+        crypto.getRandomValues(c);
+        c[0] = sent++ % 256;
+        controller.enqueue(c);
+      },
+    });
+    await zip.text('README.txt', 'hello');
+    expect(await zip.stream('big.bin', body)).toBe(chunks * CHUNK);
+    const size = await zip.finish();
+    expect(zip.stats.parts).toBe(3);
+    expect(zip.stats.peakBufferedBytes).toBeLessThan(PART_BYTES + 2 * CHUNK);
+    const object = await env.FILES.get(key);
+    expect(object!.size).toBe(size);
+    const files = unzipSync(new Uint8Array(await object!.arrayBuffer()));
+    expect(files['big.bin']!.length).toBe(chunks * CHUNK);
+    expect(files['big.bin']![CHUNK * 5]).toBe(5);
+    expect(new TextDecoder().decode(files['README.txt'])).toBe('hello');
+    await env.FILES.delete(key);
   });
 });

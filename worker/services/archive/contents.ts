@@ -28,9 +28,9 @@ import {
   users,
 } from '../../../db/schema';
 import type { ServiceDeps } from '../deps';
-import { createLegalDocumentService } from '../documents/legal-documents';
-import { userRoom } from '../accounts/auth';
-import { userStub } from '../platform/party-stubs';
+import { createLegalDocumentService } from '../documents';
+import { userRoom } from '../accounts';
+import { userStub } from '../platform';
 import type { ZipSink } from './zip-sink';
 
 /** Rows per read; children are read by the page's ids, so this stays under D1's 100 parameters. */
