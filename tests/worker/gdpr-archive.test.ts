@@ -203,6 +203,32 @@ describe('GDPR archive: the privacy page and the download route', () => {
   });
 });
 
+describe('GDPR archive: every step renders in both languages', () => {
+  it('request, being prepared, download and the wrong-password notice, in el and en, without a missing key', async () => {
+    const c = await newCustomer('arci18n');
+    await db.update(users).set({ passwordHash: DEMO_USERS[0].passwordHash }).where(eq(users.id, c.id));
+    const b = new Browser();
+    expect((await login(b, c.email, PASSWORD)).status).toBe(303);
+    const a = archivesAt(Date.now());
+    const steps: [string, string, () => Promise<unknown>][] = [
+      ['/account/privacy', 'request', async () => undefined],
+      ['/account/privacy', 'wait', () => a.s.request(c.id)],
+      ['/account/privacy?archive=wrong_password', 'download', async () => a.s.buildNow((await rowOf(c.id)).id)],
+    ];
+    for (const [path, step, before] of steps) {
+      await before();
+      for (const lng of ['el', 'en']) {
+        b.cookies.set('lng', lng);
+        const res = await b.fetch(path);
+        const html = await res.text();
+        expect(res.status, `${lng} ${step}`).toBe(200);
+        expect(html, `${lng} ${step}`).toContain(`data-step="${step}"`);
+        expect(res.headers.get('X-I18n-Missing'), `${lng} ${step}`).toBeNull();
+      }
+    }
+  });
+});
+
 describe('GDPR archive: the ZIP goes to R2 in parts', () => {
   it('12 MiB of stored data go up as a multipart upload while holding less than a part and a chunk, and unzip whole', async () => {
     const key = `archives/test/${crypto.randomUUID()}.zip`;
