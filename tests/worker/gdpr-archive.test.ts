@@ -140,14 +140,22 @@ describe('GDPR archive: the download', () => {
     const guesser = archivesAt(T0 + 1000);
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => guesser.s.download(c.id, `guess-${i}`)));
     expect(guesser.checks()).toBeLessThanOrEqual(ARCHIVE_MAX_ATTEMPTS);
-    expect(answers.every((r) => !r.ok && r.code === ErrorCode.ARCHIVED_INFO_PENDING_DOWNLOAD)).toBe(true);
+    // Each is refused: a wrong password (43002), the archive spent, or the login's per-address delay (429).
+    expect(answers.every((r) => !r.ok && (r.code === ErrorCode.ARCHIVED_INFO_PENDING_DOWNLOAD || (r.code === 429 && r.reason === 'throttled')))).toBe(true);
     expect(answers.filter((r) => !r.ok && r.reason === 'wrong_password')).toHaveLength(ARCHIVE_MAX_ATTEMPTS - 1);
     expect((await rowOf(c.id)).status).toBe('spent');
     // Even the right password no longer opens it; a new request may be made.
     expect(await archivesAt(T0 + 2000).s.download(c.id, PASSWORD)).toMatchObject({ ok: false });
     await archivesAt(T0 + 300_000).s.run();
     expect(await env.FILES.head(key)).toBeNull();
-    expect(await archivesAt(T0 + 301_000).s.request(c.id)).toMatchObject({ code: ErrorCode.CREATE_INFO_ARCHIVE_REQUEST_RECEIVED, created: true });
+    const renewed = await archivesAt(T0 + 301_000).s.request(c.id);
+    expect(renewed).toMatchObject({ code: ErrorCode.CREATE_INFO_ARCHIVE_REQUEST_RECEIVED, created: true });
+    // A new archive brings no fresh guesses: the login's per-address delay (decision 022) carries on.
+    await archivesAt(T0 + 301_000).s.buildNow(renewed.archive.id);
+    expect(await archivesAt(T0 + 301_100).s.download(c.id, 'guess-again')).toMatchObject({ ok: false, reason: 'wrong_password' });
+    const delayed = archivesAt(T0 + 301_200);
+    expect(await delayed.s.download(c.id, 'and-again')).toMatchObject({ ok: false, code: 429, reason: 'throttled' });
+    expect(delayed.checks()).toBe(0);
   });
 
   it('after seven days the download is refused and the job deletes the R2 object', async () => {

@@ -28,11 +28,11 @@ export type ArchiveSectionState = {
 } | null;
 
 /** What came back from the last download attempt (the resource route's redirect). */
-export type ArchiveNotice = 'wrong_password' | 'spent' | 'none' | null;
+export type ArchiveNotice = 'wrong_password' | 'spent' | 'none' | 'throttled' | null;
 
 export function readArchiveNotice(url: string): ArchiveNotice {
   const v = new URL(url).searchParams.get('archive');
-  return v === 'wrong_password' || v === 'spent' || v === 'none' ? v : null;
+  return v === 'wrong_password' || v === 'spent' || v === 'none' || v === 'throttled' ? v : null;
 }
 
 type Step = 'request' | 'wait' | 'download';
@@ -98,6 +98,7 @@ export function ArchiveSection({ archive, actionCode, notice }: { archive: Archi
       ) : null}
       {notice === 'spent' && step === 'request' ? <FormAlert type="alert" testId="archive-spent">{t('spent')}</FormAlert> : null}
       {notice === 'none' && step !== 'download' ? <FormAlert type="warning" testId="archive-none">{t('none')}</FormAlert> : null}
+      {notice === 'throttled' && step === 'download' ? <FormAlert type="alert" testId="archive-throttled">{t('throttled')}</FormAlert> : null}
 
       {step === 'request' ? (
         <>

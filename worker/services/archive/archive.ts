@@ -11,7 +11,8 @@ import type { Language } from '../../../i18n/config';
 import { getServerT } from '../../../i18n/server';
 import { configOf } from '../../config';
 import { verifyPassword } from '../../security/password-hash';
-import { userRoom } from '../accounts';
+import { PASSWORD_THROTTLE } from '../../../core/login-throttle';
+import { createLoginThrottle, passwordThrottleKey, userRoom } from '../accounts';
 import type { ServiceDeps } from '../deps';
 import { contentDisposition } from '../documents';
 import { createLiveService } from '../platform';
@@ -30,7 +31,7 @@ const FALLBACK_ORIGIN = 'http://localhost:8787';
 
 export type ArchiveRow = typeof dataArchives.$inferSelect;
 export type ArchiveView = { id: number; status: ArchiveStatus; requestedAt: number; readyAt: number | null; expiresAt: number | null; sizeBytes: number | null; attemptsLeft: number };
-export type ArchiveFailure = { ok: false; code: number; status: number; reason: 'wrong_password' | 'spent' | 'none'; attemptsLeft?: number };
+export type ArchiveFailure = { ok: false; code: number; status: number; reason: 'wrong_password' | 'spent' | 'none' | 'throttled'; attemptsLeft?: number; retryAfter?: number };
 
 type Options = {
   /** The password check; tests wrap it to count how many attempts reached it. */
@@ -42,6 +43,7 @@ type Options = {
 export function createArchiveService(deps: ServiceDeps, options: Options = {}) {
   const { db, env, now } = deps;
   const verify = options.verify ?? verifyPassword;
+  const throttle = createLoginThrottle(db, now, PASSWORD_THROTTLE);
   const publish =
     options.publish ??
     ((userId: number, archiveId: number) =>
@@ -209,22 +211,31 @@ export function createArchiveService(deps: ServiceDeps, options: Options = {}) {
      * the archive. A right password streams the ZIP from R2.
      */
     async download(userId: number, password: string): Promise<{ ok: true; response: Response } | ArchiveFailure> {
+      const [u] = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+      if (!u) return { ok: false, code: ErrorCode.UNRECOGNIZED_ACTION, status: 404, reason: 'none' };
+      // The login's growing per-address delay (decision 022) counts these guesses too: a stolen session
+      // cannot get fresh guesses by asking for archive after archive.
+      const key = await passwordThrottleKey(u.email);
+      const throttled = await throttle.take(key);
+      if (!throttled.ok) return { ok: false, code: 429, status: 429, reason: 'throttled', retryAfter: throttled.wait };
       const [taken] = await db
         .update(dataArchives)
         .set({ attempts: sql`${dataArchives.attempts} + 1`, updatedAt: now })
         .where(and(eq(dataArchives.userId, userId), eq(dataArchives.status, 'ready'), sql`${dataArchives.expiresAt} > ${now.getTime()}`, lt(dataArchives.attempts, ARCHIVE_MAX_ATTEMPTS)))
         .returning();
       if (!taken) {
+        // Nothing was checked: the delay's attempt goes back.
+        await throttle.release(key);
         const row = await latest(userId);
         if (row?.status === 'ready' && view(row).status === 'ready') return { ok: false, code: ErrorCode.ARCHIVED_INFO_PENDING_DOWNLOAD, status: 429, reason: 'spent', attemptsLeft: 0 };
         return { ok: false, code: ErrorCode.UNRECOGNIZED_ACTION, status: 404, reason: 'none' };
       }
-      const [u] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-      if (!u || !password || !(await verify(password, u.passwordHash))) {
+      if (!password || !(await verify(password, u.passwordHash))) {
         const left = ARCHIVE_MAX_ATTEMPTS - taken.attempts;
         if (left <= 0) await db.update(dataArchives).set({ status: 'spent', updatedAt: now }).where(and(eq(dataArchives.id, taken.id), eq(dataArchives.status, 'ready')));
         return { ok: false, code: ErrorCode.ARCHIVED_INFO_PENDING_DOWNLOAD, status: left <= 0 ? 429 : 400, reason: left <= 0 ? 'spent' : 'wrong_password', attemptsLeft: left };
       }
+      await throttle.clear(key);
       const object = taken.objectKey ? await env.FILES.get(taken.objectKey) : null;
       if (!object) return { ok: false, code: ErrorCode.UNRECOGNIZED_ACTION, status: 404, reason: 'none' };
       // The right password gives the attempts back (like the login's per-address delay).
