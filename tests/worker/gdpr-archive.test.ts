@@ -14,6 +14,8 @@ import { dataArchives, saleDocuments, users } from '../../db/schema';
 import { DEMO_USERS } from '../../db/seed/demo-users';
 import { createAdapters } from '../../worker/adapters';
 import { configOf } from '../../worker/config';
+import { CRON_JOBS, runScheduled } from '../../worker/cron';
+import { archivesCron } from '../../worker/cron/archives';
 import { ARCHIVE_MAX_ATTEMPTS, ARCHIVE_TTL_MS, createArchiveService, createZipSink, PART_BYTES } from '../../worker/services/archive';
 import { verifyPassword } from '../../worker/security/password-hash';
 import { addReadyDomain, newCustomer, servicesAt } from './customers';
@@ -117,6 +119,16 @@ describe('GDPR archive: request and the job', () => {
     expect(profile.account).not.toHaveProperty('passwordHash');
     expect(profile.account).not.toHaveProperty('totpSecret');
     expect(JSON.parse(text('manifest.json'))).toMatchObject({ rows: { orders: 1, pdfs: expect.any(Number) } });
+  });
+});
+
+describe('GDPR archive: the schedule', () => {
+  it('the */5 cron runs the archive job: a pending request is ready after it', async () => {
+    expect(CRON_JOBS['*/5 * * * *']).toContain(archivesCron);
+    const c = await newCustomer('arccron');
+    await archivesAt(T0).s.request(c.id);
+    await runScheduled('*/5 * * * *', env, new Date(T0 + 300_000));
+    expect(await rowOf(c.id)).toMatchObject({ status: 'ready', readyAt: new Date(T0 + 300_000) });
   });
 });
 
