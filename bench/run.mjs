@@ -13,7 +13,8 @@
 //  - the portal's domain list of 2,000 names: first page and a search (bench/portal.mjs),
 //  - the back office's all-domains list of 100,000 names across 5,000 accounts: first page, a filtered page,
 //    a search and the CSV export of all of them (bench/admin-domains.mjs),
-//  - a legal document's PDF: render time p50/p95, CPU per render and size for a 20-line invoice (bench/legal-pdf.mjs).
+//  - a legal document's PDF: render time p50/p95, CPU per render and size for a 20-line invoice (bench/legal-pdf.mjs),
+//  - the personal-data archive of the 2,000-name account: request to ready, build time, workerd CPU and peak RSS, ZIP size (bench/archive.mjs).
 // Writes bench/results.json and prints a table. Targets are reported, never asserted (README).
 import { chromium } from '@playwright/test';
 import { spawn, spawnSync } from 'node:child_process';
@@ -30,6 +31,7 @@ import { measurePasswordHash } from './password-hash.mjs';
 import { measureLegalPdf } from './legal-pdf.mjs';
 import { measurePortal } from './portal.mjs';
 import { measureAdminDomains } from './admin-domains.mjs';
+import { measureArchive } from './archive.mjs';
 
 // BENCH_PORT lets two checkouts measure side by side (default 8797).
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
@@ -37,7 +39,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const SEQUENTIAL = Number(process.env.BENCH_REQUESTS ?? 300);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT_REQUESTS ?? 600);
 const CONCURRENCY = 8;
-// `--only=js,latency,load,search,cart,portal,admindomains,hash,pdf,lighthouse` measures only those parts while iterating (default: all).
+// `--only=js,latency,load,search,cart,portal,admindomains,archive,hash,pdf,lighthouse` measures only those parts while iterating (default: all).
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const ONLY = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : null;
 const wants = (part) => !ONLY || ONLY.has(part);
@@ -214,6 +216,7 @@ try {
   const portal = wants('portal') ? await measurePortal(BASE, server.pid) : null;
   // After the portal: its 100,000 names would not change the portal's figures, but keep the order plain.
   const adminDomains = wants('admindomains') ? await measureAdminDomains(BASE, '.wrangler/bench', server.pid) : null;
+  const archive = wants('archive') ? await measureArchive(BASE, server.pid) : null;
   const verdict = (ok) => (ok ? 'met' : 'missed');
   // Last: it leaves a domain and a plan in the demo customer's cart, which the checkout figures above must not carry.
   const lighthouse = wants('lighthouse') ? await measureLighthouse(BASE, executablePath) : null;
@@ -234,6 +237,7 @@ try {
     cart,
     portal,
     adminDomains,
+    archive,
     lighthouse,
     targets: { ...TARGETS, lighthouseCategoryMin: LIGHTHOUSE_TARGETS.categoryMin, lighthouseSearchTbtMs: LIGHTHOUSE_TARGETS.searchTbtMs },
     verdict: {

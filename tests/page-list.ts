@@ -75,6 +75,7 @@ export const PAGES: PageEntry[] = [
   customer('account-security', 'account.security', '/account/security'),
   customer('account-preferences', 'account.preferences', '/account/preferences'),
   customer('account-sessions', 'account.sessions', '/account/sessions'),
+  customer('account-privacy', 'account.privacy', '/account/privacy'),
   customer('account-mobile', 'account.mobile', '/account/mobile'),
   customer('account-email', 'account.email', '/account/email'),
   // The registrar portal (issue #12 §2–5)
@@ -148,6 +149,7 @@ export const NOT_PAGES: NotAPage[] = [
   { route: 'account', reason: 'the layout of the account area: renders only around one of its pages' },
   { route: 'account.domains.$name', reason: "the layout of one domain's pages (its header and sub-navigation)" },
   { route: 'account.documents.$id', reason: "the layout of one document's pages (its header and tab navigation)" },
+  { route: 'account.privacy.archive', reason: 'the personal-data archive download: a POST with the password, answering the ZIP streamed from R2 (tests/worker/gdpr-archive.test.ts)' },
   { route: 'account.documents.$id.files.$fileId', reason: "the download of a legal document's file (a PDF streamed from R2; tests/worker/documents-legal.test.ts)" },
   { route: 'admin.customers.export', reason: 'the customer list as a streamed CSV download (tests/worker/admin-customers.test.ts)' },
   { route: 'admin.coupons.csv', reason: 'the coupons list as a streamed CSV download (tests/worker/admin-coupons.test.ts)' },

@@ -3,6 +3,7 @@
 import { logServerError } from '../http/error-log';
 import { accountsCleanupCron } from './accounts-cleanup';
 import { freeHostingCron } from './free-hosting';
+import { archivesCron } from './archives';
 import { fulfilmentCron } from './fulfilment';
 import { idProtectCron } from './id-protect';
 import { mydataCron } from './mydata';
@@ -13,7 +14,7 @@ import { remindersCron } from './reminders';
 type Job = (env: Env, now: Date) => Promise<unknown>;
 
 export const CRON_JOBS: Record<string, Job[]> = {
-  '*/5 * * * *': [promotionsCron, accountsCleanupCron, fulfilmentCron, registryPollCron, mydataCron],
+  '*/5 * * * *': [promotionsCron, accountsCleanupCron, fulfilmentCron, registryPollCron, mydataCron, archivesCron],
   // 06:00 UTC: 08:00 or 09:00 in Athens, a decent hour for an e-mail about a name's expiry.
   '0 6 * * *': [remindersCron, idProtectCron, freeHostingCron],
 };

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { createAdapters, type Adapters } from '../adapters';
 import { configOf } from '../config';
 import { createAccountService, createAuthService, createOtpService, createPasswordResetService, createPreferenceService, createRegistrationService, createStaffCustomerService } from './accounts';
+import { createArchiveService } from './archive';
 import { createCouponService, createDebitService } from './billing';
 import { createCartService } from './cart';
 import { createCatalogAdminService, createCatalogService, createPromotionService } from './catalog';
@@ -39,6 +40,7 @@ function servicesFor(deps: ServiceDeps) {
   return lazyMembers({
     account: () => createAccountService(deps),
     auth: () => createAuthService(deps),
+    archives: () => createArchiveService(deps),
     orders: () => createOrderService(deps),
     documents: () => createDocumentService(deps),
     documentPayments: () => createDocumentPaymentsWithOrders(deps),

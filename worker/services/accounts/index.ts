@@ -3,7 +3,7 @@
 // office's customers (list, page, enable/disable, end a session).
 // The area's public face: other areas, routes, the API and cron import from here, never an inner file.
 export { createAuthService, normalizeEmail, readSessionCookie, userRoom, type CurrentSession } from './auth';
-export { passwordThrottleKey, secondFactorThrottleKey } from './login-throttle';
+export { createLoginThrottle, passwordThrottleKey, secondFactorThrottleKey } from './login-throttle';
 export { createOtpService, sha256Hex } from './otp';
 export { createRegistrationService, foldAnswer } from './registration';
 export { createPreferenceService, readPreferences, setPreference, vatDisplayFor, type Preferences } from './preferences';

@@ -5,4 +5,4 @@ export { documentNumber, renderLegalPdf, type LegalPdfInput, type LegalPdfLine }
 export { createMydataService, PENDING_TOO_LONG_MS, PENDING_TOO_MANY_ATTEMPTS, type MydataService } from './mydata';
 export { creditNotesOf } from './documents-list';
 export { createDocumentService, type SaleDocument } from './documents';
-export { createLegalDocumentService } from './legal-documents';
+export { contentDisposition, createLegalDocumentService } from './legal-documents';
