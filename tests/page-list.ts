@@ -53,6 +53,8 @@ export const PAGES: PageEntry[] = [
   guest('dev-mailbox', 'dev.mailbox', '/dev/mailbox'),
   // Accounts
   guest('login', 'auth.login', '/auth/login'),
+  // The GDPR approval at login (issue #24 §3): opened by itself it says no login is waiting.
+  guest('login-approval', 'auth.login_.approval', '/auth/login/approval'),
   guest('register', 'auth.register', '/auth/register'),
   guest('reset', 'auth.reset', '/auth/reset'),
   guest('verify-email', 'auth.verify-email', '/auth/verify-email?token=not-a-real-token'),

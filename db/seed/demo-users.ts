@@ -2,6 +2,7 @@
 // of the listed passwords, made once by worker/security/password-hash.ts: a seed run never needs the
 // hasher, and a worker test proves each password verifies against its hash.
 import type { Db } from '../client';
+import { GDPR_POLICY_VERSION } from '../../core/gdpr';
 import { users } from '../schema';
 
 export const DEMO_USERS = [
@@ -137,6 +138,8 @@ export async function seedDemoUsers(db: Db, now: Date = new Date()): Promise<num
         suspension: u.status === 'suspended' ? ('staff' as const) : null,
         gdprProcessingAt: u.gdpr ? now : null,
         gdprValidityAt: u.gdpr ? now : null,
+        // Approved at the policy in force, so a raised version does not stop the seeded logins.
+        gdprPolicyVersion: GDPR_POLICY_VERSION,
         ...('totpSecret' in u ? { totpSecret: u.totpSecret, totpEnabledAt: now } : {}),
         ...('security' in u ? { securityQuestion: u.security.question, securityAnswerHash: u.security.answerHash, birthDate: u.security.birthDate } : {}),
         createdAt: now,
