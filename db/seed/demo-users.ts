@@ -114,6 +114,34 @@ export const DEMO_USERS = [
     gdpr: true,
     status: 'active',
   },
+  {
+    // Have not approved the privacy policy (issue #24 §3): the browser test of the GDPR approval at
+    // login uses them up, Irini with JavaScript and Stavros without.
+    email: 'irini@example.gr',
+    password: 'Demo-Pelatis-2026',
+    passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$+OgQ+q/SHPKJLOn/+OuwmA$BaDZ8tV6sRaItr1RL7FjcpmKzF21itMi/nNtEZVQgn4',
+    firstName: 'Ειρήνη',
+    lastName: 'Δημητρίου',
+    mobile: '+306989012345',
+    userGroup: 'user',
+    state: 'I',
+    city: 'Αθήνα',
+    gdpr: false,
+    status: 'active',
+  },
+  {
+    email: 'stavros@example.gr',
+    password: 'Demo-Pelatis-2026',
+    passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$+OgQ+q/SHPKJLOn/+OuwmA$BaDZ8tV6sRaItr1RL7FjcpmKzF21itMi/nNtEZVQgn4',
+    firstName: 'Σταύρος',
+    lastName: 'Ιωαννίδης',
+    mobile: '+306990123456',
+    userGroup: 'user',
+    state: 'B',
+    city: 'Θεσσαλονίκη',
+    gdpr: false,
+    status: 'active',
+  },
 ] as const;
 
 export async function seedDemoUsers(db: Db, now: Date = new Date()): Promise<number> {

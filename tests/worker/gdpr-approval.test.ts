@@ -72,7 +72,8 @@ describe('GDPR approval at login', () => {
     const u = await customer();
     const b = new Browser();
     const { pending } = await askedToApprove(b, u.email);
-    for (const boxes of [{}, { gdpr_processing: 'on' }, { gdpr_validity: 'on' }]) {
+    const tries: Record<string, string>[] = [{}, { gdpr_processing: 'on' }, { gdpr_validity: 'on' }];
+    for (const boxes of tries) {
       const res = await approveLogin(b, pending!, boxes);
       expect(res.status).toBe(400);
       const html = await res.text();
