@@ -2,7 +2,7 @@
 import type { Db } from '../../db/client';
 import { createAdapters, type Adapters } from '../adapters';
 import { configOf } from '../config';
-import { createAccountService, createAuthService, createOtpService, createPasswordResetService, createPreferenceService, createRegistrationService, createStaffCustomerService } from './accounts';
+import { createAccountService, createAuthService, createErasureService, createOtpService, createPasswordResetService, createPreferenceService, createRegistrationService, createStaffCustomerService } from './accounts';
 import { createCouponService, createDebitService } from './billing';
 import { createCartService } from './cart';
 import { createCatalogAdminService, createCatalogService, createPromotionService } from './catalog';
@@ -70,6 +70,7 @@ function servicesFor(deps: ServiceDeps) {
     audit: () => createAuditService(deps),
     staff: () => createStaffService(deps),
     staffCustomers: () => createStaffCustomerService(deps),
+    erasure: () => createErasureService(deps),
     coupons: () => createCouponService(deps),
     staffMembers: () => createStaffMemberService(deps),
     staffInvitations: () => createStaffInvitationService(deps),
