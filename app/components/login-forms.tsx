@@ -104,7 +104,7 @@ function LoginForm({ data, redirectTo, alert, FormComponent, action, idPrefix }:
  */
 export function GdprApprovalForm({ data, redirectTo, alert, FormComponent, idPrefix }: Omit<FormProps, 'action'> & { data: LoginActionData & { pending: string } }) {
   const { t } = useTranslation('privacy');
-  const { fields, formProps } = useAppForm({ id: `${idPrefix}login-approval`, schema: loginApprovalSchema, lastResult: data.result, defaultValue: { pending: data.pending } });
+  const { fields, formProps } = useAppForm({ id: `${idPrefix}login-approval`, schema: loginApprovalSchema, lastResult: data.result });
   const [checked, setChecked] = useState({ processing: false, validity: false });
   const hydrated = useHydrated();
   const agreed = checked.processing && checked.validity;
@@ -117,7 +117,7 @@ export function GdprApprovalForm({ data, redirectTo, alert, FormComponent, idPre
       <FormComponent method="post" action="/auth/login/approval" className="space-y-4" {...formProps}>
         <CsrfInput />
         <PageIdInput />
-        <input {...hiddenInputProps(fields.pending)} value={data.pending} />
+        <PendingInput props={hiddenInputProps(fields.pending)} value={data.pending} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {idPrefix ? <input type="hidden" name="dialog" value="1" /> : null}
         <ProgressFields progress={data.progress} />
@@ -145,6 +145,12 @@ export function GdprApprovalForm({ data, redirectTo, alert, FormComponent, idPre
       </FormComponent>
     </>
   );
+}
+
+/** The pending-login token: a fixed value (not conform's default), so React sees one controlled input. */
+function PendingInput({ props, value }: { props: ReturnType<typeof hiddenInputProps>; value: string }) {
+  const { defaultValue: _default, ...rest } = props as typeof props & { defaultValue?: unknown };
+  return <input {...rest} value={value} />;
 }
 
 /** The held form values ride along with the login form (and the two-factor step). */
