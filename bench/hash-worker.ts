@@ -34,7 +34,6 @@ async function login(env: BenchEnv, email: string, i: number, expectCode: number
   const r = await auth.login(new Request('http://bench/auth/login', { method: 'POST' }), {
     email,
     password: `wrong password ${i}`,
-    gdprAccept: false,
     ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
     userAgent: 'bench',
     visitorId: 'bench',

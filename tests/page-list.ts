@@ -53,6 +53,8 @@ export const PAGES: PageEntry[] = [
   guest('dev-mailbox', 'dev.mailbox', '/dev/mailbox'),
   // Accounts
   guest('login', 'auth.login', '/auth/login'),
+  // The GDPR approval at login (issue #24 §3): opened by itself it says no login is waiting.
+  guest('login-approval', 'auth.login_.approval', '/auth/login/approval'),
   guest('register', 'auth.register', '/auth/register'),
   guest('reset', 'auth.reset', '/auth/reset'),
   guest('verify-email', 'auth.verify-email', '/auth/verify-email?token=not-a-real-token'),
@@ -75,6 +77,7 @@ export const PAGES: PageEntry[] = [
   customer('account-security', 'account.security', '/account/security'),
   customer('account-preferences', 'account.preferences', '/account/preferences'),
   customer('account-sessions', 'account.sessions', '/account/sessions'),
+  // Issue #24 §3: the GDPR page (the erasure section; the demo customer has names, so it says why not yet).
   customer('account-privacy', 'account.privacy', '/account/privacy'),
   customer('account-mobile', 'account.mobile', '/account/mobile'),
   customer('account-email', 'account.email', '/account/email'),
@@ -112,6 +115,7 @@ export const PAGES: PageEntry[] = [
   staff('admin-orders', 'admin.orders', '/admin/orders'),
   staff('admin-mydata', 'admin.mydata', '/admin/mydata'),
   staff('admin-audit', 'admin.audit', '/admin/audit'),
+  staff('admin-erasures', 'admin.erasures', '/admin/erasures'),
   staff('admin-customers', 'admin.customers._index', '/admin/customers'),
   staff('admin-customers-filtered', 'admin.customers._index', '/admin/customers?q=example.gr&status=active&ordered=yes&sort=name&dir=asc'),
   // The demo customer (the seed's first user): profile, billing profiles, domains, orders, documents, credit, sessions.

@@ -7,9 +7,9 @@ import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
 import type { Progress } from '../../core/keep-progress';
-import { loginSchema, twoFactorSchema } from '../../core/validation/account-forms';
+import { loginApprovalSchema, loginSchema, twoFactorSchema } from '../../core/validation/account-forms';
 import { codeAlertType, codeMessage } from '../lib/codes';
-import { CheckboxField, FormAlert, InputField, SubmitButton, useAppForm, useHydrated } from '../lib/forms';
+import { CheckboxField, FormAlert, hiddenInputProps, InputField, SubmitButton, useAppForm, useHydrated } from '../lib/forms';
 import { CsrfInput } from './csrf-input';
 import { PageIdInput } from './page-id-input';
 
@@ -24,6 +24,8 @@ export type LoginActionData = {
   challenge?: string;
   method?: 'totp' | 'email';
   target?: string;
+  /** 43005: the pending-login token the GDPR approval form carries (no session until it is given). */
+  pending?: string;
   progress?: Progress;
   redirectTo?: string;
 };
@@ -41,13 +43,14 @@ export function LoginPanel({ data, redirectTo, FormComponent, action, idPrefix =
   const alert =
     code === undefined || code === ErrorCode.VALIDATION_ERROR || code === ErrorCode.PROFILE_REQUIRED_GDPR_APPROVAL ? null : (
       <FormAlert type={code === ErrorCode.TWO_FACTOR_AUTH ? 'warning' : codeAlertType(code)} testId="login-alert" code={code}>
-        {code === ErrorCode.TWO_FACTOR_FAIL && view === 'login' ? t('two_factor_restart') : delayedMessage(t, view, code, data?.params) ?? codeMessage(t, code, data?.params)}
+        {code === ErrorCode.TWO_FACTOR_FAIL && view === 'login' ? (data?.params?.approval ? t('privacy:approval.expired') : t('two_factor_restart')) : delayedMessage(t, view, code, data?.params) ?? codeMessage(t, code, data?.params)}
       </FormAlert>
     );
+  if (view === 'gdpr' && data?.pending) return <GdprApprovalForm key={data.pending} data={{ ...data, pending: data.pending }} redirectTo={redirectTo} alert={alert} FormComponent={FormComponent} idPrefix={idPrefix} />;
   return view === 'two_factor' && data?.challenge ? (
     <TwoFactorForm key={data.challenge} data={data} redirectTo={redirectTo} alert={alert} FormComponent={FormComponent} action={action} idPrefix={idPrefix} />
   ) : (
-    <LoginForm key={view === 'gdpr' ? 'gdpr' : 'login'} data={data} view={view} redirectTo={redirectTo} alert={alert} FormComponent={FormComponent} action={action} idPrefix={idPrefix} />
+    <LoginForm data={data} redirectTo={redirectTo} alert={alert} FormComponent={FormComponent} action={action} idPrefix={idPrefix} />
   );
 }
 
@@ -63,16 +66,13 @@ function delayedMessage(t: (key: string, options?: Record<string, unknown>) => s
 
 type FormProps = { redirectTo: string; alert: ReactNode; FormComponent: FormLike; action?: string; idPrefix: string };
 
-function LoginForm({ data, view, redirectTo, alert, FormComponent, action, idPrefix }: FormProps & { data: LoginActionData | undefined; view: LoginView }) {
+function LoginForm({ data, redirectTo, alert, FormComponent, action, idPrefix }: FormProps & { data: LoginActionData | undefined }) {
   const { t } = useTranslation('auth');
-  const gdprMode = view === 'gdpr';
   const { fields, formProps } = useAppForm({ id: `${idPrefix}login`, schema: loginSchema, lastResult: data?.result });
-  const [agreed, setAgreed] = useState(false);
-  const hydrated = useHydrated();
   return (
     <>
       <h1 id={`${idPrefix}login-title`} className="mb-4 text-2xl font-bold">
-        {gdprMode ? t('gdpr_title') : t('login_title')}
+        {t('login_title')}
       </h1>
       {alert}
       <FormComponent method="post" action={action} className="space-y-4" {...formProps}>
@@ -83,33 +83,74 @@ function LoginForm({ data, view, redirectTo, alert, FormComponent, action, idPre
         <ProgressFields progress={data?.progress} />
         <InputField meta={fields.email} label={t('email')} type="email" autoComplete="username" />
         <InputField meta={fields.password} label={t('password')} type="password" autoComplete="current-password" />
-        {gdprMode ? (
-          <div className="space-y-2" data-testid="gdpr-approval">
-            <input type="hidden" name="gdpr_mode" value="1" />
-            <p className="text-sm text-slate-700">{t('gdpr_text')}</p>
-            <p className="text-sm text-slate-700">{t('gdpr_password_again')}</p>
-            <div onChange={(e) => setAgreed((e.target as HTMLInputElement).checked)}>
-              <CheckboxField meta={fields.gdpr_accept} label={t('gdpr_accept')} />
-            </div>
-          </div>
-        ) : null}
-        {/* The button stays usable without JavaScript: the server checks the box then (spec §4). */}
-        <SubmitButton className="btn-primary w-full" testId="login-submit" disabled={gdprMode && hydrated && !agreed}>
-          {gdprMode ? t('accept_and_login') : t('login_button')}
+        <SubmitButton className="btn-primary w-full" testId="login-submit">
+          {t('login_button')}
         </SubmitButton>
-        <p className="flex justify-between text-sm">
+        <p className="text-sm">
           <Link to="/auth/reset" className="link-button" data-testid="reset-link">
             {t('forgot_password')}
           </Link>
-          {gdprMode ? (
-            <Link to="/auth/login" className="link-button">
-              {t('cancel')}
-            </Link>
-          ) : null}
         </p>
       </FormComponent>
     </>
   );
+}
+
+/**
+ * Spec §4 "GDPR approval at login": the login form is replaced by the agreement checkboxes (43005).
+ * It posts the pending-login token to the approval page (/auth/login/approval), which records the
+ * approval and only then starts the session; an unchecked box keeps it open (43006). With JavaScript
+ * the button stays disabled, and relabelled, until both boxes are checked; without it the server checks.
+ */
+export function GdprApprovalForm({ data, redirectTo, alert, FormComponent, idPrefix }: Omit<FormProps, 'action'> & { data: LoginActionData & { pending: string } }) {
+  const { t } = useTranslation('privacy');
+  const { fields, formProps } = useAppForm({ id: `${idPrefix}login-approval`, schema: loginApprovalSchema, lastResult: data.result });
+  const [checked, setChecked] = useState({ processing: false, validity: false });
+  const hydrated = useHydrated();
+  const agreed = checked.processing && checked.validity;
+  return (
+    <>
+      <h1 id={`${idPrefix}login-title`} className="mb-4 text-2xl font-bold">
+        {t('approval.title')}
+      </h1>
+      {alert}
+      <FormComponent method="post" action="/auth/login/approval" className="space-y-4" {...formProps}>
+        <CsrfInput />
+        <PageIdInput />
+        <PendingInput props={hiddenInputProps(fields.pending)} value={data.pending} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        {idPrefix ? <input type="hidden" name="dialog" value="1" /> : null}
+        <ProgressFields progress={data.progress} />
+        <div
+          className="space-y-3"
+          data-testid="gdpr-approval"
+          onChange={(e) => {
+            const box = e.target as HTMLInputElement;
+            if (box.name === 'gdpr_processing') setChecked((c) => ({ ...c, processing: box.checked }));
+            if (box.name === 'gdpr_validity') setChecked((c) => ({ ...c, validity: box.checked }));
+          }}
+        >
+          <p className="text-sm text-slate-700">{t('approval.text')}</p>
+          <CheckboxField meta={fields.gdpr_processing} label={t('approval.processing')} />
+          <CheckboxField meta={fields.gdpr_validity} label={t('approval.validity')} />
+        </div>
+        <SubmitButton className="btn-primary w-full" testId="login-submit" disabled={hydrated && !agreed}>
+          {t('approval.accept_and_login')}
+        </SubmitButton>
+        <p className="text-sm">
+          <Link to="/auth/login" className="link-button" data-testid="approval-cancel">
+            {t('approval.cancel')}
+          </Link>
+        </p>
+      </FormComponent>
+    </>
+  );
+}
+
+/** The pending-login token: a fixed value (not conform's default), so React sees one controlled input. */
+function PendingInput({ props, value }: { props: ReturnType<typeof hiddenInputProps>; value: string }) {
+  const { defaultValue: _default, ...rest } = props as typeof props & { defaultValue?: unknown };
+  return <input {...rest} value={value} />;
 }
 
 /** The held form values ride along with the login form (and the two-factor step). */

@@ -19,6 +19,7 @@ export const ACCOUNT_SECTIONS = [
   { key: 'security', to: '/account/security' },
   { key: 'preferences', to: '/account/preferences' },
   { key: 'sessions', to: '/account/sessions' },
+  { key: 'privacy', to: '/account/privacy' },
 ] as const;
 
 export default function AccountLayout() {

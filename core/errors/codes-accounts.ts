@@ -63,6 +63,13 @@ export const GDPR_ROWS = [
   [43005, 'profile_required_gdpr_approval', 'gdpr_approval', 403],
   [43006, 'general_gdpr_approval_is_missing', 'gdpr_approval', 400],
   [43007, 'pbas_account_required_gdpr_approval', 'alert', 403],
+  // Beyond spec §8 (issue #24 §3, GDPR Art. 17): closing the account and erasing its personal data.
+  [43010, 'erasure_request_received', 'success', 200],
+  [43011, 'erasure_refused_active_domains', 'alert', 409],
+  [43012, 'erasure_refused_unpaid_documents', 'alert', 409],
+  [43013, 'erasure_already_requested', 'warning', 409],
+  [43014, 'erasure_completed', 'success', 200],
+  [43015, 'erasure_refused_active_services', 'alert', 409],
 ] as const satisfies readonly Row[];
 
 /** OTP and registration (the spec's CamelCase names, in snake_case). */

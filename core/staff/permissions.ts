@@ -11,6 +11,8 @@ export const STAFF_PERMISSIONS = [
   'search.use',
   'customers.view',
   'customers.manage',
+  // Carrying out an erasure request (GDPR Art. 17, issue #24 §3): admins only.
+  'customers.erase',
   'domains.view',
   'domains.manage',
   'orders.view',

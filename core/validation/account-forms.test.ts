@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
 import {
-  birthDateToWire, loginSchema, mobileError, normalizeMobile, passwordChangeSchema, profileSchema, registerStep1Schema, registerStep2Schema, resetQuestionSchema, resetSmsCodeSchema,
+  birthDateToWire, loginApprovalSchema, loginSchema, mobileError, normalizeMobile, passwordChangeSchema, profileSchema, registerStep1Schema, registerStep2Schema, resetQuestionSchema, resetSmsCodeSchema,
   stepOfField,
 } from './account-forms';
 import { decodeMessage } from './messages';
@@ -63,9 +63,11 @@ describe('login form', () => {
     expect(errors(loginSchema, { email: ' demo@example.gr ', password: 'x' })).toEqual({});
     expect(errors(loginSchema, { email: '', password: '' })).toEqual({ email: ['validation:required'], password: ['validation:required'] });
   });
-  it('in GDPR mode asks for the agreement with its own message', () => {
-    expect(errors(loginSchema, { email: 'a@b.gr', password: 'x', gdpr_mode: '1' })).toEqual({ gdpr_accept: ['validation:gdpr_accept_all_above_label_error'] });
-    expect(errors(loginSchema, { email: 'a@b.gr', password: 'x', gdpr_mode: '1', gdpr_accept: 'on' })).toEqual({});
+  it('the GDPR approval at login asks for both boxes with the login agreement message', () => {
+    const label = ['validation:gdpr_accept_all_above_label_error'];
+    expect(errors(loginApprovalSchema, { pending: 't' })).toEqual({ gdpr_processing: label, gdpr_validity: label });
+    expect(errors(loginApprovalSchema, { pending: 't', gdpr_processing: 'on' })).toEqual({ gdpr_validity: label });
+    expect(errors(loginApprovalSchema, { pending: 't', gdpr_processing: 'on', gdpr_validity: 'on' })).toEqual({});
   });
 });
 

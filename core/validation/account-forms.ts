@@ -69,19 +69,20 @@ const newPassword = () => requiredText(lengthRange(PASSWORD_MIN_LENGTH, PASSWORD
 // Login (spec §7 Login: email, password, _token, the GDPR fields when shown)
 // ---------------------------------------------------------------------------------------------------
 
-export const loginSchema = z
-  .object({
-    email: emailField(),
-    password: requiredText(),
-    gdpr_mode: optionalText(),
-    gdpr_accept: checkbox(),
-  })
-  .superRefine((data, ctx) => {
-    // spec §5 GDPR: at login the agreement box is validated as terms_and_conditions with its own text.
-    if (data.gdpr_mode === '1' && data.gdpr_accept !== true) {
-      ctx.addIssue({ code: 'custom', path: ['gdpr_accept'], message: issueMessage('gdpr.login.accept_all_above_label_error'), input: data.gdpr_accept });
-    }
-  }, always);
+export const loginSchema = z.object({
+  email: emailField(),
+  password: requiredText(),
+});
+
+/**
+ * The GDPR approval that finishes a login answered with 43005 (spec §4, §5 GDPR): the processing approval
+ * and the data validity, each validated as terms_and_conditions with the login's own text.
+ */
+export const loginApprovalSchema = z.object({
+  pending: requiredText(),
+  gdpr_processing: termsAccepted('gdpr.login.accept_all_above_label_error'),
+  gdpr_validity: termsAccepted('gdpr.login.accept_all_above_label_error'),
+});
 
 export const twoFactorSchema = z.object({
   challenge: requiredText(),

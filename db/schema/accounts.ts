@@ -51,6 +51,8 @@ export const users = sqliteTable(
     gdprProcessingAt: integer('gdpr_processing_at', { mode: 'timestamp_ms' }),
     gdprValidityAt: integer('gdpr_validity_at', { mode: 'timestamp_ms' }),
     gdprCommunication: integer('gdpr_communication', { mode: 'boolean' }).notNull().default(false),
+    /** The privacy-policy version the approvals above were given to (core/gdpr.ts; 1 = before versions were kept). */
+    gdprPolicyVersion: integer('gdpr_policy_version').notNull().default(1),
     /** Legacy: the password-failure count now lives in login_throttles (by e-mail address, decision 022). */
     failedLogins: integer('failed_logins').notNull().default(0),
     lastLoginAt: integer('last_login_at', { mode: 'timestamp_ms' }),
@@ -89,8 +91,9 @@ export const tokens = sqliteTable(
     /** password_reset: step 6 of the reset; verify_email: the link in the e-mail; login_2fa: a password
      *  that was right, waiting for the second factor (its `meta` says which one); known_device: a browser
      *  that completed a login (the `kd` cookie), which skips the login delays (decision 022;
-     *  `meta.failures` counts its own wrong guesses). */
-    purpose: text('purpose', { enum: ['password_reset', 'verify_email', 'login_2fa', 'known_device'] }).notNull(),
+     *  `meta.failures` counts its own wrong guesses); login_gdpr: a login that passed its password (and
+     *  second factor) and waits for the GDPR approval before any session is issued (issue #24 §3). */
+    purpose: text('purpose', { enum: ['password_reset', 'verify_email', 'login_2fa', 'known_device', 'login_gdpr'] }).notNull(),
     meta: text('meta', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
     userId: integer('user_id')
       .notNull()

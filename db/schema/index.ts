@@ -12,3 +12,4 @@ export * from './hosting';
 export * from './notifications';
 export * from './consents';
 export * from './archives';
+export * from './erasures';

@@ -2,6 +2,7 @@
 // of the listed passwords, made once by worker/security/password-hash.ts: a seed run never needs the
 // hasher, and a worker test proves each password verifies against its hash.
 import type { Db } from '../client';
+import { GDPR_POLICY_VERSION } from '../../core/gdpr';
 import { users } from '../schema';
 
 export const DEMO_USERS = [
@@ -113,6 +114,34 @@ export const DEMO_USERS = [
     gdpr: true,
     status: 'active',
   },
+  {
+    // Have not approved the privacy policy (issue #24 §3): the browser test of the GDPR approval at
+    // login uses them up, Irini with JavaScript and Stavros without.
+    email: 'irini@example.gr',
+    password: 'Demo-Pelatis-2026',
+    passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$+OgQ+q/SHPKJLOn/+OuwmA$BaDZ8tV6sRaItr1RL7FjcpmKzF21itMi/nNtEZVQgn4',
+    firstName: 'Ειρήνη',
+    lastName: 'Δημητρίου',
+    mobile: '+306989012345',
+    userGroup: 'user',
+    state: 'I',
+    city: 'Αθήνα',
+    gdpr: false,
+    status: 'active',
+  },
+  {
+    email: 'stavros@example.gr',
+    password: 'Demo-Pelatis-2026',
+    passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$+OgQ+q/SHPKJLOn/+OuwmA$BaDZ8tV6sRaItr1RL7FjcpmKzF21itMi/nNtEZVQgn4',
+    firstName: 'Σταύρος',
+    lastName: 'Ιωαννίδης',
+    mobile: '+306990123456',
+    userGroup: 'user',
+    state: 'B',
+    city: 'Θεσσαλονίκη',
+    gdpr: false,
+    status: 'active',
+  },
 ] as const;
 
 export async function seedDemoUsers(db: Db, now: Date = new Date()): Promise<number> {
@@ -137,6 +166,8 @@ export async function seedDemoUsers(db: Db, now: Date = new Date()): Promise<num
         suspension: u.status === 'suspended' ? ('staff' as const) : null,
         gdprProcessingAt: u.gdpr ? now : null,
         gdprValidityAt: u.gdpr ? now : null,
+        // Approved at the policy in force, so a raised version does not stop the seeded logins.
+        gdprPolicyVersion: GDPR_POLICY_VERSION,
         ...('totpSecret' in u ? { totpSecret: u.totpSecret, totpEnabledAt: now } : {}),
         ...('security' in u ? { securityQuestion: u.security.question, securityAnswerHash: u.security.answerHash, birthDate: u.security.birthDate } : {}),
         createdAt: now,

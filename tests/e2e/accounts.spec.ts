@@ -254,29 +254,6 @@ test('five wrong passwords only delay the next attempt (no suspension), and a pa
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a profile without the GDPR approval is asked for it at login', async ({ page, js }) => {
-  const email = js ? 'eleni@example.gr' : 'kostas@example.gr';
-  await page.goto('/auth/login');
-  await hydrated(page, js);
-  await main(page).getByLabel('E-mail').fill(email);
-  await main(page).getByLabel('Κωδικός πρόσβασης').fill('Demo-Pelatis-2026');
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('gdpr-approval')).toBeVisible();
-  await expect(page.getByTestId('login-submit')).toHaveText(/Αποδοχή/);
-  if (js) await expect(page.getByTestId('login-submit')).toBeDisabled();
-  else {
-    // Without JavaScript the server checks the box instead of a disabled button.
-    await main(page).getByLabel('Κωδικός πρόσβασης').fill('Demo-Pelatis-2026');
-    await page.getByTestId('login-submit').click();
-    await expect(page.locator('[id$="gdpr_accept-error"]')).toBeVisible();
-  }
-  if (!js || (await main(page).getByLabel('Κωδικός πρόσβασης').inputValue()) === '') await main(page).getByLabel('Κωδικός πρόσβασης').fill('Demo-Pelatis-2026');
-  await page.getByLabel(/Αποδέχομαι την επεξεργασία/).check();
-  await expect(page.getByTestId('login-submit')).toBeEnabled();
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/$/);
-});
-
 test('an e-mail is verified by link and every open tab turns its label to verified', async ({ page, context, js }) => {
   const email = uniqueEmail('link', js);
   const mobile = `+3069${String(Date.now() + 7).slice(-8)}`;

@@ -7,7 +7,7 @@ import { users } from '../../db/schema';
 import { DEMO_USERS } from '../../db/seed';
 import { readLiveFrame } from '../../party/channels';
 import { verifyPassword } from '../../worker/security/password-hash';
-import { Browser, form, login } from './helpers';
+import { approveLogin, Browser, form, login, pendingOf } from './helpers';
 import { staffBrowser } from './staff';
 
 const demo = DEMO_USERS[0];
@@ -100,7 +100,7 @@ describe('login', () => {
     expect(await (await login(new Browser(), s.email, 'wrong-password-1')).text()).toContain('data-code="2000"');
   });
 
-  it('asks for the GDPR approval first, and logs in once it is given (43005)', async () => {
+  it('asks for the GDPR approval first, and logs in once it is given (43005; more in gdpr-approval.test.ts)', async () => {
     const eleni = DEMO_USERS[2];
     const b = new Browser();
     const first = await login(b, eleni.email, eleni.password);
@@ -108,9 +108,7 @@ describe('login', () => {
     const html = await first.text();
     expect(html).toContain('data-testid="gdpr-approval"');
     expect(b.cookies.has('sid')).toBe(false);
-    const without = await login(b, eleni.email, eleni.password, { gdpr_mode: '1' });
-    expect(without.status).toBe(400);
-    const ok = await login(b, eleni.email, eleni.password, { gdpr_mode: '1', gdpr_accept: 'on' });
+    const ok = await approveLogin(b, pendingOf(html)!);
     expect(ok.status).toBe(303);
     const [row] = await createDb(env.DB).select().from(users).where(eq(users.email, eleni.email));
     expect(row!.gdprProcessingAt).not.toBeNull();

@@ -75,3 +75,15 @@ export async function login(b: Browser, email: string, password: string, extra: 
   const { token } = await b.open('/auth/login');
   return b.fetch('/auth/login', form({ _token: token, email, password, redirectTo: '/account', ...extra }));
 }
+
+/** The pending-login token of a login answered with 43005 (the GDPR approval form's hidden field). */
+export function pendingOf(html: string): string | null {
+  const input = /<input[^>]*name="pending"[^>]*>/.exec(html)?.[0] ?? '';
+  return /value="([^"]+)"/.exec(input)?.[1] ?? null;
+}
+
+/** Answers the GDPR approval form of a login that asked for it (both boxes checked unless `extra` says). */
+export async function approveLogin(b: Browser, pending: string, extra: Record<string, string> = { gdpr_processing: 'on', gdpr_validity: 'on' }): Promise<Response> {
+  const { token } = await b.open('/auth/login/approval');
+  return b.fetch('/auth/login/approval', form({ _token: token, pending, redirectTo: '/account', ...extra }));
+}

@@ -49,7 +49,7 @@ function counter<A extends unknown[], R>(fn: (...args: A) => Promise<R>) {
   return wrapped;
 }
 
-const loginInput = (email: string, password: string, i: number) => ({ email, password, gdprAccept: false, ip: ipOf(i), userAgent: 'test', visitorId: `v-${seq++}`, uniqueId: null, locale: 'el' as const });
+const loginInput = (email: string, password: string, i: number) => ({ email, password, ip: ipOf(i), userAgent: 'test', visitorId: `v-${seq++}`, uniqueId: null, locale: 'el' as const });
 const times = <T>(n: number, f: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => f(i)));
 const tally = (codes: number[]) => codes.reduce<Record<number, number>>((acc, c) => ({ ...acc, [c]: (acc[c] ?? 0) + 1 }), {});
 

@@ -28,7 +28,6 @@ async function attempt(email: string, password: string) {
   return auth.login(new Request('http://localhost/auth/login', { method: 'POST' }), {
     email,
     password,
-    gdprAccept: false,
     ip: `203.0.113.${(seq++ % 200) + 1}`,
     userAgent: 'test',
     visitorId: `v-${seq}`,

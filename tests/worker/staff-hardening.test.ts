@@ -20,7 +20,7 @@ let ipSeq = 1;
 /** Logs `email` in through the service at `t`; returns the session cookie and its Max-Age. */
 async function serviceLogin(email: string, password: string, t: number) {
   const request = new Request(`${ADMIN}/auth/login`, { method: 'POST' });
-  const r = await servicesAt(t).auth.login(request, { email, password, gdprAccept: true, ip: `192.0.2.${ipSeq++}`, userAgent: 'test', visitorId: crypto.randomUUID(), uniqueId: null, locale: 'el' });
+  const r = await servicesAt(t).auth.login(request, { email, password, ip: `192.0.2.${ipSeq++}`, userAgent: 'test', visitorId: crypto.randomUUID(), uniqueId: null, locale: 'el' });
   if (!r.ok) throw new Error(`login ${r.code}`);
   const sid = r.setCookies.find((c) => c.startsWith('sid='))!;
   return { cookie: sid.split(';')[0]!, maxAge: Number(/Max-Age=(\d+)/i.exec(sid)?.[1]) };

@@ -4,6 +4,7 @@ import { createAdapters, type Adapters } from '../adapters';
 import { configOf } from '../config';
 import { createAccountService, createAuthService, createOtpService, createPasswordResetService, createPreferenceService, createRegistrationService, createStaffCustomerService } from './accounts';
 import { createArchiveService } from './archive';
+import { createAccountService, createAuthService, createErasureService, createOtpService, createPasswordResetService, createPreferenceService, createRegistrationService, createStaffCustomerService } from './accounts';
 import { createCouponService, createDebitService } from './billing';
 import { createCartService } from './cart';
 import { createCatalogAdminService, createCatalogService, createPromotionService } from './catalog';
@@ -74,6 +75,7 @@ function servicesFor(deps: ServiceDeps) {
     audit: () => createAuditService(deps),
     staff: () => createStaffService(deps),
     staffCustomers: () => createStaffCustomerService(deps),
+    erasure: () => createErasureService(deps),
     coupons: () => createCouponService(deps),
     staffMembers: () => createStaffMemberService(deps),
     staffInvitations: () => createStaffInvitationService(deps),

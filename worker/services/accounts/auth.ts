@@ -9,6 +9,7 @@ import { deleteCookie, hostCookieName, readHostCookie, serializeCookie, wantsSec
 import { rotateCsrfCookie } from '../../http/csrf';
 import { hashPassword, needsRehash, verifyPassword } from '../../security/password-hash';
 import type { ServiceDeps } from '../deps';
+import { needsGdprApproval } from '../../../core/gdpr';
 import { maskEmail } from '../../../core/otp';
 import { verifyTotp } from '../../../core/totp';
 import { tokens } from '../../../db/schema';
@@ -17,6 +18,7 @@ import { getServerT } from '../../../i18n/server';
 import { createCartService } from '../cart';
 import { createLiveService } from '../platform';
 import { createKnownDevices, createLoginThrottle, passwordThrottleKey, secondFactorThrottleKey } from './login-throttle';
+import { createLoginApproval, type ApprovalAnswer } from './login-approval';
 import { createOtpService, sha256Hex } from './otp';
 import { spendToken, takeTokenAttempt } from './token-attempts';
 import { plainUserStub, requestReads, userStub } from '../platform';
@@ -43,7 +45,6 @@ export type CurrentSession = { user: SessionUser; sessionId: string };
 export type LoginInput = {
   email: string;
   password: string;
-  gdprAccept: boolean;
   ip: string;
   userAgent: string;
   visitorId: string;
@@ -55,6 +56,8 @@ export type LoginResult =
   | { ok: true; user: SessionUser; setCookies: string[] }
   /** 2004 two_factor_auth: the password was right; the second factor is asked for with `challenge`. */
   | { ok: false; code: 2004; status: 401; challenge: string; method: TwoFactorMethod; target: string }
+  /** 43005 profile_required_gdpr_approval: no session yet; the approval form carries `pending` (login-approval.ts). */
+  | { ok: false; code: 43005; status: 403; pending: string }
   | { ok: false; code: number; status: number; retryAfter?: number; scope?: 'network' };
 export type SessionMeta = { ip: string; userAgent: string; visitorId: string; uniqueId: string | null };
 
@@ -104,7 +107,10 @@ export function normalizeEmail(email: string): string {
  * `verify` is the password check and `checkTotp` the authenticator code's: tests wrap them to count
  * which answers cost a check (one verification each; at most the limit under parallel requests).
  */
-export function createAuthService(deps: ServiceDeps, { verify = verifyPassword, checkTotp = verifyTotp }: { verify?: typeof verifyPassword; checkTotp?: typeof verifyTotp } = {}) {
+export function createAuthService(
+  deps: ServiceDeps,
+  { verify = verifyPassword, checkTotp = verifyTotp, policyVersion }: { verify?: typeof verifyPassword; checkTotp?: typeof verifyTotp; policyVersion?: number } = {},
+) {
   const { db, env, now } = deps;
   const live = createLiveService(env);
   const limits = createRateLimitService(deps);
@@ -112,6 +118,7 @@ export function createAuthService(deps: ServiceDeps, { verify = verifyPassword, 
   const passwordThrottle = createLoginThrottle(db, now, PASSWORD_THROTTLE);
   const secondFactorThrottle = createLoginThrottle(db, now, SECOND_FACTOR_THROTTLE);
   const devices = createKnownDevices(db, now);
+  const approval = createLoginApproval(deps, policyVersion);
   const stub = (userId: number) => userStub(deps, userRoom(userId));
 
   // A new session id at every login (no fixation); the other tabs of this browser reload.
@@ -161,6 +168,13 @@ export function createAuthService(deps: ServiceDeps, { verify = verifyPassword, 
       expiresAt: new Date(now.getTime() + TWO_FACTOR_CHALLENGE_MS),
     });
     return { ok: false, code: ErrorCode.TWO_FACTOR_AUTH, status: 401, challenge, method, target: method === 'email' ? maskEmail(u.email) : '' };
+  }
+
+  // Spec §4 "GDPR approval at login": the last step before a session. Whoever has not approved the
+  // policy in force gets a pending-login token (43005) and no session until the approval is given.
+  async function sessionOrApproval(request: Request, u: typeof users.$inferSelect, meta: SessionMeta): Promise<{ ok: true; user: SessionUser; setCookies: string[] } | { ok: false; code: 43005; status: 403; pending: string }> {
+    if (needsGdprApproval(u, approval.policyVersion)) return { ok: false, code: ErrorCode.PROFILE_REQUIRED_GDPR_APPROVAL as 43005, status: 403, pending: await approval.start(u.id) };
+    return { ok: true, user: toSessionUser(u), setCookies: await startSession(request, u, meta) };
   }
 
   async function suspendedSession(request: Request): Promise<boolean> {
@@ -249,17 +263,13 @@ export function createAuthService(deps: ServiceDeps, { verify = verifyPassword, 
       // Only the owner of the right password learns that staff suspended the account (2011). The
       // automatic suspension (2010) is retired (decision 022); migration 0010 lifted the old ones.
       if (u.status === 'suspended') return { ok: false, code: ErrorCode.ACCOUNT_SUSPENDED, status: 403 };
-      // Spec §4 "GDPR approval at login": without the processing approval the form asks for it.
-      if (u.gdprProcessingAt === null) {
-        if (!input.gdprAccept) return { ok: false, code: ErrorCode.PROFILE_REQUIRED_GDPR_APPROVAL, status: 403 };
-        await db.update(users).set({ gdprProcessingAt: now, gdprValidityAt: now, updatedAt: now }).where(eq(users.id, u.id));
-      }
       const patch: Partial<typeof users.$inferInsert> = { lastLoginAt: now, updatedAt: now };
       if (needsRehash(u.passwordHash)) patch.passwordHash = await hashPassword(input.password);
       await db.update(users).set(patch).where(eq(users.id, u.id));
 
+      // The second factor comes before the GDPR approval: only the account's owner is asked for it.
       if (u.totpEnabledAt || u.emailTwoFactor) return startTwoFactor(u, input);
-      return { ok: true, user: toSessionUser(u), setCookies: await startSession(request, u, input) };
+      return sessionOrApproval(request, u, input);
     },
 
     /**
@@ -270,7 +280,11 @@ export function createAuthService(deps: ServiceDeps, { verify = verifyPassword, 
     async completeTwoFactor(
       request: Request,
       input: { challenge: string; code: string } & SessionMeta,
-    ): Promise<{ ok: true; user: SessionUser; setCookies: string[] } | { ok: false; code: number; status: number; restart: boolean; retryAfter?: number }> {
+    ): Promise<
+      | { ok: true; user: SessionUser; setCookies: string[] }
+      | { ok: false; code: 43005; status: 403; pending: string }
+      | { ok: false; code: number; status: number; restart: boolean; retryAfter?: number }
+    > {
       const hit = await limits.hit('login:ip', input.ip);
       if (!hit.allowed) return { ok: false, code: 429, status: 429, restart: false, retryAfter: hit.retryAfter };
       const hash = await sha256Hex(input.challenge);
@@ -322,7 +336,22 @@ export function createAuthService(deps: ServiceDeps, { verify = verifyPassword, 
       const consumed = await db.update(tokens).set({ consumedAt: now }).where(and(eq(tokens.tokenHash, hash), sql`${tokens.consumedAt} IS NULL`)).returning({ h: tokens.tokenHash });
       if (!consumed.length) return { ok: false, code: ErrorCode.TWO_FACTOR_FAIL, status: 401, restart: true };
       await secondFactorThrottle.clear(throttleKey);
-      return { ok: true, user: toSessionUser(u), setCookies: await startSession(request, u, input) };
+      return sessionOrApproval(request, u, input);
+    },
+
+    /**
+     * The GDPR approval that finishes a login answered with 43005: 43006 keeps the form open; a used or
+     * expired token starts the login over (2005); otherwise the approval is recorded and the session starts.
+     */
+    async approveAtLogin(
+      request: Request,
+      input: Omit<ApprovalAnswer, 'ip'> & SessionMeta,
+    ): Promise<{ ok: true; user: SessionUser; setCookies: string[] } | { ok: false; code: number; status: number; restart: boolean; retryAfter?: number }> {
+      const hit = await limits.hit('login:ip', input.ip);
+      if (!hit.allowed) return { ok: false, code: 429, status: 429, restart: false, retryAfter: hit.retryAfter };
+      const approved = await approval.approve(input);
+      if (!approved.ok) return approved;
+      return { ok: true, user: toSessionUser(approved.user), setCookies: await startSession(request, approved.user, input) };
     },
 
     /** Logs a user in right away (after a verified registration): a new session, as at login. */

@@ -2,6 +2,7 @@
 // shared zod schemas (is the address taken or unacceptable, is the password a common one, does the
 // mobile match the country), the captcha is verified through its port, and a pending registration
 // waits for its one-time code. The account exists only once the code is verified.
+import { GDPR_POLICY_VERSION } from '../../../core/gdpr';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { COUNTRIES } from '../../../core/countries';
 import { isAcceptableRegistrationEmail } from '../../../core/email-policy';
@@ -192,6 +193,7 @@ export function createRegistrationService(deps: ServiceDeps) {
           // Step 2 required both approvals (spec §5 GDPR), so they are recorded with the account.
           gdprProcessingAt: now,
           gdprValidityAt: now,
+          gdprPolicyVersion: GDPR_POLICY_VERSION,
           gdprCommunication: d.gdprCommunication === true,
           createdAt: now,
           updatedAt: now,
