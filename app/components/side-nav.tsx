@@ -56,7 +56,7 @@ function SideNavSections({ onNavigate }: { onNavigate: () => void }) {
           </Form>
         ) : null}
       </section>
-      {account && userGroup === 'user' ? (
+      {account && (userGroup === 'user' || userGroup === 'admin') ? (
         <section aria-labelledby="side-hosting" data-testid="side-hosting" data-pbas={account.hasPbasAccount}>
           <h2 id="side-hosting" className="side-heading">
             {t('hosting:menu.header')}
