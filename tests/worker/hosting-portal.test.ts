@@ -163,6 +163,21 @@ describe('a service\'s page', () => {
     expect(after!.syncedAt).toEqual(synced!.syncedAt);
   });
 
+  it('a service terminated at the panel is terminated here on its next view, and has_pbas_account goes with the last one', async () => {
+    const a = await customer('hterm');
+    const s = await sharedService(a.id, a.email);
+    const b = await browserOf(a.email);
+    await createSandboxProvisioner(db).terminate(s.accountId);
+    const page = await b.open(`/account/hosting/${s.id}`);
+    expect(page.html).toContain('data-testid="service-status" data-status="terminated"');
+    expect(page.html).toContain('data-testid="panel-password-not-now"');
+    const [row] = await db.select().from(hostingServices).where(eq(hostingServices.id, s.id));
+    expect(row!.status).toBe('terminated');
+    expect(row!.terminatedAt).not.toBeNull();
+    const [u] = await db.select({ f: users.hasPbasAccount }).from(users).where(eq(users.id, a.id));
+    expect(u!.f).toBe(false);
+  });
+
   it('shows the Server tab for a VPS only', async () => {
     const [demo] = await db.select().from(users).where(eq(users.email, 'demo@example.gr'));
     const [vps] = await db.select().from(hostingServices).where(and(eq(hostingServices.userId, demo!.id), eq(hostingServices.kind, 'vps')));
