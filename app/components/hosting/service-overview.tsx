@@ -133,7 +133,7 @@ function UsageRow({ name, measure, format }: { name: string; measure: UsageMeasu
     <div className="py-2" data-testid={`usage-${name}`} data-used={measure.used} data-limit={measure.limit ?? ''}>
       <div className="flex justify-between gap-4 text-sm">
         <span className="text-slate-600">{t(`usage.${name}`)}</span>
-        <span className="font-medium">{t('usage_of', { used: format(measure.used), limit: measure.limit === null ? t('unlimited') : format(measure.limit) })}</span>
+        <span className="font-medium">{measure.limit === null ? t('usage_unlimited', { used: format(measure.used) }) : t('usage_of', { used: format(measure.used), limit: format(measure.limit) })}</span>
       </div>
       {share !== null ? <meter min={0} max={100} low={70} high={90} optimum={0} value={share} className="mt-1 w-full" aria-label={t(`usage.${name}`)} /> : null}
     </div>
