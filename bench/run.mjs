@@ -11,6 +11,7 @@
 //  - a domain search across every TLD: time to first and to all results, registry calls (bench/domain-search.mjs),
 //  - the cart: add round trip, cross-tab propagation, the summary page, a 20-item checkout (bench/cart.mjs),
 //  - the portal's domain list of 2,000 names: first page and a search (bench/portal.mjs),
+//  - the customer's hosting services list of 500 services: first, filtered and last page (bench/hosting.mjs),
 //  - the back office's all-domains list of 100,000 names across 5,000 accounts: first page, a filtered page,
 //    a search and the CSV export of all of them (bench/admin-domains.mjs),
 //  - a legal document's PDF: render time p50/p95, CPU per render and size for a 20-line invoice (bench/legal-pdf.mjs),
@@ -30,6 +31,7 @@ import { lighthouseVerdict, LIGHTHOUSE_TARGETS, measureLighthouse, printLighthou
 import { measurePasswordHash } from './password-hash.mjs';
 import { measureLegalPdf } from './legal-pdf.mjs';
 import { measurePortal } from './portal.mjs';
+import { measureHosting } from './hosting.mjs';
 import { measureAdminDomains } from './admin-domains.mjs';
 import { measureArchive } from './archive.mjs';
 
@@ -39,11 +41,11 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const SEQUENTIAL = Number(process.env.BENCH_REQUESTS ?? 300);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT_REQUESTS ?? 600);
 const CONCURRENCY = 8;
-// `--only=js,latency,load,search,cart,portal,admindomains,archive,hash,pdf,lighthouse` measures only those parts while iterating (default: all).
+// `--only=js,latency,load,search,cart,portal,hosting,admindomains,archive,hash,pdf,lighthouse` measures only those parts while iterating (default: all).
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const ONLY = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : null;
 const wants = (part) => !ONLY || ONLY.has(part);
-const TARGETS = { homeJsGzipKb: 110, homeP95Ms: 30, searchAllP95Ms: 300, searchCallsPerFamily: 1, crossTabP95Ms: 50, addToCartP95Ms: 100, cartSummaryP95Ms: 30, homeLoadRatio: 0.5, portalListP95Ms: 50, portalSearchP95Ms: 50, loggedInHomeCpuRatio: 1.3, adminDomainsP95Ms: 100 };
+const TARGETS = { homeJsGzipKb: 110, homeP95Ms: 30, searchAllP95Ms: 300, searchCallsPerFamily: 1, crossTabP95Ms: 50, addToCartP95Ms: 100, cartSummaryP95Ms: 30, homeLoadRatio: 0.5, portalListP95Ms: 50, portalSearchP95Ms: 50, loggedInHomeCpuRatio: 1.3, adminDomainsP95Ms: 100, hostingListP95Ms: 50 };
 
 function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
@@ -214,6 +216,7 @@ try {
     cart = await measureCart(BASE, cartBrowser).finally(() => cartBrowser.close());
   }
   const portal = wants('portal') ? await measurePortal(BASE, server.pid) : null;
+  const hosting = wants('hosting') ? await measureHosting(BASE, server.pid) : null;
   // After the portal: its 100,000 names would not change the portal's figures, but keep the order plain.
   const adminDomains = wants('admindomains') ? await measureAdminDomains(BASE, '.wrangler/bench', server.pid) : null;
   const archive = wants('archive') ? await measureArchive(BASE, server.pid) : null;
@@ -236,6 +239,7 @@ try {
     domainSearch,
     cart,
     portal,
+    hosting,
     adminDomains,
     archive,
     lighthouse,
@@ -253,6 +257,7 @@ try {
       portalList: portal && verdict(portal.firstPageMs.p95 <= TARGETS.portalListP95Ms),
       portalSearch: portal && verdict(portal.searchMs.p95 <= TARGETS.portalSearchP95Ms),
       loggedInHomeCpu: portal && portal.loggedInToGuestHomeCpu !== null ? verdict(portal.loggedInToGuestHomeCpu <= TARGETS.loggedInHomeCpuRatio) : null,
+      hostingList: hosting && verdict(['firstPageMs', 'filteredMs', 'lastPageMs'].every((k) => hosting[k].p95 <= TARGETS.hostingListP95Ms)),
       adminDomains: adminDomains && verdict(['firstPageMs', 'filteredPageMs', 'searchMs'].every((k) => adminDomains[k].p95 <= TARGETS.adminDomainsP95Ms)),
       lighthouse: lighthouse && lighthouseVerdict(lighthouse),
     },
@@ -308,6 +313,11 @@ try {
   if (cart) {
     console.log(
       `cart: add p50 ${cart.addToCartMs.p50} / p95 ${cart.addToCartMs.p95} ms (target ≤ ${TARGETS.addToCartP95Ms}: ${result.verdict.addToCart}); cross-tab p50 ${cart.crossTabMs.p50} / p95 ${cart.crossTabMs.p95} ms (target ≤ ${TARGETS.crossTabP95Ms}: ${result.verdict.crossTab}); summary with 60 items p50 ${cart.summaryWith60ItemsMs.p50} / p95 ${cart.summaryWith60ItemsMs.p95} ms (target ≤ ${TARGETS.cartSummaryP95Ms}: ${result.verdict.cartSummary}); 20-item checkout p50 ${cart.checkout20ItemsMs.p50} / p95 ${cart.checkout20ItemsMs.p95} ms`,
+    );
+  }
+  if (hosting) {
+    console.log(
+      `my services (${hosting.services} services): /account/hosting p50 ${hosting.firstPageMs.p50} / p95 ${hosting.firstPageMs.p95} ms; filtered p95 ${hosting.filteredMs.p95} ms; last page p95 ${hosting.lastPageMs.p95} ms (target ≤ ${TARGETS.hostingListP95Ms}: ${result.verdict.hostingList}); CPU per request (workerd alone): ${hosting.firstPageMs.cpuMsPerRequest} (${hosting.firstPageMs.workerdCpuMsPerRequest}) ms`,
     );
   }
   if (portal) {

@@ -97,6 +97,9 @@ export const PAGES: PageEntry[] = [
   customer('contact-new', 'account.contacts.new', '/account/contacts/new'),
   customer('contact-edit', 'account.contacts.$id', '/account/contacts/1'),
   customer('transfers', 'account.transfers', '/account/transfers'),
+  // Issue #23 §1: My services and the seed's shared hosting (service 1: the demo's first, made through the sandbox panel)
+  customer('my-services', 'account.hosting._index', '/account/hosting'),
+  customer('service', 'account.hosting.$id._index', '/account/hosting/1'),
   // Issue #13 §2: the pay-with tab of a due document (an open order's or a debit's).
   customer('document-pay', 'account.documents.$id.pay', '/account/documents/5/pay'),
   // Legal documents tab (issue #13 §3): the seed's receipt (document 3) with its PDF, and the credit note CRD 1 (a grant: no legal document, the empty state)
@@ -154,6 +157,8 @@ export const NOT_PAGES: NotAPage[] = [
   { route: 'account.domains.$name', reason: "the layout of one domain's pages (its header and sub-navigation)" },
   { route: 'account.documents.$id', reason: "the layout of one document's pages (its header and tab navigation)" },
   { route: 'account.privacy.archive', reason: 'the personal-data archive download: a POST with the password, answering the ZIP streamed from R2 (tests/worker/gdpr-archive.test.ts)' },
+  { route: 'account.hosting.$id', reason: "the layout of one service's pages (its header and tab navigation)" },
+  { route: 'account.hosting.panel', reason: "the menu's panel login: a redirect to the service's control panel" },
   { route: 'account.documents.$id.files.$fileId', reason: "the download of a legal document's file (a PDF streamed from R2; tests/worker/documents-legal.test.ts)" },
   { route: 'admin.customers.export', reason: 'the customer list as a streamed CSV download (tests/worker/admin-customers.test.ts)' },
   { route: 'admin.coupons.csv', reason: 'the coupons list as a streamed CSV download (tests/worker/admin-coupons.test.ts)' },

@@ -10,7 +10,6 @@ import { useEffect, useState, type ComponentType, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
 import { otpSchema, REGISTER_STEP1_FIELDS, registerStep1Schema, registerStep2Schema } from '../../core/validation/account-forms';
-import { passwordStrength, strengthLabelKey } from '../../core/validation/password-rules';
 import type { CaptchaWidget } from '../../worker/adapters/captcha/port';
 import { TURNSTILE_ORIGIN } from '../../worker/http/security-headers';
 import { codeAlertType, codeMessage } from '../lib/codes';
@@ -20,6 +19,7 @@ import { AddressFields, SecurityQuestionFields } from './address-fields';
 import { CsrfInput } from './csrf-input';
 import { OtpIntro, ResendButton } from './otp-block';
 import { PageIdInput } from './page-id-input';
+import { StrengthMeter } from './strength-meter';
 
 export type RegisterStep = 1 | 2;
 export type PendingRegistration = { token: string; channel: 'email' | 'sms'; target: string; resendIn: number };
@@ -53,7 +53,6 @@ export function RegisterForm({
     defaultValue: { country: 'GR', otp_channel: 'email' },
   });
   const [password, setPassword] = useState(String(fields.password.initialValue ?? ''));
-  const strength = passwordStrength(password);
   const code = actionData?.code;
 
   // Spec §5 Registration: unchecked boxes and empty fields are not sent. Disabling the empty ones for
@@ -101,12 +100,7 @@ export function RegisterForm({
             <InputField className="sm:col-span-2" meta={fields.email} label={t('email')} type="email" autoComplete="email" />
             <div className="sm:col-span-2" onInput={(e) => (e.target as HTMLInputElement).name === 'password' && setPassword((e.target as HTMLInputElement).value)}>
               <InputField meta={fields.password} label={t('password')} type="password" autoComplete="new-password" hint={t('password_hint')}>
-                {hydrated ? (
-                  <div className="mt-2" data-testid="strength-meter" data-level={strength.level}>
-                    <meter min={0} max={100} low={40} high={61} optimum={100} value={strength.score} className="w-full" aria-label={t('strength')} />
-                    <span className="text-xs text-slate-700">{password ? t(strengthLabelKey(strength.level)) : ''}</span>
-                  </div>
-                ) : null}
+                {hydrated ? <StrengthMeter password={password} label={t('strength')} /> : null}
               </InputField>
             </div>
             <InputField className="sm:col-span-2" meta={fields.password_confirmation} label={t('password_confirmation')} type="password" autoComplete="new-password" />

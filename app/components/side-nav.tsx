@@ -4,7 +4,7 @@
 import { Form, Link } from '@remix-run/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_LINKS, linksFor, logoutVariant, MAIN_MENU, MOBILE_NAV_MAX_WIDTH, SUPPORT_LINKS } from '../lib/menu';
+import { ACCOUNT_LINKS, hostingLinksFor, linksFor, logoutVariant, MAIN_MENU, MOBILE_NAV_MAX_WIDTH, SUPPORT_LINKS } from '../lib/menu';
 import { useRootData } from '../lib/root-data';
 import { CsrfInput } from './csrf-input';
 import { Drawer } from './drawer';
@@ -56,6 +56,14 @@ function SideNavSections({ onNavigate, open }: { onNavigate: () => void; open: b
           </Form>
         ) : null}
       </section>
+      {account && (userGroup === 'user' || userGroup === 'admin') ? (
+        <section aria-labelledby="side-hosting" data-testid="side-hosting" data-pbas={account.hasPbasAccount}>
+          <h2 id="side-hosting" className="side-heading">
+            {t('hosting:menu.header')}
+          </h2>
+          <SideLinks links={hostingLinksFor(account.hasPbasAccount)} onNavigate={onNavigate} />
+        </section>
+      ) : null}
       <section aria-labelledby="side-cart">
         <h2 id="side-cart" className="side-heading">
           {t('side.cart')}

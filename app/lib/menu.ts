@@ -56,6 +56,20 @@ export const ACCOUNT_LINKS: MenuLink[] = [
   { key: 'account.admin', to: '/admin', groups: ['admin', 'support'], adminHostOnly: true },
 ];
 
+/**
+ * Spec §2/§6: the hosting header and its action links differ by has_pbas_account: a customer with a
+ * control-panel account gets their services and the panel login; one without, the way to the plans.
+ */
+export const HOSTING_LINKS: MenuLink[] = [
+  { key: 'hosting:menu.my_services', to: '/account/hosting' },
+  { key: 'hosting:menu.panel_login', to: '/account/hosting/panel' },
+];
+export const GET_HOSTING_LINKS: MenuLink[] = [{ key: 'hosting:menu.get_hosting', to: '/hosting/shared-linux' }];
+
+export function hostingLinksFor(hasPbasAccount: boolean): MenuLink[] {
+  return hasPbasAccount ? HOSTING_LINKS : GET_HOSTING_LINKS;
+}
+
 export const SUPPORT_LINKS: MenuLink[] = [
   { key: 'support.contact', to: '/support#contact' },
   { key: 'support.faq', to: '/support#faq' },

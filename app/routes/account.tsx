@@ -4,6 +4,7 @@
 // add no page container of their own (decision 036).
 import { NavLink, Outlet, useRouteLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { hostingLinksFor } from '../lib/menu';
 import type { loader as rootLoader } from '../root';
 
 /** The areas, in menu order. `end`: the profile link is current only on /account itself. */
@@ -24,7 +25,8 @@ export const ACCOUNT_SECTIONS = [
 
 export default function AccountLayout() {
   const { t } = useTranslation('portal');
-  const name = useRouteLoaderData<typeof rootLoader>('root')?.account?.name;
+  const account = useRouteLoaderData<typeof rootLoader>('root')?.account;
+  const name = account?.name;
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-8">
       <nav aria-label={t('nav_label')} className="mb-6 lg:mb-0" data-testid="account-nav">
@@ -52,6 +54,25 @@ export default function AccountLayout() {
                 data-testid={`account-nav-${s.key}`}
               >
                 {t(`section_${s.key}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        {/* Spec §2/§6: the hosting header and its links follow has_pbas_account. */}
+        <p className="mb-1 mt-3 text-sm font-semibold uppercase tracking-wide text-slate-600 lg:mt-4">{t('hosting:menu.header')}</p>
+        <ul className="flex flex-wrap gap-1 border-b border-slate-200 pb-2 lg:flex-col lg:border-b-0 lg:pb-0" data-testid="account-nav-hosting" data-pbas={account?.hasPbasAccount ?? false}>
+          {hostingLinksFor(account?.hasPbasAccount ?? false).map((l) => (
+            <li key={l.key}>
+              <NavLink
+                to={l.to}
+                end={l.to === '/account/hosting/panel'}
+                prefetch={l.to === '/account/hosting/panel' ? 'none' : 'intent'}
+                className={({ isActive }) =>
+                  `block rounded px-2.5 py-1.5 text-sm lg:px-3 lg:py-2 ${isActive && l.to !== '/account/hosting/panel' ? 'bg-blue-50 font-semibold text-blue-900' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`
+                }
+                data-testid={`account-nav-${l.key.split('.').pop()}`}
+              >
+                {t(l.key)}
               </NavLink>
             </li>
           ))}

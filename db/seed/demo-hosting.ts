@@ -65,19 +65,21 @@ const PORTFOLIO_STATUSES = ['active', 'active', 'active', 'active', 'suspended',
  * (a sandbox row and our record per service, many rows per statement): through createAccount one by
  * one it would take minutes. Deterministic names and ids, so a second run adds nothing.
  */
-export async function seedPortfolioHosting(db: Db, now: Date, options: { email?: string; count?: number } = {}): Promise<number> {
+export async function seedPortfolioHosting(db: Db, now: Date, options: { email?: string; count?: number; prefix?: string } = {}): Promise<number> {
   const email = options.email ?? PORTFOLIO_HOSTING_EMAIL;
   const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!u) return 0;
   const count = options.count ?? PORTFOLIO_HOSTING_SIZE;
+  // Tests give each customer a prefix of their own: ids, user names and domains are unique per prefix.
+  const prefix = options.prefix ?? 'pf';
   const rows = Array.from({ length: count }, (_, i) => {
     const plan = PORTFOLIO_PLANS[i % PORTFOLIO_PLANS.length]!;
     const kind = hostingKindOf(plan.productType)!;
     const status = PORTFOLIO_STATUSES[(i * 7) % PORTFOLIO_STATUSES.length]!;
     const n = String(i).padStart(4, '0');
-    const accountId = `ha_seedpf${n}`;
+    const accountId = `ha_seed${prefix}${n}`;
     const server = kind === 'vps' ? `203.0.113.${(i % 250) + 2}` : `web${String((i % 24) + 1).padStart(2, '0')}.gr.example.net`;
-    const domain = kind === 'vps' ? null : `pf-hosting-${n}.gr`;
+    const domain = kind === 'vps' ? null : `${prefix}-hosting-${n}.gr`;
     const panelUrl = kind === 'vps' ? `https://console.example.net/servers/${accountId}` : `https://${server}:2083/`;
     const lengthMonths = i % 3 === 0 ? 1 : 12;
     // Renewals spread from 30 days ago to a year ahead, so sorting by date has something to do.
@@ -86,12 +88,12 @@ export async function seedPortfolioHosting(db: Db, now: Date, options: { email?:
     return {
       sandbox: {
         accountId,
-        reference: `seed:pf-hosting-${n}`,
+        reference: `seed:${prefix}-hosting-${n}`,
         sku: plan.sku,
         productType: plan.productType,
         kind,
         domain,
-        username: `pf${n}`,
+        username: `${prefix}${n}`,
         panelUrl,
         server,
         // The documentation block no sandbox build takes (it builds in 192.0.2.x): never a clash.
@@ -113,7 +115,7 @@ export async function seedPortfolioHosting(db: Db, now: Date, options: { email?:
         productType: plan.productType,
         kind,
         domain,
-        username: `pf${n}`,
+        username: `${prefix}${n}`,
         panelUrl,
         server,
         datacenter: null,

@@ -10,7 +10,7 @@ import { createCatalogAdminService, createCatalogService, createPromotionService
 import { createContactService, createDomainContactService } from './contacts';
 import { createDocumentService, createLegalDocumentService, createMydataService } from './documents';
 import { createDomainService, createHandoverService, createIdProtectService, createMyDomainService, createNameserverService, createReminderService, createStaffDomainActions, createStaffDomainService } from './domains';
-import { createFreeHostingService } from './hosting';
+import { createFreeHostingService, createMyServices } from './hosting';
 import { createDocumentPaymentsWithOrders, createOrderService, createRefundService, createRegistryPollService, createSandboxPaymentService } from './orders';
 import { createHealthService, createLiveService, createOutboxService, createRateLimitService } from './platform';
 import { createAuditService, createStaffDashboardService, createStaffInvitationService, createStaffMemberService, createStaffSearchService, createStaffService } from './staff';
@@ -57,6 +57,7 @@ function servicesFor(deps: ServiceDeps) {
     contacts: () => createContactService(deps),
     domains: () => createDomainService(deps),
     myDomains: () => createMyDomainService(deps),
+    myServices: () => createMyServices(deps),
     nameservers: () => createNameserverService(deps),
     domainContacts: () => createDomainContactService(deps),
     handovers: () => createHandoverService(deps),

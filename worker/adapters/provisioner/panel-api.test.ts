@@ -168,6 +168,19 @@ describe('panel API provisioner', () => {
     expect((await codeOf(noPassword.changePassword('1'))).detail.reason).toBe('bad_response');
   });
 
+  it('reads usage and sets the customer\'s password in the body, mapping refusals (issue #23)', async () => {
+    const usage = { disk_mb: { used: 512, limit: 10240 }, bandwidth_mb: { used: 90, limit: null }, mailboxes: { used: 3, limit: 50 }, measured_at: '2026-11-27T01:00:00Z' };
+    const { sent, fetcher } = fakePanel((req) => (req.url.endsWith('/usage') ? json({ usage }) : req.url.endsWith('/7/password/set') ? new Response(null, { status: 204 }) : json({ error: { code: 'not_found' } }, 404)));
+    const panel = createPanelApiProvisioner({ apiUrl: 'https://panel.example.net', apiToken: 't', fetch: fetcher });
+    expect(await panel.usage('7')).toEqual({ diskMb: { used: 512, limit: 10240 }, bandwidthMb: { used: 90, limit: null }, mailboxes: { used: 3, limit: 50 }, databases: null, measuredAt: new Date('2026-11-27T01:00:00Z') });
+    await panel.setPassword('7', 'Kal0s-Kodikos');
+    expect(sent[1]).toMatchObject({ method: 'POST', url: 'https://panel.example.net/accounts/7/password/set', body: { password: 'Kal0s-Kodikos' } });
+    expect(sent[1]!.url).not.toContain('Kal0s');
+    expect((await codeOf(panel.setPassword('8', 'Kal0s-Kodikos'))).code).toBe(ErrorCode.SERVER_PROVIDER_PRODUCT_NOT_FOUND);
+    const garbled = createPanelApiProvisioner({ apiUrl: 'https://p', apiToken: 't', fetch: fakePanel(() => json({ usage: { disk_mb: 5 } })).fetcher });
+    expect((await codeOf(garbled.usage('1'))).detail.reason).toBe('bad_response');
+  });
+
   it('maps the panels\' status spellings', () => {
     expect(panelStatusToHosting('Pending')).toBe('provisioning');
     expect(panelStatusToHosting('running')).toBe('active');

@@ -9,6 +9,10 @@
 //   POST {apiUrl}/accounts/{id}/terminate                                            → {account}
 //   POST {apiUrl}/accounts/{id}/password                                             → {password}
 //   POST {apiUrl}/accounts/{id}/renew      {term_months}  [Idempotency-Key]          → {account}
+//   GET  {apiUrl}/accounts/{id}/usage                                                → {usage}
+//   POST {apiUrl}/accounts/{id}/password/set {password}                              → 204 / {}
+//
+//   usage   = {disk_mb, bandwidth_mb, mailboxes?, databases?: {used, limit|null}, measured_at}
 //
 //   account = {id, reference, plan, domain, username, panel_url, status, server, created_at, expires_at}
 //   errors  = HTTP status + {error: {code, message, field?}}
@@ -17,7 +21,7 @@
 import { z } from 'zod';
 import { ErrorCode } from '../../../core/errors';
 import { createJsonHttp, JsonHttpNetworkError } from '../json-http';
-import { ProvisionerError, type HostingAccount, type HostingStatus, type ProvisionerPort } from './port';
+import { ProvisionerError, type HostingAccount, type HostingStatus, type HostingUsage, type ProvisionerPort } from './port';
 
 export type PanelApiConfig = {
   apiUrl: string;
@@ -71,6 +75,18 @@ const accountSchema = z.object({
   created_at: date,
   expires_at: date,
 });
+
+const measureSchema = z.object({ used: z.number().nonnegative(), limit: z.number().nonnegative().nullable() });
+const usageSchema = z.object({
+  usage: z.object({ disk_mb: measureSchema, bandwidth_mb: measureSchema, mailboxes: measureSchema.nullish(), databases: measureSchema.nullish(), measured_at: date }),
+});
+
+function toUsage(body: unknown): HostingUsage {
+  const parsed = usageSchema.safeParse(body);
+  if (!parsed.success) throw new ProvisionerError(ErrorCode.NETWORK_CONNECTION_ERROR, { reason: 'bad_response' });
+  const u = parsed.data.usage;
+  return { diskMb: u.disk_mb, bandwidthMb: u.bandwidth_mb, mailboxes: u.mailboxes ?? null, databases: u.databases ?? null, measuredAt: u.measured_at };
+}
 
 const errorSchema = z.object({ error: z.object({ code: z.string().optional(), message: z.string().optional(), field: z.string().optional() }) });
 
@@ -160,6 +176,13 @@ export function createPanelApiProvisioner(config: PanelApiConfig): ProvisionerPo
       const parsed = z.object({ password: z.string().min(1) }).safeParse(await call('POST', `${id(accountId)}/password`, {}));
       if (!parsed.success) throw new ProvisionerError(ErrorCode.NETWORK_CONNECTION_ERROR, { reason: 'bad_response' });
       return parsed.data.password;
+    },
+    async usage(accountId) {
+      return toUsage(await call('GET', `${id(accountId)}/usage`));
+    },
+    async setPassword(accountId, password) {
+      // The password travels in the body only (never in a path or a log line); the panel answers no content.
+      await call('POST', `${id(accountId)}/password/set`, { password });
     },
     async renew(accountId, lengthMonths, reference) {
       // Keyed per account, so one order item renewing two accounts cannot collide.

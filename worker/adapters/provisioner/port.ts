@@ -36,6 +36,22 @@ export type HostingAccount = {
   expiresAt: Date;
 };
 
+/** One measure of an account's use: how much is used and the plan's limit (null: unlimited). */
+export type UsageMeasure = { used: number; limit: number | null };
+
+/**
+ * What the panel alone knows about an account's use (issue #23 §1): disk and this month's
+ * bandwidth in MB, and the mailboxes and databases it holds. Servers have no mailboxes or databases
+ * the panel counts: those are null.
+ */
+export type HostingUsage = {
+  diskMb: UsageMeasure;
+  bandwidthMb: UsageMeasure;
+  mailboxes: UsageMeasure | null;
+  databases: UsageMeasure | null;
+  measuredAt: Date;
+};
+
 export type CreateAccountInput = {
   /** Our order item id: the idempotency key, so a retry after a timeout returns the same account. */
   reference: string;
@@ -62,6 +78,13 @@ export type ProvisionerPort = {
    * the panel has already applied under the same reference is answered without extending again.
    */
   renew(accountId: string, lengthMonths: number, reference?: string): Promise<HostingAccount>;
+  /** Disk, bandwidth, mailboxes and databases as the panel measures them now. */
+  usage(accountId: string): Promise<HostingUsage>;
+  /**
+   * Sets the panel password the customer chose. The panel checks spec §5 "Hosting-panel password"
+   * itself (100 validation_error, field 'password') and keeps only a hash; nothing comes back.
+   */
+  setPassword(accountId: string, password: string): Promise<void>;
 };
 
 export class ProvisionerError extends Error {

@@ -14,6 +14,7 @@ import { sandboxHostingAccounts, type sandboxHostingKinds } from '../../../db/sc
 import { addMonths } from '../registry/sandbox';
 import { meetSandboxSwitches } from '../sandbox-switches';
 import { ProvisionerError, type HostingAccount, type HostingStatus, type ProvisionerPort } from './port';
+import { sandboxUsageMethods } from './sandbox-usage';
 
 export type SandboxHostingKind = (typeof sandboxHostingKinds)[number];
 type Row = typeof sandboxHostingAccounts.$inferSelect;
@@ -197,6 +198,9 @@ export function createSandboxProvisioner(db: Db, options: SandboxProvisionerOpti
   }
 
   return {
+    // Usage and the customer's panel password (issue #23 §1) live in their own file.
+    ...sandboxUsageMethods({ db, now, guard, load }),
+
     async createAccount(input) {
       await guard();
       const reference = input.reference.trim();
