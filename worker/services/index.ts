@@ -12,6 +12,8 @@ import { createDomainService, createHandoverService, createIdProtectService, cre
 import { createDocumentPaymentsWithOrders, createOrderService, createRefundService, createRegistryPollService, createSandboxPaymentService } from './orders';
 import { createHealthService, createLiveService, createOutboxService, createRateLimitService } from './platform';
 import { createAuditService, createStaffDashboardService, createStaffInvitationService, createStaffMemberService, createStaffSearchService, createStaffService } from './staff';
+import { createStaffHostingService } from './hosting';
+import { createHostingRenewals } from './hosting/renewals';
 import { lazyMembers } from '../lazy';
 import type { ServiceDeps } from './deps';
 
@@ -77,6 +79,8 @@ function servicesFor(deps: ServiceDeps) {
     staffDomains: () => createStaffDomainService(deps),
     staffDomainActions: () => createStaffDomainActions(deps),
     staffDashboard: () => createStaffDashboardService(deps),
+    hostingRenewals: () => createHostingRenewals(deps),
+    staffHosting: () => createStaffHostingService(deps),
   });
 }
 
