@@ -46,7 +46,7 @@ describe('hosting renewal documents', () => {
     expect(order).toMatchObject({ userId: c.id, status: 'pending', idempotencyKey: `hosting-renewal:${c.serviceId}:${END}`, subTotalCents: price, vatRateBp: 2400, grandTotalCents: Math.round(price * 1.24) });
     const [item] = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     expect(item).toMatchObject({ kind: 'hosting', action: 'renew', sku: 'sha_lin_plus', lengthMonths: 12, priceCents: price, setupFeeCents: 0 });
-    expect(item!.config).toMatchObject({ serviceId: c.serviceId, accountId: c.account.accountId });
+    expect(item!.config).toMatchObject({ renewsService: c.serviceId, accountId: c.account.accountId });
     const docs = await db.select().from(saleDocuments).where(eq(saleDocuments.orderId, order.id));
     expect(docs.map((d) => [d.kind, d.status, d.totalCents])).toEqual([['order', 'OPEN', Math.round(price * 1.24)]]);
     expect(await notices(c.id)).toEqual(['hosting.renewal_due']);

@@ -12,11 +12,14 @@ import type { ServiceDeps } from '../deps';
 import { reachStatus } from './panel-steps';
 import { createServiceEvents, serviceName } from './service-events';
 
-/** The order item a hosting renewal is (kind 'hosting', action 'renew'); config.serviceId names the service. */
+/**
+ * The order item a hosting renewal is: kind 'hosting' with config.renewsService naming the service
+ * (the cart's renewal line has the same shape; the renewal document's item also has action 'renew').
+ */
 export type RenewalItem = { id: number; lengthMonths: number; config: Record<string, unknown> };
 
-export function isHostingRenewal(item: { kind: string; action: string | null }): boolean {
-  return item.kind === 'hosting' && item.action === 'renew';
+export function isHostingRenewal(item: { kind: string; config: Record<string, unknown> }): boolean {
+  return item.kind === 'hosting' && typeof item.config.renewsService === 'number';
 }
 
 export function createRenewalFulfilment(deps: ServiceDeps) {
@@ -26,9 +29,9 @@ export function createRenewalFulfilment(deps: ServiceDeps) {
   return {
     /** Renews the service for the item's length; throws the provisioner's error (fulfilment retries). */
     async renew(userId: number, item: RenewalItem): Promise<Record<string, unknown>> {
-      const serviceId = Number(item.config.serviceId);
+      const serviceId = Number(item.config.renewsService);
       const [service] = Number.isInteger(serviceId) ? await db.select().from(hostingServices).where(and(eq(hostingServices.id, serviceId), eq(hostingServices.userId, userId))) : [];
-      if (!service) throw new ProvisionerError(ErrorCode.SERVER_PROVIDER_PRODUCT_NOT_FOUND, { reason: 'no_service', serviceId: item.config.serviceId });
+      if (!service) throw new ProvisionerError(ErrorCode.SERVER_PROVIDER_PRODUCT_NOT_FOUND, { reason: 'no_service', serviceId: item.config.renewsService });
       // Deleted meanwhile: no renewal can bring it back (ACTION_NOT_ALLOWED is final: refunded as credit).
       if (service.status === 'terminated') throw new ProvisionerError(ErrorCode.ACTION_NOT_ALLOWED, { reason: 'terminated', serviceId });
       let account = await adapters.provisioner.renew(service.accountId, item.lengthMonths, `oi-${item.id}`);

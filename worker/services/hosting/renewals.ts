@@ -80,7 +80,7 @@ export function createHostingRenewals(deps: ServiceDeps) {
         // Fails the batch (order_id NULL) when another run created this period's order first.
         sql: `INSERT INTO order_items (order_id, position, parent_position, kind, sku, action, name, length_months, config, price_cents, setup_fee_cents, status, attempts, result)
           VALUES (${order.sql}, 1, NULL, 'hosting', ?, 'renew', ?, ?, ?, ?, 0, 'pending', 0, '{}')`,
-        params: [...order.params, s.sku, serviceName(s), s.lengthMonths, JSON.stringify({ serviceId: s.id, accountId: s.accountId, periodEnd: s.expiresAt.toISOString() }), price],
+        params: [...order.params, s.sku, serviceName(s), s.lengthMonths, JSON.stringify({ renewsService: s.id, accountId: s.accountId, periodEnd: s.expiresAt.toISOString() }), price],
       },
       ...numberedDocument({ order, kind: 'order', userId: s.userId, status: 'OPEN', totalCents: totals.grandTotalCents, vatCents: totals.vatCents, at: now }),
     ];
