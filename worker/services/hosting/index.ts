@@ -1,5 +1,5 @@
 // The hosting area's public face (issue #23): hosting accounts and servers after purchase.
-export { createServiceRecords, type HostingServiceRow, type ProvisionedService, type ServiceRecords } from './service-records';
+export { createServiceRecords, panelAccountFlagStatement, type HostingServiceRow, type ProvisionedService, type ServiceRecords } from './service-records';
 export { createRenewalFulfilment, isHostingRenewal, type RenewalItem } from './renewal-fulfilment';
 export { createServiceEvents, serviceName, type HostingNotice, type ServiceEvents } from './service-events';
 export { createStaffHostingService, type StaffHostingResult, type StaffHostingRow, type StaffHostingService } from './staff-hosting';
