@@ -7,7 +7,7 @@ import { env } from 'cloudflare:workers';
 import { and, eq, like } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb } from '../../db/client';
-import { hostingServices, notifications, orderItems, orders, productPrices, products, saleDocuments } from '../../db/schema';
+import { hostingServices, notifications, orderItems, orders, productPrices, products, saleDocuments, users } from '../../db/schema';
 import { sandboxHostingAccounts } from '../../db/schema/fulfilment-sandboxes';
 import { runScheduled } from '../../worker/cron';
 import { servicesAt } from './customers';
@@ -117,6 +117,8 @@ describe('suspension of an unpaid service', () => {
     await run(END + 31 * DAY);
     expect(await serviceRow(c.serviceId)).toMatchObject({ status: 'terminated', terminatedAt: new Date(END + 30 * DAY) });
     expect((await panel(c.account.accountId)).status).toBe('terminated');
+    // Its only panel account is gone: the portal's hosting links go with it.
+    expect((await db.select({ flag: users.hasPbasAccount }).from(users).where(eq(users.id, c.id)))[0]!.flag).toBe(false);
     const [order] = await renewalOrders(c.serviceId);
     expect(order!.status).toBe('cancelled');
     const [doc] = await db.select().from(saleDocuments).where(and(eq(saleDocuments.orderId, order!.id), eq(saleDocuments.kind, 'order')));

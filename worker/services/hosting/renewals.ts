@@ -20,7 +20,7 @@ import type { ServiceDeps } from '../deps';
 import { createOrderService, numberedDocument } from '../orders';
 import { reachStatus } from './panel-steps';
 import { createServiceEvents, serviceName } from './service-events';
-import type { HostingServiceRow } from './service-records';
+import { panelAccountFlagStatement, type HostingServiceRow } from './service-records';
 
 /** Services one run looks at; the rest wait for the next day (every step catches up). */
 export const RENEWALS_PER_RUN = 500;
@@ -129,11 +129,15 @@ export function createHostingRenewals(deps: ServiceDeps) {
 
   async function terminate(s: HostingServiceRow, renewal: { id: number; status: string } | undefined): Promise<boolean> {
     await reach(s.accountId, 'terminated', () => adapters.provisioner.terminate(s.accountId));
-    const [moved] = await db
-      .update(hostingServices)
-      .set({ status: 'terminated', terminatedAt: now, syncedAt: now, updatedAt: now })
-      .where(and(eq(hostingServices.id, s.id), ne(hostingServices.status, 'terminated')))
-      .returning({ id: hostingServices.id });
+    // The flag has_pbas_account follows in the same batch (false once no panel account is left).
+    const [[moved]] = await db.batch([
+      db
+        .update(hostingServices)
+        .set({ status: 'terminated', terminatedAt: now, syncedAt: now, updatedAt: now })
+        .where(and(eq(hostingServices.id, s.id), ne(hostingServices.status, 'terminated')))
+        .returning({ id: hostingServices.id }),
+      panelAccountFlagStatement(db, s.userId),
+    ]);
     // The renewal document of a deleted service can no longer be paid: it is cancelled like an unpaid order.
     if (renewal?.status === 'pending') await createOrderService(deps).cancelOrder(s.userId, renewal.id);
     if (!moved) return false;
