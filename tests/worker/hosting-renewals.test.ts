@@ -67,6 +67,26 @@ describe('hosting renewal documents', () => {
     expect((await panel(c.account.accountId)).status).toBe('terminated');
     expect(await notices(c.id)).toEqual(['hosting.terminated']);
   });
+
+  it('cancels a renewal document whose period was renewed another way (the cart), so it cannot renew twice', async () => {
+    const c = await hostedCustomer('stale', { startedAt: START });
+    await run(END - 14 * DAY);
+    const [open] = await renewalOrders(c.serviceId);
+    // Renewed through the cart meanwhile: our record and the panel now end a year later.
+    await db.update(hostingServices).set({ expiresAt: new Date(NEXT_END) }).where(eq(hostingServices.id, c.serviceId));
+    await run(END - 13 * DAY);
+    const [after] = await db.select().from(orders).where(eq(orders.id, open!.id));
+    expect(after!.status).toBe('cancelled');
+    const [doc] = await db.select().from(saleDocuments).where(and(eq(saleDocuments.orderId, open!.id), eq(saleDocuments.kind, 'order')));
+    expect(doc!.status).toBe('CANCELLED');
+    // The next period's document comes in its own window, once.
+    await run(NEXT_END - 14 * DAY);
+    await run(NEXT_END - 13 * DAY);
+    expect((await renewalOrders(c.serviceId)).map((o) => [o.idempotencyKey, o.status]).sort()).toEqual([
+      [`hosting-renewal:${c.serviceId}:${END}`, 'cancelled'],
+      [`hosting-renewal:${c.serviceId}:${NEXT_END}`, 'pending'],
+    ]);
+  });
 });
 
 describe('suspension of an unpaid service', () => {

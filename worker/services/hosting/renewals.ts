@@ -9,9 +9,9 @@
 //
 // Imported by the services' index directly, not through the hosting area's index: it uses the orders
 // area, whose fulfilment uses the hosting index (no circle).
-import { and, asc, eq, inArray, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, lte, ne } from 'drizzle-orm';
 import { cartTotals } from '../../../core/cart/pricing';
-import { dueSteps, RENEWAL_NOTICE_DAYS, renewalKey, renewalPriceCents, UNPAID_REASON } from '../../../core/hosting/lifecycle';
+import { dueSteps, RENEWAL_KEY_PREFIX, RENEWAL_NOTICE_DAYS, renewalKey, renewalPriceCents, UNPAID_REASON } from '../../../core/hosting/lifecycle';
 import { rawBatch, type Raw } from '../../../db/raw-batch';
 import { billingProfiles, hostingServices, orders, productOptions, productPrices, products, saleDocuments } from '../../../db/schema';
 import type { HostingAccount } from '../../adapters/provisioner/port';
@@ -25,7 +25,7 @@ import { panelAccountFlagStatement, type HostingServiceRow } from './service-rec
 /** Services one run looks at; the rest wait for the next day (every step catches up). */
 export const RENEWALS_PER_RUN = 500;
 
-export type RenewalRunResult = { looked: number; issued: number; suspended: number; terminated: number; failed: number; skipped: number };
+export type RenewalRunResult = { looked: number; issued: number; suspended: number; terminated: number; failed: number; skipped: number; cancelled: number };
 
 const DAY_MS = 24 * 60 * 60_000;
 const PAID = ['paid', 'processing', 'completed'] as const;
@@ -146,9 +146,32 @@ export function createHostingRenewals(deps: ServiceDeps) {
     return true;
   }
 
+  /**
+   * Renewal documents whose period is over for good: the service was renewed another way (the cart's
+   * renewal line) or deleted. Left open, a stale one could be paid and renew a second time.
+   */
+  async function cancelStale(): Promise<number> {
+    const open = await db
+      .select({ id: orders.id, userId: orders.userId, key: orders.idempotencyKey })
+      .from(orders)
+      .where(and(eq(orders.status, 'pending'), like(orders.idempotencyKey, `${RENEWAL_KEY_PREFIX}%`)))
+      .limit(RENEWALS_PER_RUN);
+    let cancelled = 0;
+    for (const o of open) {
+      const [, serviceId, periodEnd] = /^hosting-renewal:(\d+):(\d+)$/.exec(o.key) ?? [];
+      if (!serviceId) continue;
+      const [s] = await db.select({ status: hostingServices.status, expiresAt: hostingServices.expiresAt }).from(hostingServices).where(eq(hostingServices.id, Number(serviceId)));
+      if (s && s.status !== 'terminated' && s.expiresAt.getTime() <= Number(periodEnd)) continue;
+      const done = await createOrderService(deps).cancelOrder(o.userId, o.id);
+      if (done.ok) cancelled++;
+    }
+    return cancelled;
+  }
+
   return {
     async run(limit = RENEWALS_PER_RUN): Promise<RenewalRunResult> {
-      const result: RenewalRunResult = { looked: 0, issued: 0, suspended: 0, terminated: 0, failed: 0, skipped: 0 };
+      const result: RenewalRunResult = { looked: 0, issued: 0, suspended: 0, terminated: 0, failed: 0, skipped: 0, cancelled: 0 };
+      result.cancelled = await cancelStale();
       // Everything whose renewal window has opened (by the (status, expires_at) index); free hosting has no period.
       const due = await db
         .select()
