@@ -55,7 +55,7 @@ export function createRenewalFulfilment(deps: ServiceDeps) {
     async afterRenewal(userId: number, item: RenewalItem): Promise<{ status: string }> {
       const service = await held(userId, item);
       const lift = unsuspendOnPayment(service);
-      let status: string = service.status;
+      let status = service.status;
       if (lift) {
         await reachStatus(adapters.provisioner, service.accountId, 'active', () => adapters.provisioner.unsuspend(service.accountId));
         const [moved] = await db
@@ -65,7 +65,7 @@ export function createRenewalFulfilment(deps: ServiceDeps) {
           .returning({ status: hostingServices.status });
         status = moved?.status ?? status;
       }
-      await events.changed(userId, service.id, status as 'active', lift ? ['expires_at', 'status'] : ['expires_at']);
+      await events.changed(userId, service.id, status, lift ? ['expires_at', 'status'] : ['expires_at']);
       const name = serviceName(service);
       await events.notify({ userId, serviceId: service.id, notice: 'renewed', name, params: { date: service.expiresAt.toISOString().slice(0, 10) }, dedupeKey: `hosting-renewed:oi-${item.id}` });
       if (lift) await events.notify({ userId, serviceId: service.id, notice: 'unsuspended', name, dedupeKey: `hosting-unsuspended:${service.id}:${service.suspendedAt?.getTime() ?? 0}` });
