@@ -9,11 +9,10 @@ import { createCatalogAdminService, createCatalogService, createPromotionService
 import { createContactService, createDomainContactService } from './contacts';
 import { createDocumentService, createLegalDocumentService, createMydataService } from './documents';
 import { createDomainService, createHandoverService, createIdProtectService, createMyDomainService, createNameserverService, createReminderService, createStaffDomainActions, createStaffDomainService } from './domains';
-import { createDocumentPaymentsWithOrders, createOrderService, createRefundService, createRegistryPollService, createSandboxPaymentService } from './orders';
+import { createDocumentPaymentsWithOrders, createOrderService, createRefundService, createRegistryPollService, createSandboxPaymentService, numberedDocument } from './orders';
 import { createHealthService, createLiveService, createOutboxService, createRateLimitService } from './platform';
 import { createAuditService, createStaffDashboardService, createStaffInvitationService, createStaffMemberService, createStaffSearchService, createStaffService } from './staff';
-import { createStaffHostingService } from './hosting';
-import { createHostingRenewals } from './hosting/renewals';
+import { createHostingRenewals, createStaffHostingService } from './hosting';
 import { lazyMembers } from '../lazy';
 import type { ServiceDeps } from './deps';
 
@@ -79,7 +78,8 @@ function servicesFor(deps: ServiceDeps) {
     staffDomains: () => createStaffDomainService(deps),
     staffDomainActions: () => createStaffDomainActions(deps),
     staffDashboard: () => createStaffDashboardService(deps),
-    hostingRenewals: () => createHostingRenewals(deps),
+    // The orders area reaches the hosting area (fulfilment); the renewals reach orders through these hooks.
+    hostingRenewals: () => createHostingRenewals(deps, { numberedDocument, cancelOrder: (userId, orderId) => createOrderService(deps).cancelOrder(userId, orderId) }),
     staffHosting: () => createStaffHostingService(deps),
   });
 }

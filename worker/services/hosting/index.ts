@@ -3,3 +3,4 @@ export { createServiceRecords, panelAccountFlagStatement, type HostingServiceRow
 export { createRenewalFulfilment, isHostingRenewal, type RenewalItem } from './renewal-fulfilment';
 export { createServiceEvents, serviceName, type HostingNotice, type ServiceEvents } from './service-events';
 export { createStaffHostingService, type StaffHostingResult, type StaffHostingRow, type StaffHostingService } from './staff-hosting';
+export { createHostingRenewals, RENEWALS_PER_RUN, type HostingRenewals, type RenewalOrderHooks, type RenewalRunResult } from './renewals';

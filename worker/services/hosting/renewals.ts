@@ -7,8 +7,9 @@
 // a re-run finds every step done and changes nothing. Paying the document renews it (fulfilment,
 // renewal-fulfilment.ts), which also lifts the cron's suspension.
 //
-// Imported by the services' index directly, not through the hosting area's index: it uses the orders
-// area, whose fulfilment uses the hosting index (no circle).
+// What it needs of the orders area (the order document's numbered statements, cancelling an order)
+// comes in as hooks from the services' index: the orders area's fulfilment imports this area, so this
+// one does not import it back (decision 051).
 import { and, asc, eq, inArray, like, lte, ne } from 'drizzle-orm';
 import { cartTotals } from '../../../core/cart/pricing';
 import { dueSteps, RENEWAL_KEY_PREFIX, RENEWAL_NOTICE_DAYS, renewalKey, renewalPriceCents, UNPAID_REASON } from '../../../core/hosting/lifecycle';
@@ -17,7 +18,6 @@ import { billingProfiles, hostingServices, orders, productOptions, productPrices
 import type { HostingAccount } from '../../adapters/provisioner/port';
 import { createBillingProfileService } from '../billing';
 import type { ServiceDeps } from '../deps';
-import { createOrderService, numberedDocument } from '../orders';
 import { reachStatus } from './panel-steps';
 import { createServiceEvents, serviceName } from './service-events';
 import { panelAccountFlagStatement, type HostingServiceRow } from './service-records';
@@ -30,7 +30,16 @@ export type RenewalRunResult = { looked: number; issued: number; suspended: numb
 const DAY_MS = 24 * 60 * 60_000;
 const PAID = ['paid', 'processing', 'completed'] as const;
 
-export function createHostingRenewals(deps: ServiceDeps) {
+/** What the renewals need of the orders area (services/index.ts passes them). */
+export type RenewalOrderHooks = {
+  /** orders/order-statements.ts numberedDocument: an order's document numbered in its series, once. */
+  numberedDocument(input: { order: Raw; kind: 'order'; userId: number; status: string; totalCents: number; vatCents: number; at: Date }): Raw[];
+  /** The customer's cancel of an unpaid order: its document CANCELLED, what it held given back. */
+  cancelOrder(userId: number, orderId: number): Promise<{ ok: boolean }>;
+};
+
+export function createHostingRenewals(deps: ServiceDeps, hooks: RenewalOrderHooks) {
+  const { numberedDocument } = hooks;
   const { db, now, adapters } = deps;
   const events = createServiceEvents(deps);
   const profiles = createBillingProfileService(deps);
@@ -139,7 +148,7 @@ export function createHostingRenewals(deps: ServiceDeps) {
       panelAccountFlagStatement(db, s.userId),
     ]);
     // The renewal document of a deleted service can no longer be paid: it is cancelled like an unpaid order.
-    if (renewal?.status === 'pending') await createOrderService(deps).cancelOrder(s.userId, renewal.id);
+    if (renewal?.status === 'pending') await hooks.cancelOrder(s.userId, renewal.id);
     if (!moved) return false;
     await events.changed(s.userId, s.id, 'terminated', ['status']);
     await events.notify({ userId: s.userId, serviceId: s.id, notice: 'terminated', name: serviceName(s), dedupeKey: `hosting-terminated:${s.id}` });
@@ -162,7 +171,7 @@ export function createHostingRenewals(deps: ServiceDeps) {
       if (!serviceId) continue;
       const [s] = await db.select({ status: hostingServices.status, expiresAt: hostingServices.expiresAt }).from(hostingServices).where(eq(hostingServices.id, Number(serviceId)));
       if (s && s.status !== 'terminated' && s.expiresAt.getTime() <= Number(periodEnd)) continue;
-      const done = await createOrderService(deps).cancelOrder(o.userId, o.id);
+      const done = await hooks.cancelOrder(o.userId, o.id);
       if (done.ok) cancelled++;
     }
     return cancelled;
