@@ -11,7 +11,7 @@ import { DEMO_USERS } from '../../db/seed';
 import { auditLog, notifications } from '../../db/schema';
 import { sandboxHostingAccounts } from '../../db/schema/fulfilment-sandboxes';
 import { Browser, form, login } from './helpers';
-import { clearProvisionerSwitch, hostedCustomer, serviceRow, setProvisionerSwitch } from './hosting-fixtures';
+import { clearProvisionerSwitch, hostedCustomer, serviceRow, setProvisionerSwitch } from './hosting-cron-fixtures';
 import { ADMIN, staffBrowser } from './staff';
 
 const db = createDb(env.DB);

@@ -11,7 +11,7 @@ import { hostingServices, notifications, orderItems, orders, productPrices, prod
 import { sandboxHostingAccounts } from '../../db/schema/fulfilment-sandboxes';
 import { runScheduled } from '../../worker/cron';
 import { servicesAt } from './customers';
-import { clearProvisionerSwitch, hostedCustomer, serviceRow, setProvisionerSwitch } from './hosting-fixtures';
+import { clearProvisionerSwitch, hostedCustomer, serviceRow, setProvisionerSwitch } from './hosting-cron-fixtures';
 
 const db = createDb(env.DB);
 const DAY = 86_400_000;
