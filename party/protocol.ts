@@ -38,6 +38,14 @@ const freeHostingPayload = z
   })
   .passthrough();
 
+/** A hosting service changed (issue #23): other tabs refresh its row or page; `fields` names what changed. */
+const hostingServicePayload = z.object({
+  service_id: z.number().int(),
+  status: z.enum(['provisioning', 'active', 'suspended', 'terminated']),
+  /** 'status', 'expires_at', 'renewal' (a renewal document was issued) … */
+  fields: z.array(z.string().max(40)).max(20),
+});
+
 const cartPayload = z
   .object({
     cart_item_id: z.union([z.string(), z.number()]).optional(),
@@ -82,6 +90,7 @@ export const liveMessageSchema = z.discriminatedUnion('event', [
   event('hosting', 'FreeHostingWasCreated', freeHostingPayload),
   event('hosting', 'FreeHostingWasUndeleted', freeHostingPayload),
   event('hosting', 'FreeHostingStatusWasUpdated', freeHostingPayload),
+  event('hosting', 'HostingServiceWasUpdated', hostingServicePayload),
   // Auth (sent on the session channel: every tab of that browser reloads)
   event('session', 'UserHasLoggedIn', z.object({ session_id: z.string().optional() }).passthrough()),
   event('session', 'UserHasLoggedOut', z.object({ session_id: z.string().optional() }).passthrough()),

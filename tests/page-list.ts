@@ -144,6 +144,11 @@ export const PAGES: PageEntry[] = [
   staff('admin-domains-filtered', 'admin.domains._index', '/admin/domains?registry=gr&sort=expiry&q=%CE%BA%CE%B1%CF%86'),
   staff('admin-domain', 'admin.domains.$id', '/admin/domains/1'),
   staff('admin-domain-confirm', 'admin.domains.$id', '/admin/domains/1?confirm=move'),
+  // Hosting (issue #23 §2): service 1 is the demo customer's shared plan (db/seed/demo-hosting.ts).
+  staff('admin-hosting', 'admin.hosting._index', '/admin/hosting'),
+  staff('admin-hosting-filtered', 'admin.hosting._index', '/admin/hosting?status=active&kind=shared&sort=created&dir=desc&q=kafeneio'),
+  staff('admin-hosting-service', 'admin.hosting.$id', '/admin/hosting/1'),
+  staff('admin-hosting-confirm', 'admin.hosting.$id', '/admin/hosting/1?confirm=suspend'),
   staff('admin-two-factor', 'admin.two-factor', '/admin/two-factor', {
     browserSkip: 'only an administrator without an authenticator app sees it; the demo admin has one and the browser cannot create staff (tests/worker/pages.test.ts renders it for a fresh one)',
   }),
@@ -163,6 +168,7 @@ export const NOT_PAGES: NotAPage[] = [
   { route: 'admin.customers.export', reason: 'the customer list as a streamed CSV download (tests/worker/admin-customers.test.ts)' },
   { route: 'admin.coupons.csv', reason: 'the coupons list as a streamed CSV download (tests/worker/admin-coupons.test.ts)' },
   { route: 'admin.domains.export', reason: 'the CSV export of all domains (streamed; tests/worker/admin-domains.test.ts)' },
+  { route: 'admin.hosting.export', reason: 'the CSV export of all hosting services (streamed; tests/worker/admin-hosting.test.ts)' },
   { route: 'admin', reason: 'the layout of the back office: its staff header and side menu around one of its pages' },
   { route: 'admin.catalog.export', reason: 'the hosting products list as a streamed CSV download (tests/worker/admin-catalog.test.ts)' },
   { route: 'admin.catalog.check', reason: 'the SKU and attribute-name availability check the catalogue forms call while staff type (JSON; tests/worker/admin-catalog.test.ts)' },

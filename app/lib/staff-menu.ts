@@ -15,6 +15,7 @@ export const STAFF_MENU: readonly StaffMenuEntry[] = [
   { key: 'dashboard', to: '/admin', permission: 'dashboard.view' },
   { key: 'customers', to: '/admin/customers', permission: 'customers.view' },
   { key: 'domains', to: '/admin/domains', permission: 'domains.view' },
+  { key: 'hosting', to: '/admin/hosting', permission: 'hosting.view' },
   { key: 'orders', to: '/admin/orders', permission: 'orders.view' },
   { key: 'documents', to: '/admin/documents', permission: 'documents.view' },
   { key: 'mydata', to: '/admin/mydata', permission: 'mydata.view' },

@@ -1,5 +1,5 @@
 // One customer in the back office (issue #22 §2): profile, billing profiles (the default one marked,
-// with the 'the user's default profile' tooltip of spec §6), domains, orders, documents, credit,
+// with the 'the user's default profile' tooltip of spec §6), domains, orders, documents, credit, hosting,
 // sessions and consents. Admins (customers.manage) see the enable/disable button and "end session";
 // support reads the same page without them, and the actions refuse it anyway (175).
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
@@ -9,6 +9,7 @@ import { ErrorCode } from '../../core/errors';
 import { describeUserAgent } from '../../core/sessions';
 import { customerDisplayName } from '../../core/staff/customers';
 import { staffCan } from '../../core/staff/permissions';
+import { CustomerHosting } from '../components/admin/customer-hosting';
 import { CustomerSections, DefaultProfileTip, Section } from '../components/admin/customer-sections';
 import { StatusBadge, StatusChangeButton } from '../components/admin/customer-status';
 import { CsrfInput } from '../components/csrf-input';
@@ -60,6 +61,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     domains: { total: page.domains.total, rows: page.domains.rows.map((d) => ({ ...d, expiresAt: d.expiresAt.getTime() })) },
     orders: { total: page.orders.total, rows: page.orders.rows.map((o) => ({ ...o, createdAt: o.createdAt.getTime() })) },
     documents: page.documents.map((d) => ({ ...d, createdAt: d.createdAt.getTime() })),
+    hosting: page.hosting.map((h) => ({ id: h.id, name: h.domain ?? h.username, kind: h.kind, status: h.status, server: h.server, expiresAt: h.expiresAt.getTime() })),
     credit: { balanceCents: page.credit.balanceCents, movements: page.credit.movements.map((m) => ({ ...m, createdAt: m.createdAt.getTime() })) },
     // Only a prefix of a session id reaches the page: enough to name it, useless as a cookie.
     sessions: page.sessions.map((s) => ({ ...describeUserAgent(s.userAgent), id: s.id.slice(0, 16), ip: s.ip, lastSeenAt: s.lastSeenAt, createdAt: s.createdAt })),
@@ -79,7 +81,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function AdminCustomer() {
-  const { customer: c, canManage, done, sessions, ...rest } = useLoaderData<typeof loader>();
+  const { customer: c, canManage, done, sessions, hosting, ...rest } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>() as { code: number } | undefined;
   const { t, i18n } = useTranslation('admincustomers');
   const when = athensFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
@@ -160,6 +162,7 @@ export default function AdminCustomer() {
         )}
       </Section>
       <CustomerSections {...rest} />
+      <CustomerHosting rows={hosting} />
       <Section id="sessions" title={t('sessions')}>
         {sessions.length === 0 ? (
           <p className="text-sm text-slate-700" data-testid="customer-sessions-empty">

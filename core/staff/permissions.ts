@@ -15,6 +15,8 @@ export const STAFF_PERMISSIONS = [
   'customers.erase',
   'domains.view',
   'domains.manage',
+  'hosting.view',
+  'hosting.manage',
   'orders.view',
   'money.manage',
   'documents.view',
@@ -40,6 +42,8 @@ const SUPPORT_RIGHTS: ReadonlySet<StaffPermission> = new Set<StaffPermission>([
   'search.use',
   'customers.view',
   'domains.view',
+  // Hosting services too; suspending one (hosting.manage) stays with admins (issue #23 §2).
+  'hosting.view',
   'orders.view',
   // Reading a coupon's terms and who used it answers "why was my coupon refused?" (issue #22 §2);
   // creating and changing coupons is money, so coupons.manage stays with admins.

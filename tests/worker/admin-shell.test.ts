@@ -39,14 +39,14 @@ describe('the back office frame', () => {
   it('builds the side menu per group: every screen for an admin, the read views for support', async () => {
     const admin = await staffBrowser('admin');
     const a = (await admin.b.open(`${ADMIN}/admin/orders`)).html;
-    for (const key of ['dashboard', 'customers', 'domains', 'orders', 'documents', 'mydata', 'coupons', 'catalog', 'legal_files', 'audit', 'staff']) expect(has(a, `staff-menu-${key}`), key).toBe(true);
+    for (const key of ['dashboard', 'customers', 'domains', 'hosting', 'orders', 'documents', 'mydata', 'coupons', 'catalog', 'legal_files', 'audit', 'staff']) expect(has(a, `staff-menu-${key}`), key).toBe(true);
     // The phone's disclosure holds the same list and opens without JavaScript.
     expect(a).toMatch(/<details[^>]*data-testid="staff-menu-drawer"/);
     const support = await staffBrowser('support');
     const s = (await support.b.open(`${ADMIN}/admin`)).html;
     expect(s).toMatch(/data-testid="staff-group">Υποστήριξη</);
     // Coupons read-only for support (issue #22 §2: it sees the list, 175 on creating or editing).
-    for (const key of ['dashboard', 'customers', 'domains', 'orders', 'coupons']) expect(has(s, `staff-menu-${key}`), key).toBe(true);
+    for (const key of ['dashboard', 'customers', 'domains', 'hosting', 'orders', 'coupons']) expect(has(s, `staff-menu-${key}`), key).toBe(true);
     for (const key of ['documents', 'mydata', 'catalog', 'legal_files', 'audit', 'staff']) expect(has(s, `staff-menu-${key}`), key).toBe(false);
   });
 

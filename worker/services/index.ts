@@ -10,8 +10,9 @@ import { createCatalogAdminService, createCatalogService, createPromotionService
 import { createContactService, createDomainContactService } from './contacts';
 import { createDocumentService, createLegalDocumentService, createMydataService } from './documents';
 import { createDomainService, createHandoverService, createIdProtectService, createMyDomainService, createNameserverService, createReminderService, createStaffDomainActions, createStaffDomainService } from './domains';
-import { createFreeHostingService, createMyServices } from './hosting';
+import { createFreeHostingService, createHostingRenewals, createMyServices, createStaffHostingService } from './hosting';
 import { createDocumentPaymentsWithOrders, createOrderService, createRefundService, createRegistryPollService, createSandboxPaymentService } from './orders';
+import { createDocumentPaymentsWithOrders, createOrderService, createRefundService, createRegistryPollService, createSandboxPaymentService, numberedDocument } from './orders';
 import { createHealthService, createLiveService, createOutboxService, createRateLimitService } from './platform';
 import { createAuditService, createStaffDashboardService, createStaffInvitationService, createStaffMemberService, createStaffSearchService, createStaffService } from './staff';
 import { lazyMembers } from '../lazy';
@@ -83,6 +84,9 @@ function servicesFor(deps: ServiceDeps) {
     staffDomains: () => createStaffDomainService(deps),
     staffDomainActions: () => createStaffDomainActions(deps),
     staffDashboard: () => createStaffDashboardService(deps),
+    // The orders area reaches the hosting area (fulfilment); the renewals reach orders through these hooks.
+    hostingRenewals: () => createHostingRenewals(deps, { numberedDocument, cancelOrder: (userId, orderId) => createOrderService(deps).cancelOrder(userId, orderId) }),
+    staffHosting: () => createStaffHostingService(deps),
   });
 }
 

@@ -1,5 +1,5 @@
 // One customer in the back office (issue #22 §2 "Customers"): the profile, billing profiles (which one
-// is the default), domains, orders, documents, credit, sessions and consents; and what staff do to the
+// is the default), domains, hosting services, orders, documents, credit, sessions and consents; and what staff do to the
 // account: disable or enable it (spec §4 User; the staff suspension, 2011) and end a session.
 //
 // Disabling is one D1 batch (the status and its audit row, the row only when the status moved, so a
@@ -11,7 +11,7 @@ import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../core/errors';
 import { statusChangeRefusal, type CustomerStatusTrigger } from '../../../core/staff/customers';
 import { auditStatement, rawBatch } from '../../../db/raw-batch';
-import { billingProfiles, creditMovements, domains, orders, saleDocuments, users } from '../../../db/schema';
+import { billingProfiles, creditMovements, domains, hostingServices, orders, saleDocuments, users } from '../../../db/schema';
 import type { ServiceDeps } from '../deps';
 import { userStub } from '../platform';
 import { userRoom } from './auth';
@@ -45,7 +45,7 @@ export function createStaffCustomerPageService(deps: ServiceDeps) {
     async customerPage(id: number) {
       const u = await customer(id);
       if (!u || u.userGroup !== 'user') return null;
-      const [profiles, domainRows, [domainCount], orderRows, [orderCount], documentRows, balanceCents, movements, sessions] = await Promise.all([
+      const [profiles, domainRows, [domainCount], orderRows, [orderCount], documentRows, balanceCents, movements, sessions, hostingRows] = await Promise.all([
         // Read here rather than through the billing area, which imports the staff area, which imports this one.
         db.select().from(billingProfiles).where(eq(billingProfiles.userId, id)).orderBy(desc(billingProfiles.isDefault), asc(billingProfiles.id)),
         db
@@ -86,6 +86,13 @@ export function createStaffCustomerPageService(deps: ServiceDeps) {
           .orderBy(desc(creditMovements.id))
           .limit(CUSTOMER_PAGE_LIMIT),
         stub(id).then((s) => s.listSessions(now.getTime())),
+        // Read here too (issue #23 §2): the hosting area's index reaches the notifications and billing.
+        db
+          .select({ id: hostingServices.id, domain: hostingServices.domain, username: hostingServices.username, kind: hostingServices.kind, status: hostingServices.status, server: hostingServices.server, expiresAt: hostingServices.expiresAt })
+          .from(hostingServices)
+          .where(eq(hostingServices.userId, id))
+          .orderBy(desc(hostingServices.id))
+          .limit(CUSTOMER_PAGE_LIMIT),
       ]);
       return {
         user: u,
@@ -95,6 +102,7 @@ export function createStaffCustomerPageService(deps: ServiceDeps) {
         documents: documentRows,
         credit: { balanceCents, movements },
         sessions,
+        hosting: hostingRows,
       };
     },
 

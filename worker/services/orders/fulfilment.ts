@@ -15,7 +15,7 @@ import { SslError } from '../../adapters/ssl/port';
 import type { ServiceDeps } from '../deps';
 import { createIdProtectService } from '../domains';
 import { createCatalogService } from '../catalog';
-import { createServiceRecords } from '../hosting';
+import { createRenewalFulfilment, createServiceRecords, isHostingRenewal } from '../hosting';
 import { createFulfilmentRecovery } from './fulfilment-recovery';
 import { createItemRefunds } from './item-refunds';
 import { createMydataService } from '../documents';
@@ -180,6 +180,8 @@ export function createFulfilment(deps: ServiceDeps) {
       ]);
       return { expiresAt: expiresAt.toISOString(), status };
     }
+    // A hosting renewal (a renewal document paid, issue #23): the service it names, at the provisioner.
+    if (isHostingRenewal(item)) return createRenewalFulfilment(deps).renew(order.userId, item);
     if (item.kind === 'hosting') {
       const domain = (item.config.domain as string | undefined) ?? siblings.find((s) => s.kind === 'domain')?.name ?? null;
       const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));

@@ -1,7 +1,8 @@
 // Cancelling orders that were never paid (decision 025; issue #10 review): the customer's own cancel
 // and the cron's expiry of orders left unpaid past UNPAID_ORDER_DAYS. Either way the order's document
 // and waiting payments are cancelled, and its coupon use and the credit it set aside go back, in one batch.
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, lt, notLike } from 'drizzle-orm';
+import { RENEWAL_KEY_PREFIX } from '../../../core/hosting/lifecycle';
 import { ErrorCode } from '../../../core/errors';
 import { unpaidOrderCutoff } from '../../../core/orders/expiry';
 import { rawBatch } from '../../../db/raw-batch';
@@ -53,7 +54,9 @@ export function createOrderCancellation({ db, now }: ServiceDeps) {
       const stale = await db
         .select({ id: orders.id })
         .from(orders)
-        .where(and(eq(orders.status, 'pending'), lt(orders.createdAt, new Date(unpaidOrderCutoff(now.getTime())))))
+        // A hosting renewal document stays payable until its service is deleted (core/hosting/lifecycle.ts):
+        // the hosting cron cancels it then.
+        .where(and(eq(orders.status, 'pending'), lt(orders.createdAt, new Date(unpaidOrderCutoff(now.getTime()))), notLike(orders.idempotencyKey, `${RENEWAL_KEY_PREFIX}%`)))
         .orderBy(asc(orders.id))
         .limit(limit);
       let cancelled = 0;
