@@ -11,7 +11,6 @@ import { createContactService, createDomainContactService } from './contacts';
 import { createDocumentService, createLegalDocumentService, createMydataService } from './documents';
 import { createDomainService, createHandoverService, createIdProtectService, createMyDomainService, createNameserverService, createReminderService, createStaffDomainActions, createStaffDomainService } from './domains';
 import { createFreeHostingService, createHostingRenewals, createMyServices, createStaffHostingService } from './hosting';
-import { createDocumentPaymentsWithOrders, createOrderService, createRefundService, createRegistryPollService, createSandboxPaymentService } from './orders';
 import { createDocumentPaymentsWithOrders, createOrderService, createRefundService, createRegistryPollService, createSandboxPaymentService, numberedDocument } from './orders';
 import { createHealthService, createLiveService, createOutboxService, createRateLimitService } from './platform';
 import { createAuditService, createStaffDashboardService, createStaffInvitationService, createStaffMemberService, createStaffSearchService, createStaffService } from './staff';
