@@ -58,7 +58,7 @@ const birthDate: Check = toCheck((v) => (v === '' || birthDateToWire(v) ? null :
 const otpCode: Check = toCheck((v) => (v === '' || /^\d{6}$/.test(v.replace(/\s/g, '')) ? null : message('OTP_FORMAT')));
 
 // Addresses are often pasted with a stray space: trimmed before any rule looks at them.
-const emailField = () =>
+export const emailField = () =>
   z
     .string({ error: issueMessage('REQUIRED') })
     .trim()

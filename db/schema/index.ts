@@ -11,3 +11,4 @@ export * from './staff';
 export * from './hosting';
 export * from './notifications';
 export * from './consents';
+export * from './newsletter';

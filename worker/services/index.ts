@@ -12,6 +12,7 @@ import { createDomainService, createHandoverService, createIdProtectService, cre
 import { createDocumentPaymentsWithOrders, createOrderService, createRefundService, createRegistryPollService, createSandboxPaymentService } from './orders';
 import { createHealthService, createLiveService, createOutboxService, createRateLimitService } from './platform';
 import { createAuditService, createStaffDashboardService, createStaffInvitationService, createStaffMemberService, createStaffSearchService, createStaffService } from './staff';
+import { createNewsletterService } from './newsletter';
 import { lazyMembers } from '../lazy';
 import type { ServiceDeps } from './deps';
 
@@ -64,6 +65,7 @@ function servicesFor(deps: ServiceDeps) {
     live: () => createLiveService(deps.env),
     promotions: () => createPromotionService(deps),
     outbox: () => createOutboxService(deps),
+    newsletter: () => createNewsletterService(deps),
     sandboxPayments: () => createSandboxPaymentService(deps),
     preferences: () => createPreferenceService(),
     rateLimits: () => createRateLimitService(deps),
