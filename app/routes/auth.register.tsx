@@ -103,7 +103,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const token = String(form.get('registration') ?? '');
       const submission = parseForm(form, otpSchema);
       if (submission.status !== 'success') return data<ActionData>({ kind: 'otp', result: submission.reply({ hideFields: ['code'] }) }, 400);
-      const verified = await services.registration.verify(token, submission.value.code);
+      const verified = await services.registration.verify(token, submission.value.code, { ip: context.ip, origin: context.config.publicOrigin ?? new URL(request.url).origin, locale: lang });
       if (!verified.ok) {
         const params = { ...(verified.attemptsLeft !== undefined ? { attemptsLeft: verified.attemptsLeft } : {}), ...(verified.seconds ? { seconds: verified.seconds } : {}) };
         return data<ActionData>({ kind: 'otp', code: verified.code, params, result: submission.reply({ hideFields: ['code'] }) }, verified.status);

@@ -218,9 +218,9 @@ export const emailChangeSchema = z.object({ email: emailField(), current_passwor
 export const totpConfirmSchema = z.object({ code: requiredText(otpCode) });
 export const passwordOnlySchema = z.object({ current_password: requiredText() });
 
+// The newsletter is not a box here: it has its own double opt-in card (issue #24 §2).
 export const preferencesSchema = z.object({
   locale: requiredSelect(['el', 'en']),
-  newsletter: checkbox(),
   gdpr_communication: checkbox(),
 });
 

@@ -19,6 +19,7 @@ import type { ServiceDeps } from '../deps';
 import { createAuthService, normalizeEmail, randomToken, userRoom, type CurrentSession } from './auth';
 import { createLiveService, requestReads } from '../platform';
 import { createLoginThrottle, passwordThrottleKey } from './login-throttle';
+import { createConsentLog } from './consents';
 import { createOtpService, sha256Hex } from './otp';
 import { foldAnswer } from './registration';
 
@@ -259,10 +260,13 @@ export function createAccountService(deps: ServiceDeps) {
       return { locale: u.locale, newsletter: u.newsletter, communication: u.gdprCommunication };
     },
 
-    async updatePreferences(userId: number, input: { locale: Language; newsletter: boolean; communication: boolean }): Promise<{ ok: true } | AccountFailure> {
+    /** The language and the communication agreement; the newsletter has its double opt-in (services/newsletter). */
+    async updatePreferences(userId: number, input: { locale: Language; communication: boolean; ip?: string }): Promise<{ ok: true } | AccountFailure> {
       const u = await load(userId);
-      if (u.locale === input.locale && u.newsletter === input.newsletter && u.gdprCommunication === input.communication) return { ok: false, code: ErrorCode.NO_CHANGE, status: 200 };
-      await db.update(users).set({ locale: input.locale, newsletter: input.newsletter, gdprCommunication: input.communication, updatedAt: now }).where(eq(users.id, u.id));
+      if (u.locale === input.locale && u.gdprCommunication === input.communication) return { ok: false, code: ErrorCode.NO_CHANGE, status: 200 };
+      const update = db.update(users).set({ locale: input.locale, gdprCommunication: input.communication, updatedAt: now }).where(eq(users.id, u.id));
+      if (u.gdprCommunication === input.communication) await update;
+      else await db.batch([update, createConsentLog(deps).insertStatement([{ userId: u.id, email: u.email, kind: 'communication', granted: input.communication, source: 'form', ip: input.ip ?? null }])]);
       return { ok: true };
     },
 
