@@ -18,6 +18,7 @@ export const ACCOUNT_SECTIONS = [
   { key: 'billing', to: '/account/billing' },
   { key: 'security', to: '/account/security' },
   { key: 'preferences', to: '/account/preferences' },
+  { key: 'privacy', to: '/account/privacy' },
   { key: 'sessions', to: '/account/sessions' },
 ] as const;
 

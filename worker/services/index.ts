@@ -2,7 +2,7 @@
 import type { Db } from '../../db/client';
 import { createAdapters, type Adapters } from '../adapters';
 import { configOf } from '../config';
-import { createAccountService, createAuthService, createOtpService, createPasswordResetService, createPreferenceService, createRegistrationService, createStaffCustomerService } from './accounts';
+import { createAccountService, createAuthService, createPrivacyConsents, createOtpService, createPasswordResetService, createPreferenceService, createRegistrationService, createStaffCustomerService } from './accounts';
 import { createCouponService, createDebitService } from './billing';
 import { createCartService } from './cart';
 import { createCatalogAdminService, createCatalogService, createPromotionService } from './catalog';
@@ -66,6 +66,7 @@ function servicesFor(deps: ServiceDeps) {
     promotions: () => createPromotionService(deps),
     outbox: () => createOutboxService(deps),
     newsletter: () => createNewsletterService(deps),
+    privacyConsents: () => createPrivacyConsents(deps),
     sandboxPayments: () => createSandboxPaymentService(deps),
     preferences: () => createPreferenceService(),
     rateLimits: () => createRateLimitService(deps),

@@ -12,3 +12,4 @@ export { createPasswordResetService } from './password-reset';
 export { CUSTOMER_EXPORT_PAGE, createStaffCustomerService, type CustomerListRow, type StaffCustomerService } from './staff-customers';
 export { CUSTOMER_PAGE_LIMIT, type CustomerActor, type StaffActionResult } from './staff-customer-page';
 export { createConsentLog, type ConsentChange } from './consents';
+export { createPrivacyConsents, type ConsentHistoryRow, type ConsentsView } from './privacy-consents';
