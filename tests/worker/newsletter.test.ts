@@ -261,3 +261,50 @@ describe('§4 e-mail verification codes (1059, 1060, 1063, 1064)', () => {
     expect(await mailsTo(next)).toHaveLength(1);
   });
 });
+
+describe('the registration box', () => {
+  it('starts the same double opt-in (a confirmation mail, nothing subscribed) and records the approvals as registration', async () => {
+    const email = `${uniqueName('reg')}@example.gr`;
+    const password = 'Kalimera-Thalassa-42!';
+    const b = new Browser();
+    const { token } = await b.open('/auth/register');
+    const fields = {
+      _token: token,
+      email,
+      password,
+      password_confirmation: password,
+      first_name: 'Νίκος',
+      last_name: 'Ιωάννου',
+      country: 'GR',
+      state_id: 'Central Macedonia',
+      city: 'Θεσσαλονίκη',
+      address: 'Τσιμισκή 10',
+      postcode: '54622',
+      otp_channel: 'email',
+      gdpr_processing: 'on',
+      gdpr_validity: 'on',
+      newsletter: 'on',
+      terms: 'on',
+      intent: 'register',
+    };
+    // The first post shows step 2 with a fresh captcha challenge.
+    const retry = await (await b.fetch('/auth/register', form({ ...fields, captcha_id: 'none', captcha_response: '0' }))).text();
+    const a = Number(/data-a="(\d)"/.exec(retry)?.[1]);
+    const c = Number(/data-b="(\d)"/.exec(retry)?.[1]);
+    const captchaId = /name="captcha_id" value="([^"]+)"/.exec(retry)?.[1] ?? '';
+    const ok = await b.fetch('/auth/register', form({ ...fields, captcha_id: captchaId, captcha_response: String(a + c) }));
+    expect(ok.status).toBe(303);
+    const location = ok.headers.get('Location')!;
+    const verifyToken = new URL(location, ORIGIN).searchParams.get('verify')!;
+    const code = /\b(\d{6})\b/.exec((await mailsTo(email))[0]!.body)![1]!;
+    const otpPage = await b.open(location);
+    expect((await b.fetch(location, form({ _token: otpPage.token, intent: 'verify_otp', registration: verifyToken, code }))).status).toBe(303);
+    const [u] = await db.select().from(users).where(eq(users.email, email));
+    expect(u!.newsletter).toBe(false);
+    expect((await subOf(email))!).toMatchObject({ state: 'pending', userId: u!.id });
+    expect((await mailsTo(email)).filter((m) => (m.meta as { tag?: string }).tag === 'newsletter_confirm')).toHaveLength(1);
+    const rows = await db.select().from(consentEvents).where(eq(consentEvents.userId, u!.id));
+    expect(rows.map((r) => `${r.kind}:${r.source}`).sort()).toEqual(['processing:registration', 'validity:registration']);
+    expect(rows.every((r) => r.ip === b.ip)).toBe(true);
+  });
+});
