@@ -18,6 +18,8 @@ export function Footer() {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white" data-testid="site-footer">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-6">
+        {/* First: on a phone the last column sits under the fixed toolbox (bottom right), which would cover its button. */}
+        <FooterNewsletter />
         {MAIN_MENU.map((section) => (
           <nav key={section.key} aria-label={t(section.key)}>
             <h2 className="mb-3 font-semibold">{t(section.key)}</h2>
@@ -46,7 +48,6 @@ export function Footer() {
             </p>
           </address>
         </div>
-        <FooterNewsletter />
       </div>
       <div className="border-t border-slate-100 py-4 text-center text-xs text-slate-600">
         <p>
