@@ -2,7 +2,7 @@
 import type { Db } from '../../db/client';
 import { createAdapters, type Adapters } from '../adapters';
 import { configOf } from '../config';
-import { createAccountService, createAuthService, createPrivacyConsents, createOtpService, createPasswordResetService, createPreferenceService, createRegistrationService, createStaffCustomerService } from './accounts';
+import { createAccountService, createAuthService, createOtpService, createPasswordResetService, createPreferenceService, createRegistrationService, createStaffCustomerService } from './accounts';
 import { createCouponService, createDebitService } from './billing';
 import { createCartService } from './cart';
 import { createCatalogAdminService, createCatalogService, createPromotionService } from './catalog';
@@ -12,6 +12,7 @@ import { createDomainService, createHandoverService, createIdProtectService, cre
 import { createDocumentPaymentsWithOrders, createOrderService, createRefundService, createRegistryPollService, createSandboxPaymentService } from './orders';
 import { createHealthService, createLiveService, createOutboxService, createRateLimitService } from './platform';
 import { createAuditService, createStaffDashboardService, createStaffInvitationService, createStaffMemberService, createStaffSearchService, createStaffService } from './staff';
+import { createPrivacyConsents } from './consents';
 import { createNewsletterService } from './newsletter';
 import { lazyMembers } from '../lazy';
 import type { ServiceDeps } from './deps';

@@ -1,10 +1,12 @@
 // The history of consent changes (issue #24 §3): what changed, when, from where (registration, the
 // form, an e-mail link, one-click unsubscribe, staff) and from which IP, newest first.
 import { useTranslation } from 'react-i18next';
-import type { ConsentHistoryRow } from '../../../worker/services/accounts/privacy-consents';
 import { athensFormat } from '../../lib/date-format';
 import { Card } from '../account/outcome';
 import { Cell, ResponsiveTable, Row } from '../responsive-table';
+
+/** One recorded change, as the loader sends it. */
+export type ConsentHistoryRow = { id: number; kind: string; granted: boolean; source: string; ip: string | null; at: string };
 
 export function ConsentHistory({ rows }: { rows: ConsentHistoryRow[] }) {
   const { t, i18n } = useTranslation('privacy');

@@ -2,7 +2,7 @@
 // attempts, the account's settings and second factor, the visitor's cookie preferences, and the back
 // office's customers (list, page, enable/disable, end a session).
 // The area's public face: other areas, routes, the API and cron import from here, never an inner file.
-export { createAuthService, normalizeEmail, readSessionCookie, userRoom, type CurrentSession } from './auth';
+export { createAuthService, normalizeEmail, randomToken, readSessionCookie, userRoom, type CurrentSession } from './auth';
 export { passwordThrottleKey, secondFactorThrottleKey } from './login-throttle';
 export { createOtpService, sha256Hex } from './otp';
 export { createRegistrationService, foldAnswer } from './registration';
@@ -12,4 +12,3 @@ export { createPasswordResetService } from './password-reset';
 export { CUSTOMER_EXPORT_PAGE, createStaffCustomerService, type CustomerListRow, type StaffCustomerService } from './staff-customers';
 export { CUSTOMER_PAGE_LIMIT, type CustomerActor, type StaffActionResult } from './staff-customer-page';
 export { createConsentLog, type ConsentChange } from './consents';
-export { createPrivacyConsents, type ConsentHistoryRow, type ConsentsView } from './privacy-consents';

@@ -20,7 +20,6 @@ import type { ServiceDeps } from '../deps';
 import { createAuthService, normalizeEmail, randomToken } from './auth';
 import { createOtpService, sha256Hex, type OtpChannel } from './otp';
 import { createConsentLog } from './consents';
-import { createNewsletterService } from '../newsletter/subscriptions';
 import { createRateLimitService } from '../platform';
 
 /** A pending registration waits this long for its code (several resends fit in it). */
@@ -145,7 +144,7 @@ export function createRegistrationService(deps: ServiceDeps) {
     },
 
     /** The code is right: the account is created (verified by the channel the code went through). */
-    async verify(token: string, code: string, input: { ip?: string; origin?: string; locale?: Language } = {}): Promise<{ ok: true; userId: number; newsletter: boolean } | { ok: false; code: number; status: number; attemptsLeft?: number; seconds?: number }> {
+    async verify(token: string, code: string, input: { ip?: string } = {}): Promise<{ ok: true; userId: number; email: string; newsletter: boolean } | { ok: false; code: number; status: number; attemptsLeft?: number; seconds?: number }> {
       const row = await pendingByToken(token);
       if (!row) return { ok: false, code: ErrorCode.OTP_HAS_EXPIRED, status: 400 };
       if (row.completedAt) return { ok: false, code: ErrorCode.OTP_ALREADY_VERIFIED, status: 409 };
@@ -207,14 +206,8 @@ export function createRegistrationService(deps: ServiceDeps) {
         { userId, email: row.email, kind: 'validity', granted: true, source: 'registration', ip },
         ...(d.gdprCommunication === true ? [{ userId, email: row.email, kind: 'communication' as const, granted: true, source: 'registration' as const, ip }] : []),
       ]);
-      // The registration's newsletter box starts the same double opt-in as the preferences: a
-      // confirmation mail to the address; the subscription is complete when its link is confirmed.
-      if (d.newsletter === true && input.origin) {
-        await createNewsletterService(deps)
-          .subscribe({ email: row.email, userId, source: 'registration', ip: input.ip ?? '0.0.0.0', origin: input.origin, locale: d.locale === 'en' ? 'en' : 'el' })
-          .catch(() => undefined);
-      }
-      return { ok: true, userId, newsletter: d.newsletter === true };
+      // The newsletter box is not a subscription: the caller starts the double opt-in (services/newsletter).
+      return { ok: true, userId, email: row.email, newsletter: d.newsletter === true };
     },
   };
 }

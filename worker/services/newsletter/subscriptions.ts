@@ -11,9 +11,7 @@ import { constantTimeEqual } from '../../../core/totp';
 import { newsletterSubscriptions as subs, users } from '../../../db/schema';
 import type { Language } from '../../../i18n/config';
 import { getServerT } from '../../../i18n/server';
-import { createConsentLog } from '../accounts/consents';
-import { normalizeEmail, randomToken } from '../accounts/auth';
-import { sha256Hex } from '../accounts/otp';
+import { createConsentLog, normalizeEmail, randomToken, sha256Hex } from '../accounts';
 import type { ServiceDeps } from '../deps';
 import { createRateLimitService } from '../platform';
 

@@ -7,9 +7,9 @@ import { ErrorCode } from '../../../core/errors';
 import type { NewsletterState } from '../../../core/newsletter';
 import { consentEvents, users } from '../../../db/schema';
 import type { Language } from '../../../i18n/config';
+import { createConsentLog, type ConsentChange } from '../accounts';
 import type { ServiceDeps } from '../deps';
-import { createNewsletterService } from '../newsletter/subscriptions';
-import { createConsentLog, type ConsentChange } from './consents';
+import { createNewsletterService } from '../newsletter';
 
 export const CONSENT_HISTORY_LIMIT = 100;
 
