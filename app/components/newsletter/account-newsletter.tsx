@@ -102,7 +102,7 @@ export function AccountNewsletter({ view, asked, answer }: { view: AccountNewsle
         </div>
       )}
       {view.state === 'pending' && view.resendIn > 0 ? <p className="text-xs text-slate-600">{t('resend_in', { seconds: view.resendIn })}</p> : null}
-      <Dialog open={open !== null} onClose={() => setOpen(null)} title={t(open === 'unsubscribe' ? 'confirm_unsubscribe_title' : 'confirm_subscribe_title')} testId="newsletter-dialog">
+      <Dialog open={open !== null} onClose={() => setOpen(null)} title={t(open === 'unsubscribe' ? 'confirm_unsubscribe_title' : 'confirm_subscribe_title')} testId="account-newsletter-dialog">
         {open ? (
           <QuestionForm
             question={open}
