@@ -21,6 +21,9 @@ export const RATE_LIMITS = {
   'reset:account': { limit: 10, windowMs: 60 * MIN },
   // Issue #22 §1: staff invitations per inviting admin (each sends an e-mail to an address we do not know yet).
   'staff_invite:actor': { limit: 10, windowMs: 60 * MIN },
+  // Issue #24 §2: the public newsletter form sends a confirmation mail to any address typed in; per IP
+  // here, and per address by the subscription row's own counters (core/newsletter.ts).
+  'newsletter:ip': { limit: 10, windowMs: 60 * MIN },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -58,6 +58,12 @@ export const PAGES: PageEntry[] = [
   guest('register', 'auth.register', '/auth/register'),
   guest('reset', 'auth.reset', '/auth/reset'),
   guest('verify-email', 'auth.verify-email', '/auth/verify-email?token=not-a-real-token'),
+  // The newsletter's public pages (issue #24 §2): the form, its no-JS confirmation question, the
+  // confirmation link and the one-click unsubscribe page (an unknown link: the page says so).
+  guest('newsletter', 'newsletter._index', '/newsletter'),
+  guest('newsletter-ask', 'newsletter._index', '/newsletter?email=someone%40example.gr'),
+  guest('newsletter-confirm', 'newsletter.confirm', '/newsletter/confirm?token=not-a-real-token'),
+  guest('newsletter-unsubscribe', 'newsletter.unsubscribe', '/newsletter/unsubscribe?token=1.not-a-real-token-at-all'),
   // The customer's account (issue #12 §1: a layout with one route module per area; the demo customer
   // has three domains, two contacts, credit and sessions)
   customer('account-profile', 'account._index', '/account'),
@@ -76,6 +82,8 @@ export const PAGES: PageEntry[] = [
   customer('account-billing', 'account.billing', '/account/billing'),
   customer('account-security', 'account.security', '/account/security'),
   customer('account-preferences', 'account.preferences', '/account/preferences'),
+  customer('account-preferences-newsletter-ask', 'account.preferences', '/account/preferences?newsletter=subscribe'),
+  customer('account-privacy', 'account.privacy', '/account/privacy'),
   customer('account-sessions', 'account.sessions', '/account/sessions'),
   // Issue #24 §3: the GDPR page (the erasure section; the demo customer has names, so it says why not yet).
   customer('account-privacy', 'account.privacy', '/account/privacy'),

@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { MAIN_MENU } from '../lib/menu';
 import { useRootData } from '../lib/root-data';
+import { FooterNewsletter } from './newsletter/public-subscribe';
 import { VatNote } from './price';
 
 /** A phone number as a tel: link takes it: digits and the leading +. */
@@ -16,7 +17,9 @@ export function Footer() {
   const { seller } = useRootData();
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white" data-testid="site-footer">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-5">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-6">
+        {/* First: on a phone the last column sits under the fixed toolbox (bottom right), which would cover its button. */}
+        <FooterNewsletter />
         {MAIN_MENU.map((section) => (
           <nav key={section.key} aria-label={t(section.key)}>
             <h2 className="mb-3 font-semibold">{t(section.key)}</h2>

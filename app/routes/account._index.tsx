@@ -86,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   switch (intent) {
     case 'send_verification': {
       const r = await account.sendVerificationEmail(userId, { origin: new URL(request.url).origin, locale: lang });
-      return r.ok ? answer.done(ErrorCode.EMAIL_SENT) : answer.done(r.code, r.status);
+      return r.ok ? answer.done(r.resent ? ErrorCode.VERIFY_CODE_RESEND : ErrorCode.EMAIL_SENT) : answer.done(r.code, r.status);
     }
     case 'update_profile': {
       const submission = parseForm(form, profileSchema);

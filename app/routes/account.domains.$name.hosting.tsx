@@ -65,7 +65,8 @@ export default function DomainFreeHosting() {
   const [label, setLabel] = useState<{ type: string; state?: string; locale: string } | null>(null);
   useEffect(() => setLabel(null), [status]);
   useLiveChannel('hosting', (m) => {
-    if (m.channel !== 'hosting' || m.data.domain_id !== domain.id) return;
+    // The channel also carries paid services' changes (HostingServiceWasUpdated): only free hosting's events are about this page.
+    if (m.channel !== 'hosting' || m.event === 'HostingServiceWasUpdated' || m.data.domain_id !== domain.id) return;
     if (m.event === 'FreeHostingStatusWasUpdated') {
       const s = m.data.general?.status;
       if (s) setLabel({ type: s.type, locale: s.locale, state: typeof m.data.general?.state === 'string' ? m.data.general.state : undefined });

@@ -1,5 +1,5 @@
 // The account's preferences (issue #3 §5, issue #12 §1): the language of the e-mails and pages, the
-// newsletter and the communication consent. The menu's Preferences link comes straight here; the
+// communication consent, and the newsletter with its double opt-in (issue #24 §2: its own card). The menu's Preferences link comes straight here; the
 // openPref cookie of spec §2 still opens this page from /account (see account._index.tsx).
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
@@ -8,6 +8,7 @@ import { ErrorCode } from '../../core/errors';
 import { preferencesSchema } from '../../core/validation/account-forms';
 import { AreaTitle, Card, Outcome, type AccountActionData } from '../components/account/outcome';
 import { CsrfInput } from '../components/csrf-input';
+import { AccountNewsletter, type NewsletterAnswer } from '../components/newsletter/account-newsletter';
 import { readAccountAction, unknownIntent } from '../lib/account-action.server';
 import { requireUser } from '../lib/auth.server';
 import { CheckboxField, choiceSelectProps, NoChangesAlert, SubmitButton, useAppForm, useNoChangesGuard } from '../lib/forms';
@@ -18,22 +19,42 @@ import { parseForm } from '../lib/submission.server';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
   const { t } = await pageT(request);
-  const preferences = await context.services.account.preferences(session.user.id);
-  return data({ meta: { title: t('portal:preferences.meta_title') }, preferences });
+  const [preferences, newsletter] = await Promise.all([context.services.account.preferences(session.user.id), context.services.newsletter.accountView(session.user.id)]);
+  // Without JavaScript a newsletter button asks its question on the page itself.
+  const q = new URL(request.url).searchParams.get('newsletter');
+  const asked: 'subscribe' | 'unsubscribe' | null = q === 'subscribe' || q === 'unsubscribe' ? q : null;
+  return data({ meta: { title: t('portal:preferences.meta_title') }, preferences, newsletter, asked });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { session, form, intent, answer } = await readAccountAction(request, context);
+  const { lang } = await pageT(request);
+  const newsletterAnswer = (r: { ok: true; code: number } | { ok: false; code: number; status: number; seconds?: number }) =>
+    r.ok ? data<NewsletterAnswer & { stamp: number }>({ intent, code: r.code, stamp: answer.stamp }) : data<NewsletterAnswer & { stamp: number }>({ intent, code: r.code, seconds: r.seconds, stamp: answer.stamp }, { status: r.status });
   switch (intent) {
+    case 'newsletter_subscribe':
+    case 'newsletter_resend':
+      return newsletterAnswer(
+        await context.services.newsletter.subscribe({
+          email: session.user.email,
+          userId: session.user.id,
+          source: 'form',
+          ip: context.ip,
+          origin: context.config.publicOrigin ?? new URL(request.url).origin,
+          locale: lang,
+        }),
+      );
+    case 'newsletter_unsubscribe':
+      return newsletterAnswer(await context.services.newsletter.unsubscribe({ userId: session.user.id }, { source: 'form', ip: context.ip }));
     case 'preferences': {
       const submission = parseForm(form, preferencesSchema);
       if (submission.status !== 'success') return answer.reply(submission, { code: ErrorCode.VALIDATION_ERROR, status: 400 });
       const r = await context.services.account.updatePreferences(session.user.id, {
         locale: submission.value.locale === 'en' ? 'en' : 'el',
-        newsletter: submission.value.newsletter === true,
         communication: submission.value.gdpr_communication === true,
+        ip: context.ip,
       });
       return r.ok ? answer.done(ErrorCode.PROFILE_UPDATED_SUCCESSFULLY) : answer.done(r.code, r.status);
     }
@@ -44,14 +65,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AccountPreferences() {
   const loaderData = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as AccountActionData | undefined;
+  const actionData = useActionData<typeof action>() as (AccountActionData & NewsletterAnswer) | undefined;
   const { t } = useTranslation('auth');
-  const { preferences } = loaderData;
+  const { preferences, newsletter, asked } = loaderData;
   const { fields, formProps, formRef } = useAppForm({
     id: 'preferences',
     schema: preferencesSchema,
     lastResult: actionData?.intent === 'preferences' ? actionData.result : undefined,
-    defaultValue: { locale: preferences.locale, newsletter: preferences.newsletter ? 'on' : undefined, gdpr_communication: preferences.communication ? 'on' : undefined },
+    defaultValue: { locale: preferences.locale, gdpr_communication: preferences.communication ? 'on' : undefined },
   });
   const noChanges = useNoChangesGuard(formRef, loaderData);
   return (
@@ -72,12 +93,14 @@ export default function AccountPreferences() {
               <option value="en">English</option>
             </select>
           </div>
-          <CheckboxField meta={fields.newsletter} label={t('newsletter')} />
           <CheckboxField meta={fields.gdpr_communication} label={t('gdpr_communication')} />
           <SubmitButton intent="preferences" testId="preferences-save">
             {t('account.save')}
           </SubmitButton>
         </Form>
+      </Card>
+      <Card id="newsletter" title={t('newsletter:title')}>
+        <AccountNewsletter view={newsletter} asked={asked} answer={actionData} />
       </Card>
     </div>
   );

@@ -19,6 +19,7 @@ export const ACCOUNT_SECTIONS = [
   { key: 'billing', to: '/account/billing' },
   { key: 'security', to: '/account/security' },
   { key: 'preferences', to: '/account/preferences' },
+  { key: 'privacy', to: '/account/privacy' },
   { key: 'sessions', to: '/account/sessions' },
   { key: 'privacy', to: '/account/privacy' },
 ] as const;

@@ -103,10 +103,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const token = String(form.get('registration') ?? '');
       const submission = parseForm(form, otpSchema);
       if (submission.status !== 'success') return data<ActionData>({ kind: 'otp', result: submission.reply({ hideFields: ['code'] }) }, 400);
-      const verified = await services.registration.verify(token, submission.value.code);
+      const verified = await services.registration.verify(token, submission.value.code, { ip: context.ip });
       if (!verified.ok) {
         const params = { ...(verified.attemptsLeft !== undefined ? { attemptsLeft: verified.attemptsLeft } : {}), ...(verified.seconds ? { seconds: verified.seconds } : {}) };
         return data<ActionData>({ kind: 'otp', code: verified.code, params, result: submission.reply({ hideFields: ['code'] }) }, verified.status);
+      }
+      // The registration's newsletter box starts the same double opt-in as the preferences (issue #24 §2):
+      // a confirmation mail; the subscription is complete only when its link is confirmed.
+      if (verified.newsletter) {
+        await services.newsletter.subscribe({ email: verified.email, userId: verified.userId, source: 'registration', ip: context.ip, origin: context.config.publicOrigin ?? new URL(request.url).origin, locale: lang });
       }
       const uniqueId = form.get('unique_id');
       const cookies = await services.auth.loginVerified(request, verified.userId, {

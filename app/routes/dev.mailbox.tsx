@@ -60,6 +60,15 @@ export default function Mailbox() {
                 <span className="text-slate-600">{t('mailbox.to')}:</span> <span className="font-medium break-all">{m.to}</span>
               </p>
               {m.subject ? <p className="font-semibold">{m.subject}</p> : null}
+              {Object.keys(m.headers).length ? (
+                <dl className="mt-1 text-xs text-slate-700" data-testid="mail-headers">
+                  {Object.entries(m.headers).map(([name, value]) => (
+                    <div key={name} className="break-all" data-header={name}>
+                      <dt className="inline font-medium">{name}:</dt> <dd className="inline font-mono">{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : null}
               <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-sm text-slate-800">{m.body}</pre>
             </li>
           ))}

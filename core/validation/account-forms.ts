@@ -58,7 +58,7 @@ const birthDate: Check = toCheck((v) => (v === '' || birthDateToWire(v) ? null :
 const otpCode: Check = toCheck((v) => (v === '' || /^\d{6}$/.test(v.replace(/\s/g, '')) ? null : message('OTP_FORMAT')));
 
 // Addresses are often pasted with a stray space: trimmed before any rule looks at them.
-const emailField = () =>
+export const emailField = () =>
   z
     .string({ error: issueMessage('REQUIRED') })
     .trim()
@@ -219,9 +219,9 @@ export const emailChangeSchema = z.object({ email: emailField(), current_passwor
 export const totpConfirmSchema = z.object({ code: requiredText(otpCode) });
 export const passwordOnlySchema = z.object({ current_password: requiredText() });
 
+// The newsletter is not a box here: it has its own double opt-in card (issue #24 §2).
 export const preferencesSchema = z.object({
   locale: requiredSelect(['el', 'en']),
-  newsletter: checkbox(),
   gdpr_communication: checkbox(),
 });
 

@@ -38,6 +38,10 @@ export const MESSAGES = {
   /** Spec §5 Registration calls it VALIDATION_MESSAGES.ERRORS.NO_CAPTCHA. */
   NO_CAPTCHA: 'validation:no_captcha',
   'gdpr.login.accept_all_above_label_error': 'validation:gdpr_accept_all_above_label_error',
+  // Spec §5 GDPR on the consents page: each required box has its own message (issue #24 §3).
+  GDPR_PROCESSING: 'validation:gdpr_processing_required',
+  GDPR_VALIDITY: 'validation:gdpr_validity_required',
+  GDPR_ACCEPT_ALL: 'validation:gdpr_accept_all_required',
   // Not spec keys: the account forms of issue #3 need these as well.
   /** A password found in the list of common breached passwords (issue #3 §6). */
   PASSWORD_COMMON: 'validation:password_common',

@@ -13,3 +13,4 @@ export * from './notifications';
 export * from './consents';
 export * from './archives';
 export * from './erasures';
+export * from './newsletter';

@@ -10,6 +10,7 @@ import { developmentOnly, devRoutes } from './dev';
 import { domainRoutes } from './domains';
 import { paymentWebhookRoutes } from './payments';
 import { healthRoutes } from './health';
+import { newsletterRoutes } from './newsletter';
 import type { ApiEnv } from './types';
 import { userRoutes } from './user';
 
@@ -30,6 +31,7 @@ api.use('*', csrf);
 api.route('/health', healthRoutes);
 api.route('/user', userRoutes);
 api.route('/domains', domainRoutes);
+api.route('/newsletter', newsletterRoutes);
 api.route('/dev', devRoutes);
 
 api.notFound((c) => reply(c, ErrorCode.UNRECOGNIZED_ACTION, null, { status: 404 }));

@@ -14,6 +14,8 @@ import { createFreeHostingService, createHostingRenewals, createMyServices, crea
 import { createDocumentPaymentsWithOrders, createOrderService, createRefundService, createRegistryPollService, createSandboxPaymentService, numberedDocument } from './orders';
 import { createHealthService, createLiveService, createOutboxService, createRateLimitService } from './platform';
 import { createAuditService, createStaffDashboardService, createStaffInvitationService, createStaffMemberService, createStaffSearchService, createStaffService } from './staff';
+import { createPrivacyConsents } from './consents';
+import { createNewsletterService } from './newsletter';
 import { lazyMembers } from '../lazy';
 import type { ServiceDeps } from './deps';
 
@@ -69,6 +71,8 @@ function servicesFor(deps: ServiceDeps) {
     live: () => createLiveService(deps.env),
     promotions: () => createPromotionService(deps),
     outbox: () => createOutboxService(deps),
+    newsletter: () => createNewsletterService(deps),
+    privacyConsents: () => createPrivacyConsents(deps),
     sandboxPayments: () => createSandboxPaymentService(deps),
     preferences: () => createPreferenceService(),
     rateLimits: () => createRateLimitService(deps),

@@ -11,7 +11,7 @@ export function createHttpMail(config: HttpMailConfig): MailPort {
       const res = await doFetch(config.url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Postmark-Server-Token': config.token },
-        body: JSON.stringify({ From: config.from, To: message.to, Subject: message.subject, TextBody: message.text, Tag: message.tag, MessageStream: 'outbound' }),
+        body: JSON.stringify({ From: config.from, To: message.to, Subject: message.subject, TextBody: message.text, Tag: message.tag, MessageStream: 'outbound', ...(message.headers ? { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) } : {}) }),
       });
       if (!res.ok) throw new Error(`mail provider answered ${res.status}`);
       const body = (await res.json().catch(() => ({}))) as { MessageID?: string };

@@ -7,6 +7,8 @@ export type MailMessage = {
   /** Why the message was sent (otp, verify_email, reset …): kept with it for the dev mailbox and audits. */
   tag: string;
   meta?: Record<string, unknown>;
+  /** Extra message headers, e.g. RFC 8058's List-Unsubscribe and List-Unsubscribe-Post (issue #24 §2). */
+  headers?: Record<string, string>;
 };
 
 export type MailPort = {

@@ -10,9 +10,13 @@ export function createSandboxMail(db: Db, now: () => Date = () => new Date()): M
     async send(message: MailMessage) {
       // Same refusal a provider gives for an address it cannot deliver to.
       if (!EMAIL_RE.test(message.to)) throw new Error(`mail: invalid recipient ${message.to}`);
+      // A header with a line break would inject headers of its own: a provider refuses it too.
+      for (const [name, value] of Object.entries(message.headers ?? {})) {
+        if (!/^[A-Za-z0-9-]+$/.test(name) || /[\r\n]/.test(value)) throw new Error(`mail: invalid header ${name}`);
+      }
       const [row] = await db
         .insert(outbox)
-        .values({ channel: 'email', to: message.to, subject: message.subject, body: message.text, meta: { tag: message.tag, ...message.meta }, createdAt: now() })
+        .values({ channel: 'email', to: message.to, subject: message.subject, body: message.text, meta: { tag: message.tag, ...message.meta, ...(message.headers ? { headers: message.headers } : {}) }, createdAt: now() })
         .returning({ id: outbox.id });
       return { id: `sandbox-${row!.id}` };
     },

@@ -2,10 +2,11 @@
 // event), password change, the security question, two-factor enrolment (authenticator app, e-mail
 // codes) and the personal details. Every change that weakens or strengthens the login asks for the
 // current password.
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { isAcceptableRegistrationEmail } from '../../../core/email-policy';
 import { ErrorCode } from '../../../core/errors';
 import { PASSWORD_THROTTLE } from '../../../core/login-throttle';
+import { OTP_RESEND_AFTER_MS } from '../../../core/otp';
 import { regionIdFromName } from '../../../core/greek-regions';
 import { generateTotpSecret, otpauthUri, verifyTotp } from '../../../core/totp';
 import { birthDateToWire, normalizeMobile } from '../../../core/validation/account-forms';
@@ -19,6 +20,7 @@ import type { ServiceDeps } from '../deps';
 import { createAuthService, normalizeEmail, randomToken, userRoom, type CurrentSession } from './auth';
 import { createLiveService, requestReads } from '../platform';
 import { createLoginThrottle, passwordThrottleKey } from './login-throttle';
+import { createConsentLog } from './consents';
 import { createOtpService, sha256Hex } from './otp';
 import { foldAnswer } from './registration';
 
@@ -97,17 +99,38 @@ export function createAccountService(deps: ServiceDeps) {
       };
     },
 
-    /** Sends the verification link (valid a day; a new one replaces the old). */
-    async sendVerificationEmail(userId: number, input: { origin: string; locale: Language }): Promise<{ ok: true } | AccountFailure> {
+    /**
+     * Sends the verification link (valid a day; a new one replaces the old). Spec §8 1060 when the
+     * address is verified already, 1063 when a link went less than a minute ago: the new link is
+     * taken before the mail in one statement (issue #24 §4), so parallel clicks send one mail.
+     */
+    async sendVerificationEmail(userId: number, input: { origin: string; locale: Language }): Promise<{ ok: true; resent: boolean } | AccountFailure> {
       const u = await load(userId);
-      if (u.emailVerifiedAt) return { ok: false, code: ErrorCode.OTP_ALREADY_VERIFIED, status: 409 };
-      await db.update(tokens).set({ consumedAt: now }).where(and(eq(tokens.userId, u.id), eq(tokens.purpose, 'verify_email'), isNull(tokens.consumedAt)));
+      if (u.emailVerifiedAt) return { ok: false, code: ErrorCode.VERIFICATION_TARGET_ALREADY_VALIDATED, status: 409 };
       const token = randomToken();
-      await db.insert(tokens).values({ tokenHash: await sha256Hex(token), purpose: 'verify_email', userId: u.id, createdAt: now, expiresAt: new Date(now.getTime() + VERIFY_EMAIL_TOKEN_MS) });
+      const hash = await sha256Hex(token);
+      const nowMs = now.getTime();
+      const recent = sql`SELECT 1 FROM tokens WHERE user_id = ${u.id} AND purpose = 'verify_email' AND json_extract(meta, '$.newEmail') IS NULL AND created_at > ${nowMs - OTP_RESEND_AFTER_MS}`;
+      const taken = await db.get<{ h: string }>(sql`
+        INSERT INTO tokens (token_hash, purpose, meta, user_id, created_at, expires_at)
+        SELECT ${hash}, 'verify_email', '{}', ${u.id}, ${nowMs}, ${nowMs + VERIFY_EMAIL_TOKEN_MS}
+        WHERE NOT EXISTS (${recent})
+        RETURNING token_hash AS h`);
+      if (!taken) {
+        const [last] = await db.select({ at: tokens.createdAt }).from(tokens).where(and(eq(tokens.userId, u.id), eq(tokens.purpose, 'verify_email'))).orderBy(desc(tokens.createdAt)).limit(1);
+        const wait = last ? Math.max(1, Math.ceil((last.at.getTime() + OTP_RESEND_AFTER_MS - nowMs) / 1000)) : 1;
+        return { ok: false, code: ErrorCode.VERIFICATION_CODE_SENT_RECENTLY, status: 429, retryAfter: wait };
+      }
+      // The older links stop working: only the newest one verifies.
+      const older = await db
+        .update(tokens)
+        .set({ consumedAt: now })
+        .where(and(eq(tokens.userId, u.id), eq(tokens.purpose, 'verify_email'), isNull(tokens.consumedAt), ne(tokens.tokenHash, hash)))
+        .returning({ h: tokens.tokenHash });
       const t = getServerT(input.locale);
       const link = `${input.origin}/auth/verify-email?token=${encodeURIComponent(token)}`;
       await adapters.mail.send({ to: u.email, subject: t('auth:mail.verify_subject'), text: `${t('auth:mail.verify_body')}\n\n${link}\n\n${t('auth:mail.ignore')}`, tag: 'verify_email' });
-      return { ok: true };
+      return { ok: true, resent: older.length > 0 };
     },
 
     /**
@@ -124,7 +147,14 @@ export function createAccountService(deps: ServiceDeps) {
       const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
       if (taken) return { ok: false, code: ErrorCode.VALIDATION_ERROR, status: 400, field: 'email' };
       const token = randomToken();
-      await db.insert(tokens).values({ tokenHash: await sha256Hex(token), purpose: 'verify_email', userId: u.id, meta: { newEmail: email }, createdAt: now, expiresAt: new Date(now.getTime() + VERIFY_EMAIL_TOKEN_MS) });
+      const nowMs = now.getTime();
+      // Spec §8 1064: a link to this address went a moment ago and is pending. Taken in one statement.
+      const inserted = await db.get<{ h: string }>(sql`
+        INSERT INTO tokens (token_hash, purpose, meta, user_id, created_at, expires_at)
+        SELECT ${await sha256Hex(token)}, 'verify_email', ${JSON.stringify({ newEmail: email })}, ${u.id}, ${nowMs}, ${nowMs + VERIFY_EMAIL_TOKEN_MS}
+        WHERE NOT EXISTS (SELECT 1 FROM tokens WHERE user_id = ${u.id} AND purpose = 'verify_email' AND consumed_at IS NULL AND json_extract(meta, '$.newEmail') = ${email} AND created_at > ${nowMs - OTP_RESEND_AFTER_MS})
+        RETURNING token_hash AS h`);
+      if (!inserted) return { ok: false, code: ErrorCode.MAIL_ALREADY_PENDING, status: 409 };
       const t = getServerT(input.locale);
       const link = `${input.origin}/auth/verify-email?token=${encodeURIComponent(token)}`;
       await adapters.mail.send({ to: email, subject: t('auth:mail.verify_subject'), text: `${t('auth:mail.verify_body')}\n\n${link}\n\n${t('auth:mail.ignore')}`, tag: 'verify_email' });
@@ -259,10 +289,13 @@ export function createAccountService(deps: ServiceDeps) {
       return { locale: u.locale, newsletter: u.newsletter, communication: u.gdprCommunication };
     },
 
-    async updatePreferences(userId: number, input: { locale: Language; newsletter: boolean; communication: boolean }): Promise<{ ok: true } | AccountFailure> {
+    /** The language and the communication agreement; the newsletter has its double opt-in (services/newsletter). */
+    async updatePreferences(userId: number, input: { locale: Language; communication: boolean; ip?: string }): Promise<{ ok: true } | AccountFailure> {
       const u = await load(userId);
-      if (u.locale === input.locale && u.newsletter === input.newsletter && u.gdprCommunication === input.communication) return { ok: false, code: ErrorCode.NO_CHANGE, status: 200 };
-      await db.update(users).set({ locale: input.locale, newsletter: input.newsletter, gdprCommunication: input.communication, updatedAt: now }).where(eq(users.id, u.id));
+      if (u.locale === input.locale && u.gdprCommunication === input.communication) return { ok: false, code: ErrorCode.NO_CHANGE, status: 200 };
+      const update = db.update(users).set({ locale: input.locale, gdprCommunication: input.communication, updatedAt: now }).where(eq(users.id, u.id));
+      if (u.gdprCommunication === input.communication) await update;
+      else await db.batch([update, createConsentLog(deps).insertStatement([{ userId: u.id, email: u.email, kind: 'communication', granted: input.communication, source: 'form', ip: input.ip ?? null }])]);
       return { ok: true };
     },
 

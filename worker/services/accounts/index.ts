@@ -2,7 +2,7 @@
 // attempts, the account's settings and second factor, the visitor's cookie preferences, and the back
 // office's customers (list, page, enable/disable, end a session).
 // The area's public face: other areas, routes, the API and cron import from here, never an inner file.
-export { createAuthService, normalizeEmail, readSessionCookie, userRoom, type CurrentSession } from './auth';
+export { createAuthService, normalizeEmail, randomToken, readSessionCookie, userRoom, type CurrentSession } from './auth';
 export { createLoginThrottle, passwordThrottleKey, secondFactorThrottleKey } from './login-throttle';
 export { createOtpService, sha256Hex } from './otp';
 export { createRegistrationService, foldAnswer } from './registration';

@@ -20,6 +20,7 @@ import { hashPassword } from '../../security/password-hash';
 import type { ServiceDeps } from '../deps';
 import { createAuthService, normalizeEmail, randomToken } from './auth';
 import { createOtpService, sha256Hex, type OtpChannel } from './otp';
+import { createConsentLog } from './consents';
 import { createRateLimitService } from '../platform';
 
 /** A pending registration waits this long for its code (several resends fit in it). */
@@ -144,7 +145,7 @@ export function createRegistrationService(deps: ServiceDeps) {
     },
 
     /** The code is right: the account is created (verified by the channel the code went through). */
-    async verify(token: string, code: string): Promise<{ ok: true; userId: number; newsletter: boolean } | { ok: false; code: number; status: number; attemptsLeft?: number; seconds?: number }> {
+    async verify(token: string, code: string, input: { ip?: string } = {}): Promise<{ ok: true; userId: number; email: string; newsletter: boolean } | { ok: false; code: number; status: number; attemptsLeft?: number; seconds?: number }> {
       const row = await pendingByToken(token);
       if (!row) return { ok: false, code: ErrorCode.OTP_HAS_EXPIRED, status: 400 };
       if (row.completedAt) return { ok: false, code: ErrorCode.OTP_ALREADY_VERIFIED, status: 409 };
@@ -188,7 +189,8 @@ export function createRegistrationService(deps: ServiceDeps) {
           birthDate: str('birthDate'),
           securityQuestion: str('securityQuestion'),
           securityAnswerHash: str('securityAnswerHash'),
-          newsletter: d.newsletter === true,
+          // Only a confirmed subscription sets it: the box starts the double opt-in below (issue #24 §2).
+          newsletter: false,
           locale: d.locale === 'en' ? 'en' : 'el',
           // Step 2 required both approvals (spec §5 GDPR), so they are recorded with the account.
           gdprProcessingAt: now,
@@ -199,7 +201,15 @@ export function createRegistrationService(deps: ServiceDeps) {
           updatedAt: now,
         })
         .returning({ id: users.id });
-      return { ok: true, userId: created!.id, newsletter: d.newsletter === true };
+      const userId = created!.id;
+      const ip = input.ip ?? null;
+      await createConsentLog(deps).record([
+        { userId, email: row.email, kind: 'processing', granted: true, source: 'registration', ip },
+        { userId, email: row.email, kind: 'validity', granted: true, source: 'registration', ip },
+        ...(d.gdprCommunication === true ? [{ userId, email: row.email, kind: 'communication' as const, granted: true, source: 'registration' as const, ip }] : []),
+      ]);
+      // The newsletter box is not a subscription: the caller starts the double opt-in (services/newsletter).
+      return { ok: true, userId, email: row.email, newsletter: d.newsletter === true };
     },
   };
 }

@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { outbox } from '../../../db/schema';
 import type { ServiceDeps } from '../deps';
 
-export type OutboxMessage = { id: number; channel: 'email' | 'sms'; to: string; subject: string; body: string; tag: string | null; createdAt: string };
+export type OutboxMessage = { id: number; channel: 'email' | 'sms'; to: string; subject: string; body: string; tag: string | null; headers: Record<string, string>; createdAt: string };
 
 export function createOutboxService({ db }: ServiceDeps) {
   return {
@@ -21,6 +21,7 @@ export function createOutboxService({ db }: ServiceDeps) {
         subject: r.subject,
         body: r.body,
         tag: typeof r.meta.tag === 'string' ? r.meta.tag : null,
+        headers: r.meta.headers && typeof r.meta.headers === 'object' ? (r.meta.headers as Record<string, string>) : {},
         createdAt: r.createdAt.toISOString(),
       }));
     },
