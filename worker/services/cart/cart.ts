@@ -254,6 +254,42 @@ export function createCartService(deps: ServiceDeps) {
       return result.ok ? { ok: true, items: result.added, count: result.count } : result;
     },
 
+    /**
+     * A line acting on a hosting service the customer has (issue #23 §1): a renewal or an upgrade. No
+     * bundles (the service has them already); one such line per service: asked again, the cart keeps
+     * the line it has (a double click, a second tab).
+     */
+    async addServiceLine(
+      owner: CartOwner,
+      input: { sku: string; months: number; action: 'renew' | null; serviceId: number; config: CartItem['config']; uniqueId: string | null },
+    ): Promise<CartResult<{ items: CartItem[]; count: number }>> {
+      if (owner.userId === null) return { ok: false, code: ErrorCode.ACTION_ALLOWED_ONLY_TO_USERS };
+      const { products } = await catalogue('el');
+      const offered = offeredFromProduct(products.get(input.sku));
+      if (!offered.length) return { ok: false, code: ErrorCode.CART_ITEM_ADD_FAILED };
+      const current = await this.items(owner);
+      const same = current.find((i) => i.kind === 'hosting' && (i.config.renewsService === input.serviceId || i.config.planChange?.serviceId === input.serviceId));
+      if (same) return { ok: true, items: [same], count: current.length };
+      const item: NewCartItem = {
+        kind: 'hosting',
+        sku: input.sku,
+        action: input.action,
+        name: '',
+        asciiName: null,
+        registry: null,
+        lengthMonths: pickLength(allowedLengths({ kind: 'hosting', sku: input.sku, rgp: false, premiumYearCents: null }, offered), input.months),
+        parentId: null,
+        relation: null,
+        premiumYearCents: null,
+        rgp: false,
+        expired: false,
+        config: input.config,
+      };
+      forget(owner.room);
+      const result = await (await stub(owner.room)).cartAdd([item], input.uniqueId, now.getTime());
+      return result.ok ? { ok: true, items: result.added, count: result.count } : result;
+    },
+
     /** The checkout found these lines' names registered by someone else: the cart marks them (issue #20 §4). */
     async markTaken(owner: CartOwner, ids: string[], uniqueId: string | null): Promise<void> {
       forget(owner.room);
@@ -381,7 +417,7 @@ export function createCartService(deps: ServiceDeps) {
           }
         }),
       );
-      return composeCartView(items, { tlds, products, promotionOf }, rules, { ...options, needsLogin: owner.userId === null });
+      return composeCartView(items, { tlds, products, promotionOf }, rules, { ...options, needsLogin: owner.userId === null, nowMs: now.getTime() });
     },
   };
   // The SSL names page (issue #20 §2) and a server's options live in their own files; they read and

@@ -1,2 +1,3 @@
 // The hosting area's public face (issue #23): hosting accounts and servers after purchase.
 export { createServiceRecords, type HostingServiceRow, type ProvisionedService, type ServiceRecords } from './service-records';
+export { createServiceFulfilment } from './service-orders';
