@@ -5,7 +5,7 @@ import type { LinePrice, OfferedLength } from '../cart/pricing';
 import { prorate } from './proration';
 
 /** Set by the server only (never a form): the upgrade the line buys and the period it is priced for. */
-export type PlanChangeRef = { serviceId: number; fromSku: string; periodStartMs: number; periodEndMs: number };
+export type PlanChangeRef = { serviceId: number; fromSku: string; periodStartMs: number; periodEndMs: number; months: number };
 
 /** A renewal: the same plan again, without its set-up fee. */
 export function renewalPrice(price: LinePrice): LinePrice {
@@ -13,15 +13,17 @@ export function renewalPrice(price: LinePrice): LinePrice {
 }
 
 /**
- * An upgrade: the new plan's price against the current plan's at the line's length, for the days left.
- * Null (the line is not ready) when the current plan has no price at that length, or it is no upgrade.
+ * An upgrade: the new plan's price against the current plan's at the service's length (whatever length
+ * the line is set to: a shorter one would make the difference smaller), for the days left. Null (the
+ * line is not ready) when either plan has no price at that length, or it is no upgrade.
  */
 export function planChangePrice(price: LinePrice, currentOffered: readonly OfferedLength[], ref: PlanChangeRef, nowMs: number): LinePrice | null {
-  const current = currentOffered.find((l) => l.months === price.selected.months);
-  if (!current) return null;
-  const p = prorate({ periodStartMs: ref.periodStartMs, periodEndMs: ref.periodEndMs, nowMs, currentPlanCents: current.totalCents, newPlanCents: price.selected.totalCents });
+  const current = currentOffered.find((l) => l.months === ref.months);
+  const next = price.lengths.find((l) => l.months === ref.months);
+  if (!current || !next) return null;
+  const p = prorate({ periodStartMs: ref.periodStartMs, periodEndMs: ref.periodEndMs, nowMs, currentPlanCents: current.totalCents, newPlanCents: next.totalCents });
   if (p.direction !== 'upgrade') return null;
-  const selected = { ...price.selected, totalCents: p.chargeCents, baseCents: p.chargeCents, onPromo: false, setupFeeCents: 0 };
+  const selected = { months: next.months, totalCents: p.chargeCents, baseCents: p.chargeCents, onPromo: false, setupFeeCents: 0 };
   return {
     lengths: [{ ...selected, perIntervalCents: p.chargeCents, basePerIntervalCents: p.chargeCents }],
     selected,
