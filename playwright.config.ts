@@ -25,7 +25,8 @@ export default defineConfig({
   // Two on this 2-core machine; E2E_WORKERS to try others (decision 054).
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // The JSON report keeps each test's time for profiling the phase (`node scripts/e2e-times.mjs`).
+  reporter: [['list'], ['json', { outputFile: 'node_modules/.cache/e2e-report.json' }]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   // A failed test keeps its trace: actions, DOM snapshots, network, console. Without the screencast:

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { experimental_readRawConfig, getPlatformProxy } from 'wrangler';
 import { createDb } from '../db/client';
-import { seedCatalog, seedCoupons, seedDemoCredit, seedDemoContacts, seedDemoDocuments, seedDemoUsers, seedRegistries } from '../db/seed';
+import { seedCatalog, seedCoupons, seedDemoCredit, seedDemoContacts, seedDemoDocuments, seedDemoHosting, seedDemoUsers, seedPortfolioHosting, seedRegistries } from '../db/seed';
 import { seedPortfolio } from '../db/seed/bulk-domains';
 
 const args = process.argv.slice(2);
@@ -33,6 +33,9 @@ try {
   result.inserted.documents = await seedDemoDocuments(db, new Date());
   // The portfolio account's 2,000 names (issue #12): here only, not in the worker tests' setup.
   result.inserted.portfolio = await seedPortfolio(db, new Date());
+  // Issue #23: the demo customer's hosting through the sandbox panel, and 500 services for the bench.
+  result.inserted.hosting = await seedDemoHosting(db, new Date());
+  result.inserted.portfolioHosting = await seedPortfolioHosting(db, new Date());
   const total = Object.values(result.inserted).reduce((a, b) => a + b, 0);
   console.log(total === 0 ? 'seed: catalog already present, nothing changed' : `seed: inserted ${JSON.stringify(result.inserted)}`);
 } finally {

@@ -85,7 +85,8 @@ function seedInputsHash() {
       hash.update(path).update('\0').update(readFileSync(path)).update('\0');
     }
   };
-  for (const path of ['migrations', 'db', 'core', 'scripts/seed.ts', 'wrangler.toml', 'package-lock.json']) walk(path);
+  // The seed makes the demo hosting through the sandbox panel and records it as fulfilment does.
+  for (const path of ['migrations', 'db', 'core', 'scripts/seed.ts', 'worker/adapters/provisioner', 'worker/services/hosting', 'wrangler.toml', 'package-lock.json']) walk(path);
   return hash.digest('hex').slice(0, 16);
 }
 

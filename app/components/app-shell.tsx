@@ -16,7 +16,7 @@ import { LiveNotices } from './live-notices';
 import { NavOverlay } from './main-nav';
 import { SideNav } from './side-nav';
 import { BackToTop, CookieNotice, Toolbox } from './toolbox';
-import { VatForm } from './vat-form';
+import { DeferredVatForm, preloadVatForm } from './vat-form-deferred';
 
 export function AppShell({ children }: { children: ReactNode }) {
   const root = useRootData();
@@ -44,11 +44,11 @@ export function AppShell({ children }: { children: ReactNode }) {
           floating above the toolbox on large screens (app.css). */}
       <CookieNotice />
       <BannerCarousel />
-      <Header onOpenSideNav={() => setSideOpen(true)} onOpenVat={() => setVatOpen(true)} sideOpen={sideOpen} />
+      <Header onOpenSideNav={() => setSideOpen(true)} onOpenVat={() => setVatOpen(true)} onPreloadVat={preloadVatForm} sideOpen={sideOpen} />
       <NavOverlay />
       <SideNav open={sideOpen} onClose={closeSide} />
       <Dialog open={vatOpen} onClose={closeVat} title={t('vat.title')} testId="vat-modal">
-        <VatForm variant="modal" onDone={closeVat} />
+        <DeferredVatForm wanted={vatOpen} variant="modal" onDone={closeVat} />
       </Dialog>
       <AlertRegion />
       {/* Spec §5: while a form's request runs, a dim overlay over the page (the button shows a loader). */}

@@ -8,7 +8,7 @@ import { Logo } from './logo';
 import { MainNav } from './main-nav';
 import { Flag } from './flag';
 
-export function Header({ onOpenSideNav, onOpenVat, sideOpen }: { onOpenSideNav: () => void; onOpenVat: () => void; sideOpen: boolean }) {
+export function Header({ onOpenSideNav, onOpenVat, onPreloadVat, sideOpen }: { onOpenSideNav: () => void; onOpenVat: () => void; onPreloadVat?: () => void; sideOpen: boolean }) {
   const { t, i18n } = useTranslation();
   const { display } = useVat();
   const { account } = useRootData();
@@ -45,6 +45,8 @@ export function Header({ onOpenSideNav, onOpenVat, sideOpen }: { onOpenSideNav: 
             className="vat-chip hidden lg:inline-flex"
             data-testid="vat-chip"
             aria-haspopup="dialog"
+            onPointerEnter={onPreloadVat}
+            onFocus={onPreloadVat}
             onClick={(e) => {
               e.preventDefault();
               onOpenVat();

@@ -11,7 +11,7 @@ import { Drawer } from './drawer';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { PageIdInput } from './page-id-input';
-import { VatForm } from './vat-form';
+import { DeferredVatForm } from './vat-form-deferred';
 
 /** A list of the side menu's links; following one closes the menu. */
 function SideLinks({ links, onNavigate, className = '' }: { links: readonly { key: string; to: string }[]; onNavigate: () => void; className?: string }) {
@@ -29,7 +29,7 @@ function SideLinks({ links, onNavigate, className = '' }: { links: readonly { ke
   );
 }
 
-function SideNavSections({ onNavigate }: { onNavigate: () => void }) {
+function SideNavSections({ onNavigate, open }: { onNavigate: () => void; open: boolean }) {
   const { t } = useTranslation();
   const { userGroup, account, isAdminHost } = useRootData();
   const logout = logoutVariant(userGroup);
@@ -81,7 +81,7 @@ function SideNavSections({ onNavigate }: { onNavigate: () => void }) {
         <h2 id="side-prices" className="side-heading">
           {t('side.price_settings')}
         </h2>
-        <VatForm variant="section" />
+        <DeferredVatForm wanted={open} variant="section" />
       </section>
     </div>
   );
@@ -113,7 +113,7 @@ export function SideNav({ open, onClose }: { open: boolean; onClose: () => void 
           ))}
         </nav>
       </div>
-      <SideNavSections onNavigate={onClose} />
+      <SideNavSections onNavigate={onClose} open={open} />
     </Drawer>
   );
 }

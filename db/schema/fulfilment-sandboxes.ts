@@ -54,6 +54,8 @@ export const sandboxHostingAccounts = sqliteTable(
     /** The reference of the last renewal applied, so a retried renewal does not extend twice. */
     lastRenewReference: text('last_renew_reference'),
     passwordChangedAt: integer('password_changed_at', { mode: 'timestamp_ms' }),
+    /** The hash of the panel password the customer set (port setPassword); the panel never gives it back. */
+    passwordHash: text('password_hash'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),

@@ -105,6 +105,18 @@ test('the mobile navigation works at 375 px', async ({ page, js }) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   if (js) {
     await expect(drawer).toBeHidden();
+    // The drawer's VAT section is the loaded form once the drawer opens (its code loads then, issue
+    // #21 §4): the choice applies at once, without a page load.
+    await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+    const chip = await page.getByTestId('vat-chip').textContent();
+    await page.getByTestId('mobile-nav-toggle').click();
+    const section = drawer.getByTestId('vat-form-section');
+    await section.getByLabel('Χωρίς ΦΠΑ').check();
+    await section.getByRole('button', { name: 'Υποβολή' }).click();
+    await expect(page.getByTestId('vat-chip')).not.toHaveText(chip!);
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
     // Above 1024 px the mobile navigation closes itself.
     await page.getByTestId('mobile-nav-toggle').click();
     await expect(drawer).toBeVisible();

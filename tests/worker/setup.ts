@@ -2,7 +2,7 @@ import { abortAllDurableObjects, applyD1Migrations, reset } from 'cloudflare:tes
 import { env } from 'cloudflare:workers';
 import { createDb } from '../../db/client';
 import { forgetAllReads } from '../../worker/services/platform';
-import { seedCatalog, seedCoupons, seedDemoCredit, seedDemoContacts, seedDemoDocuments, seedDemoUsers, seedRegistries } from '../../db/seed';
+import { seedCatalog, seedCoupons, seedDemoCredit, seedDemoContacts, seedDemoDocuments, seedDemoHosting, seedDemoUsers, seedRegistries } from '../../db/seed';
 
 // All test files run in one runtime, one after another (isolate: false, decision 055): starting the
 // runtime and loading the Worker with the Remix build once instead of per file is most of the time
@@ -21,3 +21,5 @@ await seedDemoContacts(createDb(env.DB), new Date());
 await seedCoupons(createDb(env.DB), new Date());
 await seedDemoCredit(createDb(env.DB), new Date());
 await seedDemoDocuments(createDb(env.DB), new Date());
+// The demo customer's shared, WordPress and VPS services, made through the sandbox panel (issue #23).
+await seedDemoHosting(createDb(env.DB), new Date());

@@ -1,8 +1,9 @@
 // Our record of each hosting account and server (issue #23 §1): written when the provisioner makes
 // one, so that the portal, the cron and the back office read D1 and never list the panel.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { hostingKindOf } from '../../../core/hosting/kinds';
-import { hostingServices } from '../../../db/schema';
+import type { Db } from '../../../db/client';
+import { hostingServices, users } from '../../../db/schema';
 import type { HostingAccount } from '../../adapters/provisioner/port';
 import type { ServiceDeps } from '../deps';
 
@@ -48,14 +49,32 @@ export function createServiceRecords(deps: Pick<ServiceDeps, 'db' | 'now'>) {
         syncedAt: now,
         updatedAt: now,
       };
-      const [row] = await db
-        .insert(hostingServices)
-        .values({ ...fields, userId: input.userId, orderItemId: input.orderItemId, accountId: account.accountId, startedAt: account.createdAt, createdAt: now })
-        .onConflictDoUpdate({ target: hostingServices.accountId, set: fields })
-        .returning({ id: hostingServices.id });
+      // The record and the holder's has_pbas_account together (spec §3 User): the menu's hosting
+      // header never disagrees with the services list.
+      const [[row]] = await db.batch([
+        db
+          .insert(hostingServices)
+          .values({ ...fields, userId: input.userId, orderItemId: input.orderItemId, accountId: account.accountId, startedAt: account.createdAt, createdAt: now })
+          .onConflictDoUpdate({ target: hostingServices.accountId, set: fields })
+          .returning({ id: hostingServices.id }),
+        panelAccountFlagStatement(db, input.userId),
+      ]);
       return row!.id;
     },
   };
 }
 
 export type ServiceRecords = ReturnType<typeof createServiceRecords>;
+
+/**
+ * has_pbas_account follows the services: true while the user holds any panel account not terminated
+ * (a suspended one still has its panel login), false once every one is gone. One statement for the
+ * caller's batch, after the change to hosting_services, so whoever terminates a service (the cron,
+ * staff) keeps the flag true to the table in the same write.
+ */
+export function panelAccountFlagStatement(db: Db, userId: number) {
+  return db
+    .update(users)
+    .set({ hasPbasAccount: sql`EXISTS (SELECT 1 FROM ${hostingServices} WHERE ${hostingServices.userId} = ${userId} AND ${hostingServices.status} <> 'terminated')` })
+    .where(eq(users.id, userId));
+}
