@@ -1,3 +1,5 @@
+// File name with "[server]": a route file ending in ".server.tsx" is server-only to Remix's Vite plugin
+// and cannot be a page; the brackets keep the URL /account/hosting/:id/server.
 // A VPS's or dedicated server's page (issue #23 §1): its specs by category (the cart's rule, without
 // 'management'), its address, host name and power state, and the power actions and reinstall. Each
 // action is asked twice: the button opens a confirmation (the app's dialog with JavaScript, the same
