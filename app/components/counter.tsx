@@ -1,5 +1,8 @@
 // Animated number counter (spec §2/§9): counts from 0 over 1000 ms, once, when scrolled into view.
 // The server renders the final number, so without JavaScript (or with reduced motion) it is right.
+// A counter already on the screen when the page hydrates keeps its number (issue #25 §6: the home
+// page showed 0 / 0 / 0 until it was scrolled): only one below the fold goes to 0, unseen, and counts
+// up when it comes into view.
 import { useEffect, useRef, useState } from 'react';
 
 export const COUNTER_DURATION_MS = 1000;
@@ -10,6 +13,8 @@ export function Counter({ value, format }: { value: number; format: (n: number) 
   useEffect(() => {
     const el = ref.current;
     if (!el || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    const box = el.getBoundingClientRect();
+    if (box.bottom > 0 && box.top < window.innerHeight) return;
     setShown(0);
     let frame = 0;
     const io = new IntersectionObserver(

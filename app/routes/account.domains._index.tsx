@@ -5,7 +5,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { BULK_ACTIONS, listSearch, nameserversApplyPath, readListQuery } from '../../core/domains/portal';
+import { BULK_ACTIONS, expiryStanding, listSearch, nameserversApplyPath, readListQuery } from '../../core/domains/portal';
+// Calendar days in Athens, as the reminders count them: the date shown and the days agree.
+import { daysLeft } from '../../core/domains/reminders';
 import { ErrorCode } from '../../core/errors';
 import { bulkSchema } from '../../core/validation/my-domains-forms';
 import type { BulkResult } from '../../worker/services/domains';
@@ -29,6 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const query = readListQuery(params);
   const list = await context.services.myDomains.list(session.user.id, query);
+  const now = new Date();
   return data({
     meta: { title: t('mydomains:meta_title') },
     query: { ...query, page: list.page },
@@ -36,7 +39,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     total: list.total,
     pages: list.pages,
     selectAll: params.get('select') === 'page',
-    rows: list.rows.map((d) => ({ id: d.id, fqdn: d.fqdn, asciiFqdn: d.asciiFqdn, status: d.status, expiresAt: d.expiresAt.getTime(), autoRenew: d.autoRenew, locked: d.locked })),
+    rows: list.rows.map((d) => ({
+      id: d.id,
+      fqdn: d.fqdn,
+      asciiFqdn: d.asciiFqdn,
+      status: d.status,
+      expiresAt: d.expiresAt.getTime(),
+      autoRenew: d.autoRenew,
+      locked: d.locked,
+      standing: expiryStanding(d, now),
+      daysLeft: daysLeft(d.expiresAt, now),
+    })),
   });
 }
 

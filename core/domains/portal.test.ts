@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../errors';
 import {
   actionRefusal, authCodePolicy, bulkNames, BULK_MAX, daysLeft, idProtectPaid, idProtectPolicy, likePattern, listSearch, nameserversApplyPath, pageWindow, previewsOf,
-  readListQuery, renewalAction,
+  readListQuery, renewalAction, expiryStanding, defaultSort,
 } from './portal';
 
 const now = new Date('2026-11-24T12:00:00Z');
@@ -14,6 +14,18 @@ describe('the list query', () => {
     expect(readListQuery(new URLSearchParams('q= Kafe &view=expiring&sort=expiry&dir=desc&page=3'))).toEqual({ q: 'kafe', view: 'expiring', sort: 'expiry', dir: 'desc', page: 3 });
     expect(readListQuery(new URLSearchParams('view=bogus&sort=price&dir=up&page=-2'))).toEqual({ q: '', view: 'all', sort: 'name', dir: 'asc', page: 1 });
     expect(readListQuery(new URLSearchParams('page=abc')).page).toBe(1);
+  });
+
+  it('opens the expiring and expired previews soonest first, the others by name', () => {
+    expect(readListQuery(new URLSearchParams('view=expiring')).sort).toBe('expiry');
+    expect(readListQuery(new URLSearchParams('view=expired')).sort).toBe('expiry');
+    expect(readListQuery(new URLSearchParams('view=registered')).sort).toBe('name');
+    // A sort the visitor chose still wins, and a link keeps it.
+    const byName = readListQuery(new URLSearchParams('view=expiring&sort=name'));
+    expect(byName.sort).toBe('name');
+    expect(listSearch(byName)).toBe('?view=expiring&sort=name');
+    expect(listSearch(readListQuery(new URLSearchParams('view=expiring')))).toBe('?view=expiring');
+    expect(defaultSort('all')).toBe('name');
   });
 
   it('writes links without the defaults', () => {
@@ -121,5 +133,22 @@ describe('bulk requests', () => {
 
   it('sends a nameserver change to the apply page with one parameter per name', () => {
     expect(nameserversApplyPath(['a.gr', 'b.com'])).toBe('/account/nameservers/apply?domain=a.gr&domain=b.com');
+  });
+});
+
+describe('where a name stands against its expiry', () => {
+  it('marks the redemption, the grace and the names expiring within 30 days', () => {
+    expect(expiryStanding({ status: 'redemption', expiresAt: at(-40) }, now)).toBe('redemption');
+    expect(expiryStanding({ status: 'expired', expiresAt: at(-3) }, now)).toBe('grace');
+    // An active row past its date: the registry's grace has begun before our row caught up.
+    expect(expiryStanding({ status: 'active', expiresAt: at(-1) }, now)).toBe('grace');
+    expect(expiryStanding({ status: 'active', expiresAt: now }, now)).toBe('grace');
+    expect(expiryStanding({ status: 'active', expiresAt: at(1) }, now)).toBe('soon');
+    expect(expiryStanding({ status: 'active', expiresAt: at(30) }, now)).toBe('soon');
+    expect(expiryStanding({ status: 'active', expiresAt: new Date(at(30).getTime() + 1) }, now)).toBe('ok');
+  });
+
+  it('has no marker while a registration or a transfer runs, or for a cancelled name', () => {
+    for (const status of ['pending', 'transfer_pending', 'cancelled'] as const) expect(expiryStanding({ status, expiresAt: at(5) }, now)).toBeNull();
   });
 });

@@ -30,12 +30,13 @@ export type ListQuery = { q: string; view: Preview; sort: Sort; dir: Dir; page: 
 
 /**
  * The list's query string as the GET form sends it; anything unknown falls back to the default, so a
- * hand-edited link still shows a page (sort by name, ascending; by expiry the soonest first).
+ * hand-edited link still shows a page (sort by name, ascending, except the expiring and expired
+ * previews, by expiry; by expiry the soonest first).
  */
 export function readListQuery(params: URLSearchParams): ListQuery {
   const q = (params.get('q') ?? '').trim().toLowerCase().slice(0, SEARCH_MAX);
   const view = (PREVIEWS as readonly string[]).includes(params.get('view') ?? '') ? (params.get('view') as Preview) : 'all';
-  const sort = (SORTS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as Sort) : 'name';
+  const sort = (SORTS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as Sort) : defaultSort(view);
   const dir: Dir = params.get('dir') === 'desc' ? 'desc' : 'asc';
   const n = Number.parseInt(params.get('page') ?? '1', 10);
   const page = Number.isFinite(n) && n >= 1 ? Math.min(n, 100_000) : 1;
@@ -48,7 +49,7 @@ export function listSearch(query: ListQuery, patch: Partial<ListQuery> = {}): st
   const p = new URLSearchParams();
   if (next.q) p.set('q', next.q);
   if (next.view !== 'all') p.set('view', next.view);
-  if (next.sort !== 'name') p.set('sort', next.sort);
+  if (next.sort !== defaultSort(next.view)) p.set('sort', next.sort);
   if (next.dir !== 'asc') p.set('dir', next.dir);
   if (next.page > 1) p.set('page', String(next.page));
   const s = p.toString();
@@ -86,6 +87,28 @@ export function previewsOf(d: { status: DomainStatus; expiresAt: Date }, now: Da
 /** Whole days from now to the expiry (negative once past), as the domain page shows them. */
 export function daysLeft(expiresAt: Date, now: Date): number {
   return Math.floor((expiresAt.getTime() - now.getTime()) / DAY_MS);
+}
+
+/**
+ * Where a name stands against its expiry, for the list's marker (issue #25 §2): 'redemption' (only a
+ * restore with its fee brings it back), 'grace' (expired: a renewal still keeps it; an active name
+ * past its date counts too, its grace has begun at the registry before our row caught up), 'soon'
+ * (active and within EXPIRING_SOON_DAYS), 'ok'. Null where expiry is not the point (a registration or
+ * transfer in progress, a cancelled name).
+ */
+export type ExpiryStanding = 'redemption' | 'grace' | 'soon' | 'ok';
+
+export function expiryStanding(d: { status: DomainStatus; expiresAt: Date }, now: Date): ExpiryStanding | null {
+  if (d.status === 'redemption') return 'redemption';
+  if (d.status === 'expired') return 'grace';
+  if (d.status !== 'active') return null;
+  if (d.expiresAt.getTime() <= now.getTime()) return 'grace';
+  return d.expiresAt.getTime() <= now.getTime() + EXPIRING_SOON_DAYS * DAY_MS ? 'soon' : 'ok';
+}
+
+/** The sort a preview opens with: the expiring and expired names soonest first, the others by name. */
+export function defaultSort(view: Preview): Sort {
+  return view === 'expiring' || view === 'expired' ? 'expiry' : 'name';
 }
 
 export function pageCount(total: number): number {

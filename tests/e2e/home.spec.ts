@@ -10,6 +10,25 @@ test('home renders in Greek with catalog prices', async ({ page, js }) => {
   await expect(page.getByTestId('family-wordpress')).toContainText('€');
 });
 
+test('the counters on the screen at load show their real numbers, never 0 first', async ({ page, js }) => {
+  // Tall enough that the numbers are on the first screen. Every text the counters ever show is noted.
+  await page.setViewportSize({ width: 1366, height: 4000 });
+  await page.addInitScript(() => {
+    const seen: string[] = ((window as unknown as { __counterTexts: string[] }).__counterTexts = []);
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('dd [aria-hidden="true"]')) seen.push(el.textContent ?? '');
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await page.goto('/');
+  await hydrated(page, js);
+  const numbers = page.locator('dd [aria-hidden="true"]');
+  await expect(numbers).toHaveCount(3);
+  await page.waitForTimeout(300);
+  for (const n of await numbers.allTextContents()) expect(Number(n.replace(/\D/g, ''))).toBeGreaterThan(0);
+  const seen = await page.evaluate(() => (window as unknown as { __counterTexts: string[] }).__counterTexts);
+  expect(seen.filter((t) => t === '0')).toEqual([]);
+});
+
 test('the VAT control changes every price: GR 24 % → DE 19 % → without VAT', async ({ page, js }) => {
   await page.goto('/');
   await hydrated(page, js);

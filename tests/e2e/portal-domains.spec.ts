@@ -12,6 +12,32 @@ const accountFor = (js: boolean) =>
     : { account: 'portfolio' as const, name: 'pf-taverna-0003.com', search: 'taverna-0003', bulkSearch: 'taverna-00', other: 'pf-taverna-0043.eu' };
 
 test.describe('my domains', () => {
+  test('expiring names stand out: the expiring view soonest first, a marker in words, days left, renew on each row', async ({ page, js }) => {
+    // The portfolio account's expiries run from 60 days ago to two years ahead (read only here).
+    await signedIn(page, 'portfolio', '/account/domains');
+    await hydrated(page, js);
+    await page.getByTestId('preview-expiring').click();
+    await expect(page).toHaveURL(/\/account\/domains\?view=expiring$/);
+    await expect(page.getByTestId('domain-sort')).toHaveValue('expiry');
+    const rows = page.getByTestId('my-domain');
+    expect(await rows.count()).toBeGreaterThan(1);
+    const standings = await rows.getByTestId('expiry-standing').evaluateAll((els) => els.map((e) => [e.getAttribute('data-standing'), e.textContent]));
+    expect(standings.length).toBe(await rows.count());
+    for (const [standing, text] of standings) {
+      expect(['soon', 'grace']).toContain(standing);
+      expect(text).toMatch(standing === 'soon' ? /^Λήγει σύντομα$/ : /^Έληξε/);
+    }
+    // Days left rise down the list (an active name already past its date first, "έληξε πριν από …").
+    const days = (await rows.getByTestId('days-left').allTextContents()).map((d) => (d === 'λήγει σήμερα' || d === 'έληξε σήμερα' ? 0 : d.startsWith('έληξε') ? -Number(/\d+/.exec(d)![0]) : Number(/\d+/.exec(d)![0])));
+    expect(days.length).toBe(await rows.count());
+    expect(days).toEqual([...days].sort((x, y) => x - y));
+    expect(await rows.getByTestId('renew-domain').count()).toBe(await rows.count());
+    await page.getByTestId('preview-expired').click();
+    await expect(page).toHaveURL(/view=expired$/);
+    await expect(page.getByTestId('domain-sort')).toHaveValue('expiry');
+    await expect(rows.first().getByTestId('expiry-standing')).toHaveText(/^(Έληξε \(περίοδος χάριτος\)|Σε περίοδο επαναφοράς)$/);
+  });
+
   test('list, search, open a domain, ID protect on, lock on and off, the auth code', async ({ page, js }) => {
     const a = accountFor(js);
     await signedIn(page, a.account);

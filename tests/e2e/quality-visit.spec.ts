@@ -100,6 +100,13 @@ async function requestsSettled(page: Page) {
   }
 }
 
+/**
+ * Full-page screenshots are for people looking at the pages (test-results/screens/), not checks: on
+ * by default, off under CI (no one looks there, and two per page cost ~0.5 s each), E2E_SCREENS=1 or 0
+ * to choose.
+ */
+const SCREENSHOTS = process.env.E2E_SCREENS ? process.env.E2E_SCREENS === '1' : !process.env.CI;
+
 /** Visits one page: served HTML to disk, axe, screenshots at 1366 and 390 px, the sideways check. */
 async function visit(page: Page, entry: PageEntry, url: string): Promise<Finding> {
   const lines: string[] = [];
@@ -116,12 +123,12 @@ async function visit(page: Page, entry: PageEntry, url: string): Promise<Finding
   // channel is a WebSocket and does not count.
   await requestsSettled(page);
   for (const f of await axeFindings(page, EVERY_AXE_RULE.has(entry.name) ? null : undefined)) lines.push(`axe ${f}`);
-  await page.screenshot({ path: join(SCREENS, `${entry.name}-1366.png`), fullPage: true });
+  if (SCREENSHOTS) await page.screenshot({ path: join(SCREENS, `${entry.name}-1366.png`), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const scroll = await sidewaysScroll(page);
   if (scroll) lines.push(`scrolls sideways at 390 px: ${scroll}`);
-  await page.screenshot({ path: join(SCREENS, `${entry.name}-390.png`), fullPage: true });
+  if (SCREENSHOTS) await page.screenshot({ path: join(SCREENS, `${entry.name}-390.png`), fullPage: true });
   return { page: entry.name, lines };
 }
 

@@ -3,7 +3,7 @@
 // and bulk checkboxes, and the pager. Everything is a link or a plain form: it works without JavaScript.
 import { Form, Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { listSearch, PREVIEWS, type ListQuery, type Preview } from '../../../core/domains/portal';
+import { defaultSort, listSearch, PREVIEWS, type ExpiryStanding, type ListQuery, type Preview } from '../../../core/domains/portal';
 import { athensFormat } from '../../lib/date-format';
 import { useHydrated } from '../../lib/forms';
 import { rowLinkProps, useRowLinks } from '../../lib/row-links';
@@ -11,7 +11,16 @@ import { CsrfInput } from '../csrf-input';
 import { PageIdInput } from '../page-id-input';
 import { Cell, ResponsiveTable, Row, RowActions } from '../responsive-table';
 
-export type DomainRowView = { id: number; fqdn: string; asciiFqdn: string; status: string; expiresAt: number; autoRenew: boolean; locked: boolean };
+/** standing and daysLeft come from the server's clock (core/domains/portal.ts expiryStanding), so the page hydrates with the same words. */
+export type DomainRowView = { id: number; fqdn: string; asciiFqdn: string; status: string; expiresAt: number; autoRenew: boolean; locked: boolean; standing: ExpiryStanding | null; daysLeft: number };
+
+// A marker's colour with its words (never colour alone, issue #25 §2): amber for soon, red once expired.
+const STANDING_CLASS: Record<ExpiryStanding, string> = {
+  ok: '',
+  soon: 'bg-amber-100 text-amber-950',
+  grace: 'bg-red-100 text-red-900',
+  redemption: 'bg-red-100 text-red-900',
+};
 
 export function useDateFormat() {
   const { i18n } = useTranslation();
@@ -30,7 +39,7 @@ export function DomainPreviews({ query, counts }: { query: ListQuery; counts: Re
           return (
             <li key={v}>
               <Link
-                to={listSearch(query, { view: v, page: 1 }) || '?'}
+                to={listSearch(query, { view: v, sort: defaultSort(v), dir: 'asc', page: 1 }) || '?'}
                 aria-current={current ? 'page' : undefined}
                 className={`block rounded-lg border px-3 py-2 ${current ? 'border-blue-600 bg-blue-50 text-blue-900' : 'border-slate-200 bg-white text-slate-800 hover:border-slate-400'}`}
                 data-testid={`preview-${v}`}
@@ -52,7 +61,9 @@ export function DomainPreviews({ query, counts }: { query: ListQuery; counts: Re
 export function DomainSearchForm({ query }: { query: ListQuery }) {
   const { t } = useTranslation('mydomains');
   return (
-    <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" role="search" data-testid="domain-search">
+    // Keyed by the query: its fields start from their defaults, and a preview link or the back button
+    // in the app changes the query without a new page, so the form starts again with the new one.
+    <Form key={`${query.view}|${query.q}|${query.sort}|${query.dir}`} method="get" className="mb-4 flex flex-wrap items-end gap-3" role="search" data-testid="domain-search">
       {query.view !== 'all' ? <input type="hidden" name="view" value={query.view} /> : null}
       <label className="flex min-w-48 flex-1 flex-col text-sm">
         <span className="mb-1 font-medium">{t('search_label')}</span>
@@ -163,9 +174,22 @@ export function DomainTable({ rows, selectAll }: { rows: DomainRowView[]; select
                 {d.fqdn}
               </a>
             </Cell>
-            <Cell label={label.status}>{statusText(d.status)}</Cell>
+            <Cell label={label.status}>
+              {d.standing && d.standing !== 'ok' ? (
+                <span className={`inline-block rounded px-2 py-0.5 text-sm font-medium ${STANDING_CLASS[d.standing]}`} data-testid="expiry-standing" data-standing={d.standing}>
+                  {d.standing === 'soon' ? t('standing.soon') : statusText(d.standing === 'grace' ? 'expired' : d.status)}
+                </span>
+              ) : (
+                statusText(d.status)
+              )}
+            </Cell>
             <Cell label={label.expires} className="whitespace-nowrap">
               {when(d.expiresAt)}
+              {d.standing !== null ? (
+                <span className="block text-sm text-slate-700" data-testid="days-left">
+                  {d.standing === 'soon' || d.standing === 'ok' ? t('days_left', { count: d.daysLeft }) : t('days_ago', { count: Math.max(0, -d.daysLeft) })}
+                </span>
+              ) : null}
             </Cell>
             <Cell label={label.autoRenew}>{d.autoRenew ? word.on : word.off}</Cell>
             <Cell label={label.lock}>{d.locked ? word.locked : word.unlocked}</Cell>
