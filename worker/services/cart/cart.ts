@@ -22,6 +22,7 @@ import type { ServiceDeps } from '../deps';
 import { createCartOptions } from './cart-options';
 import { createCartSsl } from './cart-ssl';
 import { createCatalogService, type TldPricing } from '../catalog';
+import { addServiceLine, type ServiceLineInput } from './cart-service-lines';
 import { composeCartView, type CartCatalogue, offeredFromProduct, offeredFromTld, optionChoices, type CartView } from './cart-view';
 import { createContactService } from '../contacts';
 import { elRefusals } from '../catalog';
@@ -254,40 +255,10 @@ export function createCartService(deps: ServiceDeps) {
       return result.ok ? { ok: true, items: result.added, count: result.count } : result;
     },
 
-    /**
-     * A line acting on a hosting service the customer has (issue #23 §1): a renewal or an upgrade. No
-     * bundles (the service has them already); one such line per service: asked again, the cart keeps
-     * the line it has (a double click, a second tab).
-     */
-    async addServiceLine(
-      owner: CartOwner,
-      input: { sku: string; months: number; action: 'renew' | null; serviceId: number; config: CartItem['config']; uniqueId: string | null },
-    ): Promise<CartResult<{ items: CartItem[]; count: number }>> {
-      if (owner.userId === null) return { ok: false, code: ErrorCode.ACTION_ALLOWED_ONLY_TO_USERS };
-      const { products } = await catalogue('el');
-      const offered = offeredFromProduct(products.get(input.sku));
-      if (!offered.length) return { ok: false, code: ErrorCode.CART_ITEM_ADD_FAILED };
-      const current = await this.items(owner);
-      const same = current.find((i) => i.kind === 'hosting' && (i.config.renewsService === input.serviceId || i.config.planChange?.serviceId === input.serviceId));
-      if (same) return { ok: true, items: [same], count: current.length };
-      const item: NewCartItem = {
-        kind: 'hosting',
-        sku: input.sku,
-        action: input.action,
-        name: '',
-        asciiName: null,
-        registry: null,
-        lengthMonths: pickLength(allowedLengths({ kind: 'hosting', sku: input.sku, rgp: false, premiumYearCents: null }, offered), input.months),
-        parentId: null,
-        relation: null,
-        premiumYearCents: null,
-        rgp: false,
-        expired: false,
-        config: input.config,
-      };
-      forget(owner.room);
-      const result = await (await stub(owner.room)).cartAdd([item], input.uniqueId, now.getTime());
-      return result.ok ? { ok: true, items: result.added, count: result.count } : result;
+    /** A renewal or an upgrade of a hosting service the customer has (cart-service-lines.ts). */
+    addServiceLine(owner: CartOwner, input: ServiceLineInput): Promise<CartResult<{ items: CartItem[]; count: number }>> {
+      const add = async (o: CartOwner, item: NewCartItem, uniqueId: string | null) => (forget(o.room), (await stub(o.room)).cartAdd([item], uniqueId, now.getTime()));
+      return addServiceLine({ products: async () => (await catalogue('el')).products, items: (o) => service.items(o), add, pickLength }, owner, input);
     },
 
     /** The checkout found these lines' names registered by someone else: the cart marks them (issue #20 §4). */
