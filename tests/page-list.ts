@@ -108,6 +108,10 @@ export const PAGES: PageEntry[] = [
   // Issue #23 §1: My services and the seed's shared hosting (service 1: the demo's first, made through the sandbox panel)
   customer('my-services', 'account.hosting._index', '/account/hosting'),
   customer('service', 'account.hosting.$id._index', '/account/hosting/1'),
+  // A hosting service's server and plan pages (issue #23 §1): the seed's Linux VPS is the demo
+  // customer's third service (db/seed/demo-hosting.ts), id 3 on a fresh database.
+  customer('hosting-server', 'account.hosting.$id.[server]', '/account/hosting/3/server'),
+  customer('hosting-plan', 'account.hosting.$id.plan', '/account/hosting/3/plan'),
   // Issue #13 §2: the pay-with tab of a due document (an open order's or a debit's).
   customer('document-pay', 'account.documents.$id.pay', '/account/documents/5/pay'),
   // Legal documents tab (issue #13 §3): the seed's receipt (document 3) with its PDF, and the credit note CRD 1 (a grant: no legal document, the empty state)

@@ -2,6 +2,7 @@
 // stored: they are computed from the catalogue every time the cart is shown (core/cart/pricing.ts), so
 // a promotion ending or a price change shows at once and nobody pays a stale price.
 import type { RegistryFamily } from '../catalog';
+import type { PlanChangeRef } from '../hosting/service-lines';
 
 export const ITEM_KINDS = ['domain', 'hosting', 'ssl', 'ssl_installation', 'addon'] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
@@ -48,6 +49,10 @@ export type HostingConfig = {
   sans?: string[];
   /** SSL: name (the main domain and each SAN) → the approver e-mail chosen from the supplier's list. */
   approvers?: Record<string, string>;
+  /** Set by the server only: the customer's hosting service this line renews (issue #23 §1). */
+  renewsService?: number;
+  /** Set by the server only: the customer's hosting service this line moves to its plan (an upgrade, decision 070). */
+  planChange?: PlanChangeRef;
 };
 
 export type CartItem = {

@@ -21,6 +21,8 @@ export const sandboxSwitches = sqliteTable('sandbox_switches', {
 
 export const sandboxHostingKinds = ['shared', 'wordpress', 'semi', 'vps', 'dedicated', 'free'] as const;
 export const sandboxHostingStatuses = ['provisioning', 'active', 'suspended', 'terminated'] as const;
+/** A server's machine (issue #23 §1): rebooting and reinstalling end by themselves at power_until. */
+export const sandboxPowerStates = ['running', 'stopped', 'rebooting', 'reinstalling'] as const;
 
 export const sandboxHostingAccounts = sqliteTable(
   'sandbox_hosting_accounts',
@@ -57,6 +59,14 @@ export const sandboxHostingAccounts = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    /** Servers only (worker/adapters/provisioner/sandbox-servers.ts): the machine's power; NULL reads as running once built. */
+    powerState: text('power_state', { enum: sandboxPowerStates }),
+    /** When a reboot or a reinstall in progress ends. */
+    powerUntil: integer('power_until', { mode: 'timestamp_ms' }),
+    /** The installed system image; NULL means the one ordered (options.os). */
+    os: text('os'),
+    /** The reference of the last plan change applied, so a retried change is answered, not repeated. */
+    lastPlanReference: text('last_plan_reference'),
   },
   (t) => [
     uniqueIndex('sandbox_hosting_accounts_reference_unique').on(t.reference),

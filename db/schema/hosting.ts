@@ -48,6 +48,8 @@ export const hostingServices = sqliteTable(
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     /** The customer asked to cancel at the period's end (undone by clearing it before then). */
     cancelAtPeriodEnd: integer('cancel_at_period_end', { mode: 'boolean' }).notNull().default(false),
+    /** A downgrade asked for (decision 070): the plan the next renewal moves to, at the period's end. */
+    scheduledSku: text('scheduled_sku'),
     suspendedAt: integer('suspended_at', { mode: 'timestamp_ms' }),
     /** 'unpaid' (the cron) or the staff member's reason. */
     suspendReason: text('suspend_reason'),

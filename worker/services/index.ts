@@ -10,7 +10,7 @@ import { createCatalogAdminService, createCatalogService, createPromotionService
 import { createContactService, createDomainContactService } from './contacts';
 import { createDocumentService, createLegalDocumentService, createMydataService } from './documents';
 import { createDomainService, createHandoverService, createIdProtectService, createMyDomainService, createNameserverService, createReminderService, createStaffDomainActions, createStaffDomainService } from './domains';
-import { createFreeHostingService, createHostingRenewals, createMyServices, createStaffHostingService } from './hosting';
+import { createFreeHostingService, createHostingPlans, createHostingRenewals, createHostingServers, createMyServices, createStaffHostingService } from './hosting';
 import { createDocumentPaymentsWithOrders, createOrderService, createRefundService, createRegistryPollService, createSandboxPaymentService, numberedDocument } from './orders';
 import { createHealthService, createLiveService, createOutboxService, createRateLimitService } from './platform';
 import { createAuditService, createStaffDashboardService, createStaffInvitationService, createStaffMemberService, createStaffSearchService, createStaffService } from './staff';
@@ -90,6 +90,8 @@ function servicesFor(deps: ServiceDeps) {
     // The orders area reaches the hosting area (fulfilment); the renewals reach orders through these hooks.
     hostingRenewals: () => createHostingRenewals(deps, { numberedDocument, cancelOrder: (userId, orderId) => createOrderService(deps).cancelOrder(userId, orderId) }),
     staffHosting: () => createStaffHostingService(deps),
+    hostingServers: () => createHostingServers(deps),
+    hostingPlans: () => createHostingPlans(deps),
   });
 }
 

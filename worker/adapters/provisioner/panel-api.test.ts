@@ -188,4 +188,31 @@ describe('panel API provisioner', () => {
     expect(panelStatusToHosting('deleted')).toBe('terminated');
     expect(panelStatusToHosting('zombie')).toBeNull();
   });
+  it('drives a server: its state, power, reinstall and a plan change keyed per account', async () => {
+    const server = { id: 4711, status: 'active', power: 'off', ip: '192.0.2.10', hostname: 'srv.example.net', os: 'debian-12' };
+    const { sent, fetcher } = fakePanel((req) => (req.url.endsWith('/plan') ? json({ account: { ...ACCOUNT, status: 'active', plan: 'vps_lin_l' } }) : json({ server: req.url.endsWith('/reinstall') ? { ...server, power: 'rebuilding' } : server })));
+    const panel = createPanelApiProvisioner({ apiUrl: 'https://p/api', apiToken: 't', fetch: fetcher });
+    expect(await panel.powerState('a/1')).toEqual({ accountId: '4711', status: 'active', power: 'stopped', ip: '192.0.2.10', hostname: 'srv.example.net', os: 'debian-12' });
+    await panel.power('a/1', 'reboot');
+    expect((await panel.reinstall('a/1', 'ubuntu-24.04')).power).toBe('reinstalling');
+    expect((await panel.changePlan('a/1', 'vps_lin_l', 'oi-9')).sku).toBe('vps_lin_l');
+    expect(sent.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'GET https://p/api/accounts/a%2F1/server',
+      'POST https://p/api/accounts/a%2F1/power',
+      'POST https://p/api/accounts/a%2F1/reinstall',
+      'POST https://p/api/accounts/a%2F1/plan',
+    ]);
+    expect(sent[1]!.body).toEqual({ action: 'reboot' });
+    expect(sent[2]!.body).toEqual({ os: 'ubuntu-24.04' });
+    expect(sent[3]!.headers.get('Idempotency-Key')).toBe('plan:a/1:oi-9');
+  });
+
+  it('reads a server still being built as provisioning, and an unknown power state as a failure', async () => {
+    const building = createPanelApiProvisioner({ apiUrl: 'https://p', apiToken: 't', fetch: fakePanel(() => json({ server: { id: 1, status: 'building', power: 'off', hostname: 'h', ip: null } })).fetcher });
+    expect((await building.powerState('1')).power).toBe('provisioning');
+    const odd = createPanelApiProvisioner({ apiUrl: 'https://p', apiToken: 't', fetch: fakePanel(() => json({ server: { id: 1, status: 'active', power: 'levitating', hostname: 'h' } })).fetcher });
+    expect((await codeOf(odd.powerState('1'))).detail.reason).toBe('unknown_status');
+    const unreachable = createPanelApiProvisioner({ apiUrl: 'https://p', apiToken: 't', fetch: (async () => { throw new TypeError('getaddrinfo ENOTFOUND'); }) as typeof fetch });
+    expect((await codeOf(unreachable.power('1', 'stop'))).code).toBe(ErrorCode.SERVER_PROVIDER_HOST_NOT_RESOLVED);
+  });
 });

@@ -13,15 +13,20 @@
 //   POST {apiUrl}/accounts/{id}/password/set {password}                              → 204 / {}
 //
 //   usage   = {disk_mb, bandwidth_mb, mailboxes?, databases?: {used, limit|null}, measured_at}
+//   GET  {apiUrl}/accounts/{id}/server                                               → {server}
+//   POST {apiUrl}/accounts/{id}/power      {action: start|stop|reboot}               → {server}
+//   POST {apiUrl}/accounts/{id}/reinstall  {os}                                      → {server}
+//   POST {apiUrl}/accounts/{id}/plan       {plan}         [Idempotency-Key]          → {account}
 //
 //   account = {id, reference, plan, domain, username, panel_url, status, server, created_at, expires_at}
+//   server  = {id, status, power, ip, hostname, os}
 //   errors  = HTTP status + {error: {code, message, field?}}
 //
 // Failures become ProvisionerError with the codes port.ts explains.
 import { z } from 'zod';
 import { ErrorCode } from '../../../core/errors';
 import { createJsonHttp, JsonHttpNetworkError } from '../json-http';
-import { ProvisionerError, type HostingAccount, type HostingStatus, type HostingUsage, type ProvisionerPort } from './port';
+import { powerStates, ProvisionerError, type HostingAccount, type HostingStatus, type HostingUsage, type PowerState, type ProvisionerPort, type ServerState } from './port';
 
 export type PanelApiConfig = {
   apiUrl: string;
@@ -111,6 +116,37 @@ function toAccount(body: unknown): HostingAccount {
   };
 }
 
+/** Machine states as panels spell them, to the port's five. */
+const POWER_MAP: Readonly<Record<string, PowerState>> = {
+  on: 'running',
+  started: 'running',
+  off: 'stopped',
+  shutoff: 'stopped',
+  restarting: 'rebooting',
+  rebuilding: 'reinstalling',
+  building: 'provisioning',
+  ...Object.fromEntries(powerStates.map((p) => [p, p])),
+};
+
+const serverSchema = z.object({
+  id: z.union([z.string(), z.number()]).transform(String),
+  status: z.string(),
+  power: z.string(),
+  ip: z.string().nullish().transform((v) => v ?? null),
+  hostname: z.string(),
+  os: z.string().nullish().transform((v) => v ?? null),
+});
+
+function toServer(body: unknown): ServerState {
+  const parsed = z.object({ server: serverSchema }).safeParse(body);
+  if (!parsed.success) throw new ProvisionerError(ErrorCode.NETWORK_CONNECTION_ERROR, { reason: 'bad_response' });
+  const s = parsed.data.server;
+  const status = panelStatusToHosting(s.status);
+  const power = POWER_MAP[s.power.trim().toLowerCase()];
+  if (!status || !power) throw new ProvisionerError(ErrorCode.NETWORK_CONNECTION_ERROR, { reason: 'unknown_status', status: s.status, power: s.power });
+  return { accountId: s.id, status, power: status === 'provisioning' ? 'provisioning' : power, ip: s.ip, hostname: s.hostname, os: s.os };
+}
+
 /** The panel's refusal, as the catalogue code the shop shows for it. */
 function errorFor(status: number, body: unknown): ProvisionerError {
   const parsed = errorSchema.safeParse(body);
@@ -188,6 +224,19 @@ export function createPanelApiProvisioner(config: PanelApiConfig): ProvisionerPo
       // Keyed per account, so one order item renewing two accounts cannot collide.
       const key = reference ? `renew:${accountId}:${reference}` : undefined;
       return toAccount(await call('POST', `${id(accountId)}/renew`, { term_months: lengthMonths }, key));
+    },
+    async powerState(accountId) {
+      return toServer(await call('GET', `${id(accountId)}/server`));
+    },
+    async power(accountId, action) {
+      return toServer(await call('POST', `${id(accountId)}/power`, { action }));
+    },
+    async reinstall(accountId, os) {
+      return toServer(await call('POST', `${id(accountId)}/reinstall`, { os }));
+    },
+    async changePlan(accountId, sku, reference) {
+      const key = reference ? `plan:${accountId}:${reference}` : undefined;
+      return toAccount(await call('POST', `${id(accountId)}/plan`, { plan: sku }, key));
     },
   };
 }

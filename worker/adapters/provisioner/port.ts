@@ -85,6 +85,30 @@ export type ProvisionerPort = {
    * itself (100 validation_error, field 'password') and keeps only a hash; nothing comes back.
    */
   setPassword(accountId: string, password: string): Promise<void>;
+  /** VPS and dedicated servers (issue #23 §1): the machine's power, its address and installed image. */
+  powerState(accountId: string): Promise<ServerState>;
+  /** start, stop or reboot. Refused with 151 while the server is built, rebooting, reinstalling or suspended. */
+  power(accountId: string, action: PowerAction): Promise<ServerState>;
+  /** Wipes the machine and installs `os` (an image slug of its configuration set); 40501 for an image the provider lacks. */
+  reinstall(accountId: string, os: string): Promise<ServerState>;
+  /** Moves the account to another plan; `reference` (our order item id) makes a retry answer without changing again. */
+  changePlan(accountId: string, sku: string, reference?: string): Promise<HostingAccount>;
+};
+
+export const powerActions = ['start', 'stop', 'reboot'] as const;
+export type PowerAction = (typeof powerActions)[number];
+/** 'provisioning' while the machine is first built; rebooting and reinstalling end by themselves. */
+export const powerStates = ['provisioning', 'running', 'stopped', 'rebooting', 'reinstalling'] as const;
+export type PowerState = (typeof powerStates)[number];
+
+export type ServerState = {
+  accountId: string;
+  power: PowerState;
+  /** The account's own status: a suspended server can do nothing. */
+  status: HostingStatus;
+  ip: string | null;
+  hostname: string;
+  os: string | null;
 };
 
 export class ProvisionerError extends Error {

@@ -15,6 +15,7 @@ import { addMonths } from '../registry/sandbox';
 import { meetSandboxSwitches } from '../sandbox-switches';
 import { ProvisionerError, type HostingAccount, type HostingStatus, type ProvisionerPort } from './port';
 import { sandboxUsageMethods } from './sandbox-usage';
+import { createServerOperations } from './sandbox-servers';
 
 export type SandboxHostingKind = (typeof sandboxHostingKinds)[number];
 type Row = typeof sandboxHostingAccounts.$inferSelect;
@@ -316,6 +317,9 @@ export function createSandboxProvisioner(db: Db, options: SandboxProvisionerOpti
       if (reference && current.lastRenewReference === reference) return toAccount(current);
       throw new ProvisionerError(ErrorCode.ACTION_NOT_ALLOWED, { accountId, action: 'renew', status: current.status, reason: 'concurrent_change' });
     },
+
+    // Power, reinstall and plan changes (issue #23 §1) live in their own file.
+    ...createServerOperations({ db, now, guard, load, toAccount }),
   };
 
   async function replay(row: Row, sku: string): Promise<HostingAccount> {

@@ -12,6 +12,7 @@ import { cartTotals, priceLine, type CartTotals, type LinePrice, type OfferedLen
 import { extraDomainsCents, installationSkuFor, normaliseQuantity, quantityOptions, type SslSettings } from '../../../core/cart/ssl';
 import { sanAllowance, sslConfigStatus } from '../../../core/cart/ssl-names';
 import type { CartDomainAction, CartItem } from '../../../core/cart/types';
+import { planChangePrice, renewalPrice } from '../../../core/hosting/service-lines';
 import { lengthAllowed } from '../../../core/cart/updates';
 import type { ProductCard, TldPricing } from '../catalog';
 
@@ -95,8 +96,9 @@ export function composeCartView(
   items: CartItem[],
   { tlds, products, promotionOf }: CartCatalogue,
   rules: Map<RegistryFamily, RegistryRules>,
-  options: { vatRateBp: number; vatWaived?: boolean; needsLogin: boolean },
+  options: { vatRateBp: number; vatWaived?: boolean; needsLogin: boolean; nowMs?: number },
 ): CartView {
+  const nowMs = options.nowMs ?? Date.now();
   const byId = new Map(items.map((i) => [i.id, i]));
   const offeredFor = (item: CartItem) => (item.kind === 'domain' ? offeredFromTld(tlds.get(item.sku), item.action ?? 'register') : offeredFromProduct(products.get(item.sku)));
   // Never price a length the item may not have (issue #10 §2): such a line is not ready.
@@ -116,15 +118,20 @@ export function composeCartView(
     const offered = offeredFor(item);
     const promotion = promotionOf(item);
     const listed = priceLine(item, offered, { parentLengthMonths: parent?.lengthMonths, promotionExists: promotion.exists });
-    const price = listed && bundle ? includedPrice(listed) : listed;
+    let price = listed && bundle ? includedPrice(listed) : listed;
     if (price) price.promotion = bundle ? { exists: false, active: false } : promotion;
+    // A service the customer has: renewed without set-up fee, or upgraded at the prorated difference (issue #23 §1).
+    const change = item.kind === 'hosting' ? item.config.planChange : undefined;
+    if (price && item.kind === 'hosting' && item.config.renewsService) price = renewalPrice(price);
+    if (price && change) price = planChangePrice(price, offeredFromProduct(products.get(change.fromSku)), change, nowMs);
     const product = products.get(item.sku);
     const sslSettings = (item.kind === 'ssl' ? (product?.settings ?? {}) : {}) as SslSettings;
     const quantity = item.kind === 'ssl' ? normaliseQuantity(sslSettings, item.config.quantity ?? 0) : 0;
     const extraCents = price && item.kind === 'ssl' ? extraDomainsCents(sslSettings, quantity, price.selected.months) : 0;
     if (price && extraCents) price.totalCents += extraCents;
     // Server options: the chosen value per option (defaults until changed), priced per month.
-    const offeredOptions: OptionChoice[] = item.kind === 'hosting' ? (product ? optionChoices(product) : []) : [];
+    // An upgrade keeps the options the service has, at the prices it pays for them already.
+    const offeredOptions: OptionChoice[] = item.kind === 'hosting' && !change ? (product ? optionChoices(product) : []) : [];
     const chosen = chosenOptions(offeredOptions, item.config.options);
     const optionsExtra = price ? optionsCents(chosen, price.selected.months) : 0;
     if (price && optionsExtra) price.totalCents += optionsExtra;
@@ -170,7 +177,12 @@ export function composeCartView(
       sku: item.sku,
       action: item.action,
       // A stand-alone add-on for a name the customer holds (ID protect bought from the portal) names it.
-      name: item.kind === 'domain' ? item.name : !item.parentId && item.kind === 'addon' && typeof item.config.domain === 'string' ? `${product?.name ?? item.sku} · ${item.config.domain}` : (product?.name ?? item.sku),
+      name:
+        item.kind === 'domain'
+          ? item.name
+          : !item.parentId && (item.kind === 'addon' || item.config.renewsService || change) && typeof item.config.domain === 'string'
+            ? `${product?.name ?? item.sku} · ${item.config.domain}`
+            : (product?.name ?? item.sku),
       subName: item.kind === 'domain' ? '' : (product?.summary ?? ''),
       asciiName: item.asciiName,
       registry: item.registry,

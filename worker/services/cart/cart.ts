@@ -22,6 +22,7 @@ import type { ServiceDeps } from '../deps';
 import { createCartOptions } from './cart-options';
 import { createCartSsl } from './cart-ssl';
 import { createCatalogService, type TldPricing } from '../catalog';
+import { addServiceLine, type ServiceLineInput } from './cart-service-lines';
 import { composeCartView, type CartCatalogue, offeredFromProduct, offeredFromTld, optionChoices, type CartView } from './cart-view';
 import { createContactService } from '../contacts';
 import { elRefusals } from '../catalog';
@@ -254,6 +255,12 @@ export function createCartService(deps: ServiceDeps) {
       return result.ok ? { ok: true, items: result.added, count: result.count } : result;
     },
 
+    /** A renewal or an upgrade of a hosting service the customer has (cart-service-lines.ts). */
+    addServiceLine(owner: CartOwner, input: ServiceLineInput): Promise<CartResult<{ items: CartItem[]; count: number }>> {
+      const add = async (o: CartOwner, item: NewCartItem, uniqueId: string | null) => (forget(o.room), (await stub(o.room)).cartAdd([item], uniqueId, now.getTime()));
+      return addServiceLine({ products: async () => (await catalogue('el')).products, items: (o) => service.items(o), add, pickLength }, owner, input);
+    },
+
     /** The checkout found these lines' names registered by someone else: the cart marks them (issue #20 §4). */
     async markTaken(owner: CartOwner, ids: string[], uniqueId: string | null): Promise<void> {
       forget(owner.room);
@@ -381,7 +388,7 @@ export function createCartService(deps: ServiceDeps) {
           }
         }),
       );
-      return composeCartView(items, { tlds, products, promotionOf }, rules, { ...options, needsLogin: owner.userId === null });
+      return composeCartView(items, { tlds, products, promotionOf }, rules, { ...options, needsLogin: owner.userId === null, nowMs: now.getTime() });
     },
   };
   // The SSL names page (issue #20 §2) and a server's options live in their own files; they read and

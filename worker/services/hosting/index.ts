@@ -6,3 +6,6 @@ export { createRenewalFulfilment, isHostingRenewal, type RenewalItem } from './r
 export { createServiceEvents, serviceName, type HostingNotice, type ServiceEvents } from './service-events';
 export { createStaffHostingService, type StaffHostingResult, type StaffHostingRow, type StaffHostingService } from './staff-hosting';
 export { createHostingRenewals, RENEWALS_PER_RUN, type HostingRenewals, type RenewalOrderHooks, type RenewalRunResult } from './renewals';
+export { createServiceFulfilment } from './service-orders';
+export { createHostingServers, type HostingServers, type ServerView } from './servers';
+export { createHostingPlans, type HostingPlans, type PlanView } from './plans';

@@ -15,7 +15,7 @@ import { SslError } from '../../adapters/ssl/port';
 import type { ServiceDeps } from '../deps';
 import { createIdProtectService } from '../domains';
 import { createCatalogService } from '../catalog';
-import { createRenewalFulfilment, createServiceRecords, isHostingRenewal } from '../hosting';
+import { createRenewalFulfilment, createServiceFulfilment, createServiceRecords, isHostingRenewal } from '../hosting';
 import { createFulfilmentRecovery } from './fulfilment-recovery';
 import { createItemRefunds } from './item-refunds';
 import { createMydataService } from '../documents';
@@ -30,6 +30,7 @@ export function createFulfilment(deps: ServiceDeps) {
   const catalog = createCatalogService(deps);
   const itemRefunds = createItemRefunds(deps);
   const serviceRecords = createServiceRecords(deps);
+  const serviceLines = createServiceFulfilment(deps);
 
   async function registrantOf(userId: number, config: Record<string, unknown>) {
     const contactIds = (config.contacts ?? {}) as Record<string, number | undefined>;
@@ -180,9 +181,13 @@ export function createFulfilment(deps: ServiceDeps) {
       ]);
       return { expiresAt: expiresAt.toISOString(), status };
     }
-    // A hosting renewal (a renewal document paid, issue #23): the service it names, at the provisioner.
-    if (isHostingRenewal(item)) return createRenewalFulfilment(deps).renew(order.userId, item);
     if (item.kind === 'hosting') {
+      // A renewal or an upgrade of a service the customer has (issue #23 §1): from the cart or a paid
+      // renewal document, the same call at the provisioner; a renewal then lifts the cron's 'unpaid'
+      // suspension and tells the customer.
+      const done = await serviceLines.fulfil(order.userId, item);
+      if (done && isHostingRenewal(item)) return { ...done, ...(await createRenewalFulfilment(deps).afterRenewal(order.userId, item)) };
+      if (done) return done;
       const domain = (item.config.domain as string | undefined) ?? siblings.find((s) => s.kind === 'domain')?.name ?? null;
       const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
       // What was sold, read by its SKU whether the storefront still shows it or not: staff may hide a
