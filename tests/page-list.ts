@@ -86,7 +86,6 @@ export const PAGES: PageEntry[] = [
   customer('account-privacy', 'account.privacy', '/account/privacy'),
   customer('account-sessions', 'account.sessions', '/account/sessions'),
   // Issue #24 §3: the GDPR page (the erasure section; the demo customer has names, so it says why not yet).
-  customer('account-privacy', 'account.privacy', '/account/privacy'),
   customer('account-mobile', 'account.mobile', '/account/mobile'),
   customer('account-email', 'account.email', '/account/email'),
   // The registrar portal (issue #12 §2–5)

@@ -2,7 +2,9 @@
 // stored: they are computed from the catalogue every time the cart is shown (core/cart/pricing.ts), so
 // a promotion ending or a price change shows at once and nobody pays a stale price.
 import type { RegistryFamily } from '../catalog';
-import type { PlanChangeRef } from '../hosting/service-lines';
+
+/** Set by the server only (never a form): the upgrade a hosting line buys and the period it is priced for (core/hosting/service-lines.ts). */
+export type PlanChangeRef = { serviceId: number; fromSku: string; periodStartMs: number; periodEndMs: number; months: number };
 
 export const ITEM_KINDS = ['domain', 'hosting', 'ssl', 'ssl_installation', 'addon'] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];

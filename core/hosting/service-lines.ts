@@ -4,8 +4,9 @@
 import type { LinePrice, OfferedLength } from '../cart/pricing';
 import { prorate } from './proration';
 
-/** Set by the server only (never a form): the upgrade the line buys and the period it is priced for. */
-export type PlanChangeRef = { serviceId: number; fromSku: string; periodStartMs: number; periodEndMs: number; months: number };
+// The line's reference lives with the cart's types (core/cart/types.ts), which the cart's pricing reads.
+import type { PlanChangeRef } from '../cart/types';
+export type { PlanChangeRef };
 
 /** A renewal: the same plan again, without its set-up fee. */
 export function renewalPrice(price: LinePrice): LinePrice {

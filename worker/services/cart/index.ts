@@ -3,3 +3,4 @@
 // The area's public face: other areas, routes, the API and cron import from here, never an inner file.
 export { createCartService, type CartLine, type CartOwner, type CartView } from './cart';
 export { type SslNamesProblem, type SslNamesView } from './cart-ssl';
+export { optionChoices } from './cart-view';

@@ -28,7 +28,7 @@ import { getServerT } from '../../../i18n/server';
 import { ProvisionerError, type HostingAccount, type HostingStatus } from '../../adapters/provisioner/port';
 import type { LiveMessage } from '../../../party/protocol';
 import type { ServiceDeps } from '../deps';
-import { DEFAULT_NAMESERVERS } from '../domains/nameservers';
+import { DEFAULT_NAMESERVERS } from '../domains';
 import { createNotifier, NotificationType } from '../notifications';
 import { createLiveService } from '../platform';
 import type { HostingServiceRow } from './service-records';

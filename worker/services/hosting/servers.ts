@@ -9,7 +9,7 @@ import { ErrorCode } from '../../../core/errors';
 import { isServerKind } from '../../../core/hosting/kinds';
 import { hostingServices } from '../../../db/schema';
 import { ProvisionerError, type PowerAction, type ServerState } from '../../adapters/provisioner/port';
-import { optionChoices } from '../cart/cart-view';
+import { optionChoices } from '../cart';
 import { createCatalogService, type ProductCard } from '../catalog';
 import type { ServiceDeps } from '../deps';
 import { createServiceRecords, type HostingServiceRow } from './service-records';
