@@ -10,6 +10,7 @@ import { createContactService, createDomainContactService } from './contacts';
 import { createDocumentService, createLegalDocumentService, createMydataService } from './documents';
 import { createDomainService, createHandoverService, createIdProtectService, createMyDomainService, createNameserverService, createReminderService, createStaffDomainActions, createStaffDomainService } from './domains';
 import { createDocumentPaymentsWithOrders, createOrderService, createRefundService, createRegistryPollService, createSandboxPaymentService } from './orders';
+import { createNotificationCentre } from './notifications';
 import { createHealthService, createLiveService, createOutboxService, createRateLimitService } from './platform';
 import { createAuditService, createStaffDashboardService, createStaffInvitationService, createStaffMemberService, createStaffSearchService, createStaffService } from './staff';
 import { lazyMembers } from '../lazy';
@@ -77,6 +78,7 @@ function servicesFor(deps: ServiceDeps) {
     staffDomains: () => createStaffDomainService(deps),
     staffDomainActions: () => createStaffDomainActions(deps),
     staffDashboard: () => createStaffDashboardService(deps),
+    notifications: () => createNotificationCentre(deps),
   });
 }
 
