@@ -4,6 +4,7 @@
 // add no page container of their own (decision 036).
 import { NavLink, Outlet, useRouteLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { UnreadBadge, useUnreadNotifications } from '../components/notification-bell';
 import type { loader as rootLoader } from '../root';
 
 /** The areas, in menu order. `end`: the profile link is current only on /account itself. */
@@ -19,11 +20,13 @@ export const ACCOUNT_SECTIONS = [
   { key: 'security', to: '/account/security' },
   { key: 'preferences', to: '/account/preferences' },
   { key: 'sessions', to: '/account/sessions' },
+  { key: 'notifications', to: '/account/notifications', label: 'notifications:page.title' },
 ] as const;
 
 export default function AccountLayout() {
   const { t } = useTranslation('portal');
   const name = useRouteLoaderData<typeof rootLoader>('root')?.account?.name;
+  const unread = useUnreadNotifications();
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-8">
       <nav aria-label={t('nav_label')} className="mb-6 lg:mb-0" data-testid="account-nav">
@@ -50,7 +53,13 @@ export default function AccountLayout() {
                 }
                 data-testid={`account-nav-${s.key}`}
               >
-                {t(`section_${s.key}`)}
+                {'label' in s ? t(s.label) : t(`section_${s.key}`)}
+                {s.key === 'notifications' && unread ? (
+                  <>
+                    {' '}
+                    <UnreadBadge count={unread} />
+                  </>
+                ) : null}
               </NavLink>
             </li>
           ))}

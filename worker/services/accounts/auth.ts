@@ -204,7 +204,7 @@ export function createAuthService(deps: ServiceDeps, { verify = verifyPassword, 
         if (!reads.carts.has(userRoom(u.id))) reads.carts.set(userRoom(u.id), seen.cart);
         reads.users.set(u.id, u);
         if (!reads.defaultProfiles.has(u.id)) reads.defaultProfiles.set(u.id, profile?.[0] ?? null);
-        if (!reads.unreadNotifications.has(u.id)) reads.unreadNotifications.set(u.id, Number(unread?.unread ?? 0));
+        if (!reads.unreadNotifications.has(u.id)) reads.unreadNotifications.set(u.id, unread?.[0]?.unread ?? 0);
       }
       return { user: toSessionUser(u), sessionId: session.id };
     },

@@ -3,7 +3,8 @@
 // deleted state; a global one keeps each reader's in notification_reads (a row only once read or
 // deleted). Every change is one D1 batch: a failure changes nothing and answers 38001, and a deletion
 // reaches the user's other tabs (NotificationWasDeleted, 'all' for everything).
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { users } from '../../../db/schema';
 import { ErrorCode } from '../../../core/errors';
 import type { Db } from '../../../db/client';
 import { auditStatement, rawBatch, type Raw } from '../../../db/raw-batch';
@@ -60,10 +61,15 @@ const VISIBLE = `((n.user_id = ?1 AND n.deleted_at IS NULL) OR (${RUNNING} AND N
  */
 export function unreadCountQuery(db: Db, userId: number, now: Date) {
   const at = now.getTime();
-  return db.get<{ unread: number }>(sql`SELECT
-    (SELECT count(*) FROM notifications WHERE user_id = ${userId} AND read_at IS NULL)
-    + (SELECT count(*) FROM notifications n WHERE n.user_id IS NULL AND (n.starts_at IS NULL OR n.starts_at <= ${at}) AND (n.ends_at IS NULL OR n.ends_at > ${at})
-        AND NOT EXISTS (SELECT 1 FROM notification_reads r WHERE r.user_id = ${userId} AND r.notification_id = n.id)) AS unread`);
+  // A select over the user's own row (not db.get of raw SQL): drizzle's D1 batch takes only builders.
+  return db
+    .select({
+      unread: sql<number>`(SELECT count(*) FROM notifications WHERE user_id = ${userId} AND read_at IS NULL)
+        + (SELECT count(*) FROM notifications n WHERE n.user_id IS NULL AND (n.starts_at IS NULL OR n.starts_at <= ${at}) AND (n.ends_at IS NULL OR n.ends_at > ${at})
+            AND NOT EXISTS (SELECT 1 FROM notification_reads r WHERE r.user_id = ${userId} AND r.notification_id = n.id))`.mapWith(Number),
+    })
+    .from(users)
+    .where(eq(users.id, userId));
 }
 
 type Row = {
@@ -110,8 +116,8 @@ export function createNotificationCentre(deps: Pick<ServiceDeps, 'db' | 'env' | 
     async unreadCount(userId: number): Promise<number> {
       const known = requestReads(deps).unreadNotifications.get(userId);
       if (known !== undefined) return known;
-      const row = await unreadCountQuery(db, userId, now);
-      return Number(row?.unread ?? 0);
+      const [row] = await unreadCountQuery(db, userId, now);
+      return row?.unread ?? 0;
     },
 
     /** One page of the reader's notices, newest first, of one type or all. */
