@@ -75,6 +75,7 @@ export const PAGES: PageEntry[] = [
   customer('account-security', 'account.security', '/account/security'),
   customer('account-preferences', 'account.preferences', '/account/preferences'),
   customer('account-sessions', 'account.sessions', '/account/sessions'),
+  customer('account-notifications', 'account.notifications', '/account/notifications'),
   customer('account-mobile', 'account.mobile', '/account/mobile'),
   customer('account-email', 'account.email', '/account/email'),
   // The registrar portal (issue #12 §2–5)
@@ -109,6 +110,7 @@ export const PAGES: PageEntry[] = [
   staff('admin-orders', 'admin.orders', '/admin/orders'),
   staff('admin-mydata', 'admin.mydata', '/admin/mydata'),
   staff('admin-audit', 'admin.audit', '/admin/audit'),
+  staff('admin-notifications', 'admin.notifications', '/admin/notifications'),
   staff('admin-customers', 'admin.customers._index', '/admin/customers'),
   staff('admin-customers-filtered', 'admin.customers._index', '/admin/customers?q=example.gr&status=active&ordered=yes&sort=name&dir=asc'),
   // The demo customer (the seed's first user): profile, billing profiles, domains, orders, documents, credit, sessions.

@@ -21,6 +21,7 @@ export const STAFF_MENU: readonly StaffMenuEntry[] = [
   { key: 'coupons', to: '/admin/coupons', permission: 'coupons.view' },
   { key: 'catalog', to: '/admin/catalog', permission: 'catalog.view' },
   { key: 'legal_files', to: '/admin/legal-files', permission: 'documents.manage' },
+  { key: 'notifications', to: '/admin/notifications', permission: 'notifications.manage' },
   { key: 'audit', to: '/admin/audit', permission: 'audit.view' },
   { key: 'staff', to: '/admin/staff', permission: 'staff.manage' },
 ];

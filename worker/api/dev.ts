@@ -62,11 +62,17 @@ export const devRoutes = new Hono<ApiEnv>()
     const display = typeof body.display === 'string' ? body.display.trim().slice(0, 500) : '';
     if (!display) throw new ApiError(ErrorCode.VALIDATION_ERROR, { field: 'display' });
     const tone = body.tone === 'alert' || body.tone === 'warning' || body.tone === 'success' ? body.tone : 'info';
-    const result = await c.get('ctx').services.live.toEveryone({
-      channel: 'global-notifications',
-      event: 'GlobalNotificationWasCreated',
-      unique_id: typeof body.unique_id === 'string' ? body.unique_id : null,
-      data: { notification_id: Date.now(), display_on_screen: true, notification: { display, type: 3, tone } },
+    // A real global row (decision 073), running for a day, announced to every open page by the centre.
+    const ctx = c.get('ctx');
+    const now = Date.now();
+    const id = await ctx.services.notifications.createGlobal({
+      type: 3,
+      tone,
+      displayOnScreen: true,
+      title: display,
+      startsAt: null,
+      endsAt: new Date(now + 86_400_000),
+      dedupeKey: `dev:${now}:${crypto.randomUUID()}`,
     });
-    return reply(c, ErrorCode.SUCCESS, result);
+    return reply(c, ErrorCode.SUCCESS, { notification_id: id });
   });
