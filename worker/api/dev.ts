@@ -57,6 +57,16 @@ export const devRoutes = new Hono<ApiEnv>()
     if (!granted) throw new ApiError(ErrorCode.VALIDATION_ERROR, { field: 'email' }, 404);
     return reply(c, ErrorCode.SUCCESS, granted);
   })
+  /** A personal notice for an account (the notification centre's browser test, issue #24 §1). */
+  .post('/notification', async (c) => {
+    const body = c.get('body');
+    const email = typeof body.email === 'string' ? body.email : '';
+    const name = typeof body.name === 'string' ? body.name.trim().slice(0, 100) : '';
+    if (!email || !name) throw new ApiError(ErrorCode.VALIDATION_ERROR, { field: 'email' });
+    const id = await c.get('ctx').services.notifications.raiseForEmail(email, name, body.display_on_screen === true);
+    if (id === null) throw new ApiError(ErrorCode.VALIDATION_ERROR, { field: 'email' }, 404);
+    return reply(c, ErrorCode.SUCCESS, { notification_id: id });
+  })
   .post('/global-notification', async (c) => {
     const body = c.get('body');
     const display = typeof body.display === 'string' ? body.display.trim().slice(0, 500) : '';

@@ -11,7 +11,7 @@ import { auditStatement, rawBatch, type Raw } from '../../../db/raw-batch';
 import type { Language } from '../../../i18n/config';
 import type { ServiceDeps } from '../deps';
 import { createLiveService, requestReads } from '../platform';
-import { notificationText, type NotificationType } from './notify';
+import { createNotifier, notificationText, type NotificationType } from './notify';
 
 export const NOTIFICATIONS_PER_PAGE = 20;
 
@@ -270,6 +270,13 @@ export function createNotificationCentre(deps: Pick<ServiceDeps, 'db' | 'env' | 
           .catch(() => undefined);
       }
       return id;
+    },
+
+    /** Development and tests only (/api/dev/notification): a personal notice for an address, by key. */
+    async raiseForEmail(email: string, name: string, displayOnScreen: boolean): Promise<number | null> {
+      const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase()));
+      if (!u) return null;
+      return createNotifier(deps).notify({ userId: u.id, type: 3, messageKey: 'domains.transfer_completed', params: { name }, link: '/account/transfers', tone: 'success', displayOnScreen, dedupeKey: `dev:${crypto.randomUUID()}` });
     },
 
     /** Ends a global notice now (a promotion that ended), by its dedupe key. */
