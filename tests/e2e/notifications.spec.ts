@@ -46,6 +46,7 @@ test('marks a notice read and deletes it with plain forms', async ({ page, js })
   await signedIn(page, 'demo', '/account/notifications');
   const name = `plain-${Date.now()}.gr`;
   const id = await raise(page, name, false);
+  await raise(page, `other-${name}`, false);
   await page.goto('/account/notifications?type=3');
   const row = page.locator(`[data-testid="notification"][data-id="${id}"]`);
   await expect(row).toHaveAttribute('data-read', 'false');
