@@ -48,6 +48,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     flash.push(prefs.codeFlash(ErrorCode.ACCOUNT_SUSPENDED, locale === 'en' ? 'en' : 'el'));
   }
   const dismissed = prefs.dismissedBanners(request);
+  // The header's bell (decision 073): a page view's session check read the count in its own batch.
+  const unreadNotifications = session && !context.isAdminHost ? await context.services.notifications.unreadCount(session.user.id) : null;
   return data(
     {
       locale: locale === 'en' ? ('en' as const) : ('el' as const),
@@ -60,6 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       liveRoom: session ? `u-${session.user.id}` : context.visitorId,
       userGroup: session ? session.user.userGroup : ('guest' as const),
       account: session ? { name: session.user.accountName, email: session.user.email, hasPbasAccount: session.user.hasPbasAccount } : null,
+      unreadNotifications,
       isAdminHost: context.isAdminHost,
       // Production running any port as its sandbox (SANDBOX_PORTS): every page shows the demo ribbon.
       demo: context.config.demo,

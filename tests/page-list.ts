@@ -85,7 +85,8 @@ export const PAGES: PageEntry[] = [
   customer('account-preferences-newsletter-ask', 'account.preferences', '/account/preferences?newsletter=subscribe'),
   customer('account-privacy', 'account.privacy', '/account/privacy'),
   customer('account-sessions', 'account.sessions', '/account/sessions'),
-  // Issue #24 §3: the GDPR page (the erasure section; the demo customer has names, so it says why not yet).
+  // Issue #24 §1: the notification centre.
+  customer('account-notifications', 'account.notifications', '/account/notifications'),
   customer('account-mobile', 'account.mobile', '/account/mobile'),
   customer('account-email', 'account.email', '/account/email'),
   // The registrar portal (issue #12 §2–5)
@@ -130,6 +131,7 @@ export const PAGES: PageEntry[] = [
   staff('admin-mydata', 'admin.mydata', '/admin/mydata'),
   staff('admin-audit', 'admin.audit', '/admin/audit'),
   staff('admin-erasures', 'admin.erasures', '/admin/erasures'),
+  staff('admin-notifications', 'admin.notifications', '/admin/notifications'),
   staff('admin-customers', 'admin.customers._index', '/admin/customers'),
   staff('admin-customers-filtered', 'admin.customers._index', '/admin/customers?q=example.gr&status=active&ordered=yes&sort=name&dir=asc'),
   // The demo customer (the seed's first user): profile, billing profiles, domains, orders, documents, credit, sessions.

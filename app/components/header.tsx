@@ -7,6 +7,7 @@ import { useVat } from '../lib/vat';
 import { Logo } from './logo';
 import { MainNav } from './main-nav';
 import { Flag } from './flag';
+import { NotificationBell } from './notification-bell';
 
 export function Header({ onOpenSideNav, onOpenVat, onPreloadVat, sideOpen }: { onOpenSideNav: () => void; onOpenVat: () => void; onPreloadVat?: () => void; sideOpen: boolean }) {
   const { t, i18n } = useTranslation();
@@ -39,6 +40,7 @@ export function Header({ onOpenSideNav, onOpenVat, onPreloadVat, sideOpen }: { o
         </Link>
         <MainNav />
         <div className="ml-auto flex items-center gap-2">
+          <NotificationBell />
           <HeaderCart />
           <a
             href={`/settings?return=${encodeURIComponent(location.pathname + location.search)}#vat`}

@@ -42,11 +42,19 @@ export function LiveNotices() {
     const p = widget.billingProfile;
     setProfile(p ? { type: p.type === 'inv' ? 'inv' : 'rec', name: p.name } : null);
   });
-  useLiveChannel('global-notifications', (m) => {
-    if (m.event !== 'GlobalNotificationWasCreated' || !m.data.display_on_screen) return;
-    const tone = m.data.notification.tone;
+  // A notice marked display_on_screen shows as a flash notice: a global one on every open page, a
+  // personal one (issue #24 §1) on every open page of its user.
+  const flashNotice = (data: { display_on_screen: boolean; notification: { display: string; tone?: string } }) => {
+    if (!data.display_on_screen) return;
+    const tone = data.notification.tone;
     const type: AlertType = tone === 'alert' || tone === 'warning' || tone === 'success' ? tone : 'info';
-    pushAlert(type, m.data.notification.display);
+    pushAlert(type, data.notification.display);
+  };
+  useLiveChannel('global-notifications', (m) => {
+    if (m.event === 'GlobalNotificationWasCreated') flashNotice(m.data);
+  });
+  useLiveChannel('notifications', (m) => {
+    if (m.event === 'PersonalNotificationWasCreated') flashNotice(m.data);
   });
   return null;
 }

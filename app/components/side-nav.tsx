@@ -10,6 +10,7 @@ import { CsrfInput } from './csrf-input';
 import { Drawer } from './drawer';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
+import { BellIcon, UnreadBadge, useUnreadNotifications } from './notification-bell';
 import { PageIdInput } from './page-id-input';
 import { DeferredVatForm } from './vat-form-deferred';
 
@@ -33,6 +34,7 @@ function SideNavSections({ onNavigate, open }: { onNavigate: () => void; open: b
   const { t } = useTranslation();
   const { userGroup, account, isAdminHost } = useRootData();
   const logout = logoutVariant(userGroup);
+  const unread = useUnreadNotifications();
   return (
     <div className="space-y-6">
       <section aria-labelledby="side-account">
@@ -46,6 +48,13 @@ function SideNavSections({ onNavigate, open }: { onNavigate: () => void; open: b
           </p>
         ) : null}
         <SideLinks links={linksFor(ACCOUNT_LINKS, userGroup, isAdminHost)} onNavigate={onNavigate} />
+        {unread !== null ? (
+          <Link to="/account/notifications" className="side-link mt-1 flex items-center gap-2" onClick={onNavigate} data-testid="side-notifications">
+            <BellIcon size={18} />
+            <span>{t('notifications:page.title')}</span>
+            <UnreadBadge count={unread} />
+          </Link>
+        ) : null}
         {logout !== 'none' ? (
           <Form method="post" action="/auth/logout" className="mt-2">
             <CsrfInput />

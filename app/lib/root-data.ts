@@ -21,6 +21,8 @@ export type RootData = {
   liveRoom: string;
   userGroup: Session['user']['userGroup'] | 'guest';
   account: { name: Session['user']['accountName']; email: Session['user']['email']; hasPbasAccount: Session['user']['hasPbasAccount'] } | null;
+  /** The bell's count for a customer (decision 073); null for guests and on the admin host. */
+  unreadNotifications: number | null;
   isAdminHost: boolean;
   demo: boolean;
   seller: ReturnType<typeof publicSeller>;

@@ -5,6 +5,7 @@
 import { NavLink, Outlet, useRouteLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { hostingLinksFor } from '../lib/menu';
+import { UnreadBadge, useUnreadNotifications } from '../components/notification-bell';
 import type { loader as rootLoader } from '../root';
 
 /** The areas, in menu order. `end`: the profile link is current only on /account itself. */
@@ -22,12 +23,14 @@ export const ACCOUNT_SECTIONS = [
   { key: 'privacy', to: '/account/privacy' },
   { key: 'sessions', to: '/account/sessions' },
   { key: 'privacy', to: '/account/privacy' },
+  { key: 'notifications', to: '/account/notifications', label: 'notifications:page.title' },
 ] as const;
 
 export default function AccountLayout() {
   const { t } = useTranslation('portal');
   const account = useRouteLoaderData<typeof rootLoader>('root')?.account;
   const name = account?.name;
+  const unread = useUnreadNotifications();
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-8">
       <nav aria-label={t('nav_label')} className="mb-6 lg:mb-0" data-testid="account-nav">
@@ -54,7 +57,13 @@ export default function AccountLayout() {
                 }
                 data-testid={`account-nav-${s.key}`}
               >
-                {t(`section_${s.key}`)}
+                {'label' in s ? t(s.label) : t(`section_${s.key}`)}
+                {s.key === 'notifications' && unread ? (
+                  <>
+                    {' '}
+                    <UnreadBadge count={unread} />
+                  </>
+                ) : null}
               </NavLink>
             </li>
           ))}

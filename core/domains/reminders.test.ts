@@ -21,9 +21,15 @@ describe('expiry reminder steps', () => {
     expect(dueReminderStep({ expiresAt: inDays(1), now, status: 'active', sent: [30, 7, 1] })).toBeNull();
   });
 
+  it('has a step on the day of expiry, after the 1-day one (issue #24 §1)', () => {
+    expect(dueReminderStep({ expiresAt: inDays(0, 20), now, status: 'active', sent: [30, 7, 1] })).toBe(0);
+    expect(dueReminderStep({ expiresAt: inDays(0, 20), now, status: 'active', sent: [30, 7, 1, 0] })).toBeNull();
+    expect(dueReminderStep({ expiresAt: inDays(1), now, status: 'active', sent: [30, 7] })).toBe(1);
+  });
+
   it('catches up with only the latest due step', () => {
     expect(dueReminderStep({ expiresAt: inDays(5), now, status: 'active', sent: [] })).toBe(7);
-    expect(dueReminderStep({ expiresAt: inDays(0, 20), now, status: 'active', sent: [] })).toBe(1);
+    expect(dueReminderStep({ expiresAt: inDays(0, 20), now, status: 'active', sent: [] })).toBe(0);
     // A fresher reminder already went: the older step is not sent late.
     expect(dueReminderStep({ expiresAt: inDays(20), now, status: 'active', sent: [7] })).toBeNull();
   });

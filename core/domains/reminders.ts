@@ -3,7 +3,8 @@
 // date the customer sees, whatever hour the cron runs. A missed run (or a name bought 10 days before its
 // expiry) catches up with only the latest due step: never two or three e-mails at once.
 
-export const REMINDER_STEPS = [30, 7, 1] as const;
+/** 0: the day of expiry itself (issue #24 §1: "30/7/1 days and on expiry"). */
+export const REMINDER_STEPS = [30, 7, 1, 0] as const;
 export type ReminderStep = (typeof REMINDER_STEPS)[number];
 
 /** Names the customer still holds and can renew; pending, transfer-pending, redemption and cancelled names get none. */

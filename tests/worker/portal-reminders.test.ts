@@ -84,9 +84,9 @@ describe('expiry reminders', () => {
     await run(T0);
     expect(await stepsOf(c.domain.id)).toEqual([7]);
     expect(await mailsTo(c.email)).toHaveLength(1);
-    // On its last day the 1-day step still comes, saying "today".
+    // On its last day the day-of-expiry step comes (issue #24 §1), saying "today".
     await run(T0 + 5 * DAY);
-    expect(await stepsOf(c.domain.id)).toEqual([7, 1]);
+    expect(await stepsOf(c.domain.id)).toEqual([7, 0]);
     const mails = await mailsTo(c.email);
     expect(mails).toHaveLength(2);
     expect(mails[1]!.subject).toContain('λήγει σήμερα');

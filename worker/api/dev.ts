@@ -57,16 +57,32 @@ export const devRoutes = new Hono<ApiEnv>()
     if (!granted) throw new ApiError(ErrorCode.VALIDATION_ERROR, { field: 'email' }, 404);
     return reply(c, ErrorCode.SUCCESS, granted);
   })
+  /** A personal notice for an account (the notification centre's browser test, issue #24 §1). */
+  .post('/notification', async (c) => {
+    const body = c.get('body');
+    const email = typeof body.email === 'string' ? body.email : '';
+    const name = typeof body.name === 'string' ? body.name.trim().slice(0, 100) : '';
+    if (!email || !name) throw new ApiError(ErrorCode.VALIDATION_ERROR, { field: 'email' });
+    const id = await c.get('ctx').services.notifications.raiseForEmail(email, name, body.display_on_screen === true);
+    if (id === null) throw new ApiError(ErrorCode.VALIDATION_ERROR, { field: 'email' }, 404);
+    return reply(c, ErrorCode.SUCCESS, { notification_id: id });
+  })
   .post('/global-notification', async (c) => {
     const body = c.get('body');
     const display = typeof body.display === 'string' ? body.display.trim().slice(0, 500) : '';
     if (!display) throw new ApiError(ErrorCode.VALIDATION_ERROR, { field: 'display' });
     const tone = body.tone === 'alert' || body.tone === 'warning' || body.tone === 'success' ? body.tone : 'info';
-    const result = await c.get('ctx').services.live.toEveryone({
-      channel: 'global-notifications',
-      event: 'GlobalNotificationWasCreated',
-      unique_id: typeof body.unique_id === 'string' ? body.unique_id : null,
-      data: { notification_id: Date.now(), display_on_screen: true, notification: { display, type: 3, tone } },
+    // A real global row (decision 073), running for a day, announced to every open page by the centre.
+    const ctx = c.get('ctx');
+    const now = Date.now();
+    const id = await ctx.services.notifications.createGlobal({
+      type: 3,
+      tone,
+      displayOnScreen: true,
+      title: display,
+      startsAt: null,
+      endsAt: new Date(now + 86_400_000),
+      dedupeKey: `dev:${now}:${crypto.randomUUID()}`,
     });
-    return reply(c, ErrorCode.SUCCESS, result);
+    return reply(c, ErrorCode.SUCCESS, { notification_id: id });
   });

@@ -12,6 +12,7 @@ import { createDocumentService, createLegalDocumentService, createMydataService 
 import { createDomainService, createHandoverService, createIdProtectService, createMyDomainService, createNameserverService, createReminderService, createStaffDomainActions, createStaffDomainService } from './domains';
 import { createFreeHostingService, createHostingPlans, createHostingRenewals, createHostingServers, createMyServices, createStaffHostingService } from './hosting';
 import { createDocumentPaymentsWithOrders, createOrderService, createRefundService, createRegistryPollService, createSandboxPaymentService, numberedDocument } from './orders';
+import { createNotificationCentre } from './notifications';
 import { createHealthService, createLiveService, createOutboxService, createRateLimitService } from './platform';
 import { createAuditService, createStaffDashboardService, createStaffInvitationService, createStaffMemberService, createStaffSearchService, createStaffService } from './staff';
 import { createPrivacyConsents } from './consents';
@@ -92,6 +93,7 @@ function servicesFor(deps: ServiceDeps) {
     staffHosting: () => createStaffHostingService(deps),
     hostingServers: () => createHostingServers(deps),
     hostingPlans: () => createHostingPlans(deps),
+    notifications: () => createNotificationCentre(deps),
   });
 }
 

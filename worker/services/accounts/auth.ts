@@ -23,6 +23,7 @@ import { createOtpService, sha256Hex } from './otp';
 import { spendToken, takeTokenAttempt } from './token-attempts';
 import { plainUserStub, requestReads, userStub } from '../platform';
 import { createRateLimitService } from '../platform';
+import { unreadCountQuery } from '../notifications';
 
 export const SESSION_COOKIE = 'sid';
 /** The session cookie of this request: `__Host-sid` over https (issue #19 §4); every reader uses this. */
@@ -201,9 +202,14 @@ export function createAuthService(
       // loaders run, so they read afresh then.
       const pageView = request.method === 'GET' || request.method === 'HEAD';
       const userRow = db.select().from(users).where(eq(users.id, parsed.userId));
-      const [[u], profile] = pageView
-        ? await db.batch([userRow, db.select().from(billingProfiles).where(and(eq(billingProfiles.userId, parsed.userId), eq(billingProfiles.isDefault, true)))])
-        : [await userRow, null];
+      const [[u], profile, unread] = pageView
+        ? await db.batch([
+            userRow,
+            db.select().from(billingProfiles).where(and(eq(billingProfiles.userId, parsed.userId), eq(billingProfiles.isDefault, true))),
+            // The header's bell (decision 073): one statement more in the same round trip.
+            unreadCountQuery(db, parsed.userId, now),
+          ])
+        : [await userRow, null, null];
       if (!u || u.status !== 'active') return null;
       // A customer session of someone who is staff now (promoted, or from before staff sessions) is not kept.
       if (sessionKindFor(u.userGroup) !== session.kind) return null;
@@ -212,6 +218,7 @@ export function createAuthService(
         if (!reads.carts.has(userRoom(u.id))) reads.carts.set(userRoom(u.id), seen.cart);
         reads.users.set(u.id, u);
         if (!reads.defaultProfiles.has(u.id)) reads.defaultProfiles.set(u.id, profile?.[0] ?? null);
+        if (!reads.unreadNotifications.has(u.id)) reads.unreadNotifications.set(u.id, unread?.[0]?.unread ?? 0);
       }
       return { user: toSessionUser(u), sessionId: session.id };
     },

@@ -13,6 +13,7 @@ import { ErrorCode } from '../../../core/errors';
 import { creditCancelRefusal, debitCancelRefusal, debitLines } from '../../../core/documents/refunds';
 import { auditStatement, rawBatch, type Raw } from '../../../db/raw-batch';
 import { creditMovements, documentAllocations, saleDocuments, users } from '../../../db/schema';
+import { createNotificationSources } from '../notifications';
 import type { ServiceDeps } from '../deps';
 import { createBillingProfileService, type Fail } from './billing-profiles';
 import { creditNotesOf } from '../documents';
@@ -79,6 +80,9 @@ export function createDebitService(deps: ServiceDeps) {
       ]);
       const [logged] = await db.all<{ id: string; at: number }>(sql`SELECT target_id AS id, created_at AS at FROM audit_log WHERE action = 'debit.added' AND json_extract(detail, '$.key') = ${key} LIMIT 1`);
       if (!logged) return { ok: false, code: ErrorCode.SALE_DOCUMENT_UPDATE_EXCEPTION };
+      const [doc] = await db.select({ series: saleDocuments.series, number: saleDocuments.number }).from(saleDocuments).where(eq(saleDocuments.id, Number(logged.id)));
+      // The customer hears of a document to pay (issue #24 §1); a repeated form raises nothing again.
+      if (doc) await createNotificationSources(deps).documentToPay(user.id, Number(logged.id), `${doc.series}-${doc.number}`, net + vatCents);
       return { ok: true, documentId: Number(logged.id), repeated: Number(logged.at) !== at };
     },
 

@@ -4,10 +4,14 @@ import { and, eq, ne } from 'drizzle-orm';
 import { promotionTick } from '../../../core/promotions';
 import { promotions } from '../../../db/schema';
 import type { ServiceDeps } from '../deps';
+import { createNotificationCentre, NotificationType } from '../notifications';
 import { createLiveService, invalidateReads } from '../platform';
+
+const offerKey = (promotionId: number) => `promo:${promotionId}`;
 
 export function createPromotionService({ db, env, now }: ServiceDeps) {
   const live = createLiveService(env);
+  const centre = createNotificationCentre({ db, env, now });
   return {
     async tick(): Promise<{ renewed: number; removed: number; started: number }> {
       const rows = await db.select().from(promotions).where(ne(promotions.status, 'ended'));
@@ -33,9 +37,28 @@ export function createPromotionService({ db, env, now }: ServiceDeps) {
         } else {
           const done = await db.update(promotions).set({ status: 'ended' }).where(unchanged).returning({ id: promotions.id });
           if (!done.length) continue;
+          await centre.endGlobal(offerKey(p.id));
           await live.toEveryone({ channel: 'global-promotions', event: 'PromotionAutoRemove', unique_id: null, data: { promotion: { name: p.name } } });
           result.removed++;
         }
+      }
+      // The running promotion is an OFFER notice for everyone (issue #24 §1), once per promotion: the
+      // insert does nothing when it exists, so every tick may ask.
+      const running = await db.select().from(promotions).where(eq(promotions.status, 'active'));
+      for (const p of running) {
+        await centre
+          .createGlobal({
+            type: NotificationType.OFFER,
+            tone: 'info',
+            displayOnScreen: false,
+            messageKey: 'offer.promotion',
+            params: { titleEl: p.titleEl, titleEn: p.titleEn },
+            link: '/',
+            startsAt: p.startsAt,
+            endsAt: p.hardEndAt ?? null,
+            dedupeKey: offerKey(p.id),
+          })
+          .catch((e: unknown) => console.error('promotion notice failed', p.id, e));
       }
       // This isolate's cached promotion rows (read-cache.ts) follow at once; others within their TTL.
       if (result.renewed + result.removed + result.started > 0) invalidateReads(env.DB as object, 'promotions:');

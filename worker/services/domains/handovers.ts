@@ -15,6 +15,7 @@ import type { Language } from '../../../i18n/config';
 import { notReadyReasons } from '../../../core/contacts/readiness';
 import { CONTACT_ROLES, registrantChangeIsTrade, rolesOf, type ContactRole } from '../../../core/contacts/roles';
 import { RegistryError } from '../../adapters/registry/port';
+import { createNotificationSources } from '../notifications';
 import type { ServiceDeps } from '../deps';
 import { createCartService } from '../cart';
 import { displayName, registryContact } from '../contacts';
@@ -102,7 +103,10 @@ export function createHandoverService(deps: ServiceDeps) {
       const id = inserted.results[0]?.id;
       if (!id) return { ok: false, ...refusal('already_offered') };
       await mail(toEmail, recipient?.locale ?? input.lang, 'offered', { fqdn: domain.fqdn, from: holder.email, link: `${input.origin}/account/transfers`, days: String(Math.round((offerExpiry(now).getTime() - now.getTime()) / 86_400_000)) });
-      if (recipient) await publish(recipient.id, { channel: 'domain', event: 'DomainTransferWasOffered', unique_id: null, data: { handover_id: id, fqdn: domain.fqdn } });
+      if (recipient) {
+        await publish(recipient.id, { channel: 'domain', event: 'DomainTransferWasOffered', unique_id: null, data: { handover_id: id, fqdn: domain.fqdn } });
+        await createNotificationSources(deps).transferOffered(recipient.id, id, domain.fqdn);
+      }
       // The holder's other tabs show the open offer.
       await publish(userId, { channel: 'domain', event: 'DomainWasUpdated', unique_id: input.uniqueId ?? null, data: { domain_id: domain.id, fqdn: domain.fqdn, fields: ['offer'] } });
       return { ok: true, id, toUserId: recipient?.id ?? null };

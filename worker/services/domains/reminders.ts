@@ -3,15 +3,16 @@
 // here: one row per (domain, expiry, step), raised by an insert that does nothing on conflict (so two
 // overlapping runs raise it once), then its e-mail, claimed by a conditional update so only one run
 // sends it. A renewal moves the expiry, and the steps start again for the new date.
-import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { daysLeft, dueReminderStep, REMINDED_STATUSES, REMINDER_WINDOW_MS } from '../../../core/domains/reminders';
 import { configOf } from '../../config';
 import { domainReminders, domains, users } from '../../../db/schema';
 import type { Language } from '../../../i18n/config';
 import { getServerT } from '../../../i18n/server';
 import type { ServiceDeps } from '../deps';
+import { createNotifier, NotificationType } from '../notifications';
 
-/** How many names one run looks at; the rest wait for the next run (the catch-up rule keeps them right). */
+/** How many names one page of a run reads; a run pages through every name in its window (keyset). */
 export const REMINDERS_PER_RUN = 1000;
 const FALLBACK_ORIGIN = 'http://localhost:8787';
 
@@ -29,8 +30,14 @@ export type ReminderView = {
   current: boolean;
 };
 
+type Candidate = { id: number; userId: number; status: (typeof domains.$inferSelect)['status']; expiresAt: Date; fqdn: string; asciiFqdn: string };
+type Pending = { id: number; domainId: number; expiresAt: Date; daysBefore: number };
+
+const numericDate = new Intl.DateTimeFormat('el-GR', { timeZone: 'Europe/Athens', day: '2-digit', month: '2-digit', year: 'numeric' });
+
 export function createReminderService(deps: ServiceDeps) {
   const { db, env, now } = deps;
+  const notifier = createNotifier(deps);
 
   function originOf(): string {
     try {
@@ -83,55 +90,103 @@ export function createReminderService(deps: ServiceDeps) {
     }
   }
 
+  async function notifyExpiry(d: { id: number; userId: number; expiresAt: Date; fqdn: string; asciiFqdn: string }, step: number): Promise<boolean> {
+    const count = Math.max(0, daysLeft(d.expiresAt, now));
+    // The date in digits: the same in both languages (the text is drawn in the reader's at read time).
+    const date = numericDate.format(d.expiresAt);
+    const id = await notifier.notify({
+      userId: d.userId,
+      type: NotificationType.DOMAIN_EXPIRATION,
+      messageKey: count === 0 ? 'domains.expires_today' : 'domains.expiring',
+      params: { name: d.fqdn, count, date },
+      link: `/account/domains/${d.asciiFqdn}`,
+      tone: step <= 1 ? 'alert' : step <= 7 ? 'warning' : 'info',
+      displayOnScreen: step <= 1,
+      dedupeKey: `expiry:${step}:${d.id}:${d.expiresAt.getTime()}`,
+    });
+    return id !== null;
+  }
+
   return {
     /** The cron's work: raise every due step, then e-mail every raised step not yet e-mailed. */
-    async run(): Promise<{ raised: number; emailed: number }> {
+    async run(options: { pageSize?: number } = {}): Promise<{ raised: number; emailed: number; notified: number }> {
+      const pageSize = options.pageSize ?? REMINDERS_PER_RUN;
       // The names in the window, and the steps already raised for their current expiry (a join, not a
       // list of ids: D1 binds at most 100 parameters per statement).
       const inWindow = and(inArray(domains.status, [...REMINDED_STATUSES]), gt(domains.expiresAt, now), lte(domains.expiresAt, new Date(now.getTime() + REMINDER_WINDOW_MS)));
-      const [candidates, sentRows] = await Promise.all([
-        db
-          .select({ id: domains.id, userId: domains.userId, status: domains.status, expiresAt: domains.expiresAt })
+      let raised = 0;
+      let notified = 0;
+      // Every name of the window, a page at a time in (expiry, id) order (issue #24 §1: no longer the
+      // first 1,000 only).
+      let after: { expiresAt: Date; id: number } | null = null;
+      for (;;) {
+        const from: { expiresAt: Date; id: number } | null = after;
+        const next: SQL | undefined = from ? or(gt(domains.expiresAt, from.expiresAt), and(eq(domains.expiresAt, from.expiresAt), gt(domains.id, from.id))) : undefined;
+        const candidates: Candidate[] = await db
+          .select({ id: domains.id, userId: domains.userId, status: domains.status, expiresAt: domains.expiresAt, fqdn: domains.fqdn, asciiFqdn: domains.asciiFqdn })
           .from(domains)
-          .where(inWindow)
-          .orderBy(asc(domains.expiresAt))
-          .limit(REMINDERS_PER_RUN),
-        db
+          .where(and(inWindow, next))
+          .orderBy(asc(domains.expiresAt), asc(domains.id))
+          .limit(pageSize);
+        if (candidates.length === 0) break;
+        const first = candidates[0]!;
+        const last: Candidate = candidates[candidates.length - 1]!;
+        // The steps already raised for this page's names (its expiry range, joined on the current expiry).
+        const sentRows = await db
           .select({ domainId: domainReminders.domainId, daysBefore: domainReminders.daysBefore })
           .from(domainReminders)
           .innerJoin(domains, and(eq(domains.id, domainReminders.domainId), eq(domains.expiresAt, domainReminders.expiresAt)))
-          .where(inWindow),
-      ]);
-      let raised = 0;
-      for (const d of candidates) {
-        const sent = sentRows.filter((s) => s.domainId === d.id).map((s) => s.daysBefore);
-        const step = dueReminderStep({ expiresAt: d.expiresAt, now, status: d.status, sent });
-        if (step === null) continue;
-        const inserted = await db
-          .insert(domainReminders)
-          .values({ userId: d.userId, domainId: d.id, daysBefore: step, expiresAt: d.expiresAt, createdAt: now })
-          .onConflictDoNothing()
-          .returning({ id: domainReminders.id });
-        raised += inserted.length;
+          .where(and(inWindow, gte(domains.expiresAt, first.expiresAt), lte(domains.expiresAt, last.expiresAt)));
+        const sentBy = new Map<number, number[]>();
+        for (const s of sentRows) sentBy.set(s.domainId, [...(sentBy.get(s.domainId) ?? []), s.daysBefore]);
+        for (const d of candidates) {
+          const step = dueReminderStep({ expiresAt: d.expiresAt, now, status: d.status, sent: sentBy.get(d.id) ?? [] });
+          if (step === null) continue;
+          const inserted = await db
+            .insert(domainReminders)
+            .values({ userId: d.userId, domainId: d.id, daysBefore: step, expiresAt: d.expiresAt, createdAt: now })
+            .onConflictDoNothing()
+            .returning({ id: domainReminders.id });
+          raised += inserted.length;
+          // The notification beside the e-mail, once per (step, name, expiry) whatever the runs.
+          if (await notifyExpiry(d, step)) notified++;
+        }
+        if (candidates.length < pageSize) break;
+        after = { expiresAt: last.expiresAt, id: last.id };
       }
       // E-mail what is raised and not yet sent (this run's, and any whose e-mail failed before), only the
       // freshest step of each expiry and only while the name is still held and that expiry still stands.
-      const pending = await db
-        .select({ id: domainReminders.id, domainId: domainReminders.domainId, expiresAt: domainReminders.expiresAt, daysBefore: domainReminders.daysBefore })
-        .from(domainReminders)
-        .innerJoin(domains, and(eq(domains.id, domainReminders.domainId), eq(domains.userId, domainReminders.userId), eq(domains.expiresAt, domainReminders.expiresAt)))
-        .where(and(isNull(domainReminders.emailedAt), inArray(domains.status, [...REMINDED_STATUSES]), gt(domains.expiresAt, now)))
-        .orderBy(asc(domainReminders.daysBefore))
-        .limit(REMINDERS_PER_RUN);
+      // Paged by (domain, step, id): a name's steps come freshest first, even across a page boundary.
       const seen = new Set<string>();
       let emailed = 0;
-      for (const p of pending) {
-        const key = `${p.domainId}:${p.expiresAt.getTime()}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        if (await mail(p.id)) emailed++;
+      let cursor: { domainId: number; daysBefore: number; id: number } | null = null;
+      for (;;) {
+        const from: { domainId: number; daysBefore: number; id: number } | null = cursor;
+        const pending: Pending[] = await db
+          .select({ id: domainReminders.id, domainId: domainReminders.domainId, expiresAt: domainReminders.expiresAt, daysBefore: domainReminders.daysBefore })
+          .from(domainReminders)
+          .innerJoin(domains, and(eq(domains.id, domainReminders.domainId), eq(domains.userId, domainReminders.userId), eq(domains.expiresAt, domainReminders.expiresAt)))
+          .where(
+            and(
+              isNull(domainReminders.emailedAt),
+              inArray(domains.status, [...REMINDED_STATUSES]),
+              gt(domains.expiresAt, now),
+              from ? sql`(${domainReminders.domainId}, ${domainReminders.daysBefore}, ${domainReminders.id}) > (${from.domainId}, ${from.daysBefore}, ${from.id})` : undefined,
+            ),
+          )
+          .orderBy(asc(domainReminders.domainId), asc(domainReminders.daysBefore), asc(domainReminders.id))
+          .limit(pageSize);
+        for (const p of pending) {
+          const key = `${p.domainId}:${p.expiresAt.getTime()}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          if (await mail(p.id)) emailed++;
+        }
+        if (pending.length < pageSize) break;
+        const last: Pending = pending[pending.length - 1]!;
+        cursor = { domainId: last.domainId, daysBefore: last.daysBefore, id: last.id };
       }
-      return { raised, emailed };
+      return { raised, emailed, notified };
     },
 
     /** The customer's reminders for names they still hold, unread first, newest first within each. */

@@ -11,6 +11,7 @@ import { amountDue } from '../../../core/orders/credit';
 import { auditStatement, rawBatch, type AuditEntry } from '../../../db/raw-batch';
 import { creditMovements, orders, payments, saleDocuments } from '../../../db/schema';
 import { PaymentError, type PaymentEvent } from '../../adapters/payments/port';
+import { createNotificationSources } from '../notifications';
 import type { ServiceDeps } from '../deps';
 import type { Fail } from '../billing';
 import { createBillingProfileService } from '../billing';
@@ -251,7 +252,10 @@ export function createDocumentPaymentService(deps: ServiceDeps, hooks?: OrderHoo
       if (audit) statements.splice(statements.length - 1, 0, auditStatement(audit, { sql: "(SELECT status FROM payments WHERE id = ?) IN ('pending', 'cancelled', 'expired')", params: [payment.id] }));
       const results = await rawBatch(db, statements);
       const arrived = (results.at(-1)?.meta.changes ?? 0) > 0;
-      if (arrived) await transmitDebitLegal(debit.id);
+      if (arrived) {
+        await transmitDebitLegal(debit.id);
+        await createNotificationSources(deps).paymentReceived(debit.userId, payment.id, `${debit.series}-${debit.number}`, `/account/documents/${debit.id}`);
+      }
       return arrived;
     },
 

@@ -9,6 +9,7 @@ import { lineDescription } from '../../../core/documents/lines';
 import { capShares, refundShare } from '../../../core/orders/credit';
 import { creditNoteStatements, rawBatch } from '../../../db/raw-batch';
 import { creditMovements, orderItems, orders, saleDocumentLines, saleDocuments } from '../../../db/schema';
+import { createNotificationSources } from '../notifications';
 import type { ServiceDeps } from '../deps';
 import { createMydataService } from '../documents';
 import { holdsAtLeast, readHeld } from './refund-caps';
@@ -87,9 +88,15 @@ export function createItemRefunds(deps: ServiceDeps) {
         .where(and(inArray(orderItems.id, items.map((r) => r.id)), inArray(orderItems.status, ['failed', 'pending'])));
       // To myDATA at once (it waits there for the receipt's MARK); a failure stays queued for cron.
       const notes = await db
-        .select({ id: creditMovements.documentId })
+        .select({ id: creditMovements.documentId, key: creditMovements.dedupeKey, amountCents: creditMovements.amountCents })
         .from(creditMovements)
         .where(inArray(creditMovements.dedupeKey, items.map((r) => `refund:item:${r.id}`)));
+      // Each item given back tells its customer (issue #24 §1), once per item.
+      const sources = createNotificationSources(deps);
+      for (const item of items) {
+        const movement = notes.find((n) => n.key === `refund:item:${item.id}`);
+        if (movement && movement.amountCents > 0) await sources.refundedAsCredit(order.userId, item.id, item.name, movement.amountCents, order.id);
+      }
       const mydata = createMydataService(deps);
       for (const n of notes) {
         if (n.id === null) continue;

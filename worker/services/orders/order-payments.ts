@@ -10,6 +10,7 @@ import { orders, paymentEvents, payments, saleDocuments } from '../../../db/sche
 import { PaymentError, type PaymentEvent } from '../../adapters/payments/port';
 import { decideSandboxSession, getSandboxSession, settleSandboxRefunds, type SandboxDecision } from '../../adapters/payments/sandbox';
 import { webhookSecretOf } from '../../adapters/payments/secret';
+import { createNotificationSources } from '../notifications';
 import type { ServiceDeps } from '../deps';
 import type { Fail } from '../billing';
 import type { DocumentPaymentService } from './document-payments';
@@ -92,6 +93,11 @@ export function createOrderPayments(
       // Not waiting any more: approved already (nothing to do), or stopped (its money becomes credit).
       if (!moved.length) return hooks.documentPayments().approvedAfterStop(payment);
       const paid = await hooks.markPaid(payment.orderId);
+      // The customer hears the payment arrived (issue #24 §1), once per payment.
+      if (paid) {
+        const [owner] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, payment.orderId));
+        if (owner) await createNotificationSources(deps).paymentReceived(owner.userId, payment.id, `#${payment.orderId}`, '/account/orders');
+      }
       if (!paid) {
         // Approved after the customer cancelled the order (the payment page was still open), or a
         // second session paid an order another payment had paid already: the money is not lost, it

@@ -6,6 +6,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { registryFamilies, type RegistryFamily } from '../../../core/catalog';
 import { domains, orderItems, orders } from '../../../db/schema';
 import type { RegistryMessage } from '../../adapters/registry/port';
+import { createNotificationSources } from '../notifications';
 import type { ServiceDeps } from '../deps';
 import { createLiveService } from '../platform';
 import { createTransferRejections } from './transfer-rejections';
@@ -58,6 +59,7 @@ export function createRegistryPollService(deps: ServiceDeps) {
       if (done.length) {
         summary.transferred += 1;
         await announce(domain.userId, domain.id, domain.fqdn, ['status', 'expires_at', 'nameservers']);
+        await createNotificationSources(deps).transferCompleted(domain.userId, domain.id, domain.fqdn, domain.asciiFqdn, info.expiresAt);
       }
       return true;
     }

@@ -12,12 +12,14 @@ export type RequestReads = {
   users: Map<number, typeof users.$inferSelect>;
   /** Each user's default billing profile (null: none), read with the user row by the session check of a GET. */
   defaultProfiles: Map<number, typeof billingProfiles.$inferSelect | null>;
+  /** Each user's unread notices (the header's bell), read in the same batch by the session check of a GET (decision 073). */
+  unreadNotifications: Map<number, number>;
 };
 
 const memo = new WeakMap<object, RequestReads>();
 
 export function requestReads(deps: object): RequestReads {
   let reads = memo.get(deps);
-  if (!reads) memo.set(deps, (reads = { carts: new Map(), users: new Map(), defaultProfiles: new Map() }));
+  if (!reads) memo.set(deps, (reads = { carts: new Map(), users: new Map(), defaultProfiles: new Map(), unreadNotifications: new Map() }));
   return reads;
 }
