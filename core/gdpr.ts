@@ -5,7 +5,7 @@
 /**
  * The version of the privacy policy in force. Raise it when the policy changes: every customer whose
  * approval is older is asked again at their next login. Version 1 is the policy of the approvals given
- * before versions were kept (users.gdpr_policy_version defaults to 1, migration 0025).
+ * before versions were kept (users.gdpr_policy_version defaults to 1, migration 0024).
  */
 export const GDPR_POLICY_VERSION = 1;
 
