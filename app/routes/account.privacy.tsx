@@ -72,7 +72,7 @@ export default function AccountPrivacy() {
       <ConsentsForm values={consents} actionData={actionData?.intent === 'consents' ? actionData : undefined} />
       <ConsentHistory rows={consents.history} />
       <ArchiveSection archive={archive} actionCode={actionData?.intent === ARCHIVE_INTENT ? actionData.code : undefined} notice={notice} />
-      <ErasureSection data={erasure} actionData={actionData?.intent === ERASURE_INTENT ? actionData : undefined} />
+      <ErasureSection data={erasure} actionData={actionData} />
     </div>
   );
 }
