@@ -37,13 +37,14 @@ test('a service is renewed through the cart up to the checkout', async ({ page, 
   await page.getByTestId('renew-months').selectOption('3');
   await page.getByTestId('renew-submit').click();
   await expect(page).toHaveURL(/\/cart$/);
-  const line = page.getByTestId('cart-line').filter({ hasText: 'Cloud VPS Linux' });
-  await expect(line).toHaveCount(1);
+  // The renewal line says so (the demo cart may also hold a new VPS, added by the quality layer's visit).
+  const renewal = () => page.getByTestId('cart-line').filter({ hasText: 'Cloud VPS Linux' }).filter({ hasText: 'Ανανέωση υπηρεσίας' });
+  await expect(renewal()).toHaveCount(1);
   await page.getByTestId('to-checkout').click();
   await expect(page).toHaveURL(/\/cart\/checkout/);
   // Leave the account's cart as it was for the other tests.
   await page.goto('/cart');
   await hydrated(page, js);
-  await page.getByTestId('cart-line').filter({ hasText: 'Cloud VPS Linux' }).getByTestId('remove').click();
-  await expect(page.getByTestId('cart-line').filter({ hasText: 'Cloud VPS Linux' })).toHaveCount(0);
+  await renewal().getByTestId('remove').click();
+  await expect(renewal()).toHaveCount(0);
 });

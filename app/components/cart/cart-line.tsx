@@ -57,7 +57,8 @@ export function LineCard({ line, children, contacts, groups, loggedIn }: { line:
             {line.name}
           </h2>
           <p className="text-sm text-slate-600">
-            {line.kind === 'domain' ? t(`actions.${line.action ?? 'register'}`) : line.subName}
+            {/* A renewal or a plan change of a service the customer has (issue #23) says so, not the plan's summary. */}
+            {line.kind === 'domain' ? t(`actions.${line.action ?? 'register'}`) : line.config.renewsService ? t('service_line.renew') : line.config.planChange ? t('service_line.plan_change') : line.subName}
             {line.premium ? <span className="ml-2 rounded bg-purple-100 px-2 text-purple-900">Premium</span> : null}
             {line.price?.promotion.exists ? (
               // Spec §4 Promotions: 'offer yes' while the offer runs, 'offer no' when it exists but does not.
