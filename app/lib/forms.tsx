@@ -253,20 +253,11 @@ export function CheckboxField({ meta, label }: { meta: FieldMetadata<boolean | u
   );
 }
 
-/** Alerts of the form's outcome, next to the form (role=alert for errors, status for the rest). */
-export function FormAlert({ type, children, testId, code }: { type: 'alert' | 'warning' | 'success' | 'info'; children: ReactNode; testId?: string; code?: number }) {
-  const styles = {
-    alert: 'border-red-300 bg-red-50 text-red-900',
-    warning: 'border-amber-300 bg-amber-50 text-amber-900',
-    success: 'border-green-300 bg-green-50 text-green-900',
-    info: 'border-sky-300 bg-sky-50 text-sky-900',
-  }[type];
-  return (
-    <div role={type === 'alert' || type === 'warning' ? 'alert' : 'status'} className={`mb-4 rounded-lg border px-4 py-3 ${styles}`} data-testid={testId} data-code={code}>
-      {children}
-    </div>
-  );
-}
+// FormAlert lives in a module of its own (no zod, no conform): the footer's newsletter form shows it on
+// every page, and importing it from here put this module's 39 KB chunk into every page (issue #21 §4).
+import { FormAlert } from './form-alert';
+
+export { FormAlert };
 
 function snapshot(form: HTMLFormElement): string {
   const entries: string[] = [];

@@ -7,7 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../../core/errors';
 import { codeAlertType, codeMessage } from '../../lib/codes';
-import { FormAlert } from '../../lib/forms';
+import { FormAlert } from '../../lib/form-alert';
 import { CsrfInput } from '../csrf-input';
 import { Dialog } from '../dialog';
 
