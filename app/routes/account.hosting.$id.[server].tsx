@@ -17,9 +17,10 @@ import { PageIdInput } from '../components/page-id-input';
 import { readAccountAction, unknownIntent } from '../lib/account-action.server';
 import { requireUser } from '../lib/auth.server';
 import { codeMessage } from '../lib/codes';
-import { FormAlert, SubmitButton } from '../lib/forms';
+import { FormAlert } from '../lib/forms';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
+import { ConfirmButtons } from '../components/confirm-buttons';
 
 const ACTIONS = ['start', 'stop', 'reboot', 'reinstall'] as const;
 type ServerAction = (typeof ACTIONS)[number];
@@ -107,24 +108,7 @@ function ConfirmForm({ action, osChoices, currentOs, error, cancelTo, onCancel }
           ) : null}
         </div>
       ) : null}
-      <div className="flex flex-wrap gap-3">
-        <SubmitButton intent={action} className="btn-primary" testId={`confirm-${action}`}>
-          {t(`confirm.${action}_button`)}
-        </SubmitButton>
-        <Link
-          to={cancelTo}
-          className="btn-secondary"
-          onClick={(e: MouseEvent) => {
-            if (onCancel) {
-              e.preventDefault();
-              onCancel();
-            }
-          }}
-          data-testid="confirm-cancel"
-        >
-          {t('confirm.cancel')}
-        </Link>
-      </div>
+      <ConfirmButtons action={action} submitLabel={t(`confirm.${action}_button`)} cancelLabel={t('confirm.cancel')} cancelTo={cancelTo} onCancel={onCancel} submitClassName="btn-primary" />
     </Form>
   );
 }

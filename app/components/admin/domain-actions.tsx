@@ -7,9 +7,9 @@ import { Form, Link } from '@remix-run/react';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REASON_MAX, REASON_MIN, type StaffDomainAction } from '../../../core/staff/domain-list';
-import { SubmitButton } from '../../lib/forms';
 import { CsrfInput } from '../csrf-input';
 import { Dialog } from '../dialog';
+import { ConfirmButtons } from '../confirm-buttons';
 
 export type ConfirmError = { field: 'reason' | 'email'; message: string } | null;
 
@@ -71,24 +71,7 @@ export function ConfirmActionForm({ action, fqdn, renewKey, error, cancelTo, onC
           ) : null}
         </div>
       ) : null}
-      <div className="flex flex-wrap gap-3">
-        <SubmitButton intent={action} testId={`confirm-${action}`}>
-          {t(`confirm.${action}_button`)}
-        </SubmitButton>
-        <Link
-          to={cancelTo}
-          className="btn-secondary"
-          onClick={(e: MouseEvent) => {
-            if (onCancel) {
-              e.preventDefault();
-              onCancel();
-            }
-          }}
-          data-testid="confirm-cancel"
-        >
-          {t('confirm.cancel')}
-        </Link>
-      </div>
+      <ConfirmButtons action={action} submitLabel={t(`confirm.${action}_button`)} cancelLabel={t('confirm.cancel')} cancelTo={cancelTo} onCancel={onCancel} />
     </Form>
   );
 }

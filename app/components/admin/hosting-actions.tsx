@@ -7,9 +7,9 @@ import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REASON_MAX, REASON_MIN } from '../../../core/staff/domain-list';
 import type { StaffHostingAction } from '../../../core/staff/hosting-list';
-import { SubmitButton } from '../../lib/forms';
 import { CsrfInput } from '../csrf-input';
 import { Dialog } from '../dialog';
+import { ConfirmButtons } from '../confirm-buttons';
 
 function ConfirmHostingForm({ action, name, reasonError, cancelTo, onCancel }: { action: StaffHostingAction; name: string; reasonError: string | null; cancelTo: string; onCancel?: () => void }) {
   const { t } = useTranslation('adminhosting');
@@ -42,24 +42,7 @@ function ConfirmHostingForm({ action, name, reasonError, cancelTo, onCancel }: {
           ) : null}
         </div>
       ) : null}
-      <div className="flex flex-wrap gap-3">
-        <SubmitButton intent={action} testId={`confirm-${action}`}>
-          {t(`confirm.${action}_button`)}
-        </SubmitButton>
-        <Link
-          to={cancelTo}
-          className="btn-secondary"
-          onClick={(e: MouseEvent) => {
-            if (onCancel) {
-              e.preventDefault();
-              onCancel();
-            }
-          }}
-          data-testid="confirm-cancel"
-        >
-          {t('confirm.cancel')}
-        </Link>
-      </div>
+      <ConfirmButtons action={action} submitLabel={t(`confirm.${action}_button`)} cancelLabel={t('confirm.cancel')} cancelTo={cancelTo} onCancel={onCancel} />
     </Form>
   );
 }
