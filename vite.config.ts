@@ -33,6 +33,31 @@ function licencesOnce(): Plugin {
   };
 }
 
+// The app's own modules that the root route imports statically (the header, footer, dialogs, the
+// money and i18n helpers, ...) load on every page, since every page loads the root route. Left to
+// itself, rollup cut them into about twenty small chunks, one per set of routes sharing them; each
+// costs a request and gzips worse alone (5 KB of the home page's 119). One 'shell' chunk holds them.
+// A module that something imports dynamically is a part loaded when wanted (deferred-part.ts): it
+// and what only it imports stay out (in a chunk named after it), even where a server-only static
+// import also reaches it.
+const ROOT_ROUTE = fileURLToPath(new URL('./app/root.tsx', import.meta.url));
+type ModuleInfo = { importers: readonly string[]; dynamicImporters: readonly string[] } | null;
+function shellChunk(id: string, meta: { getModuleInfo: (id: string) => ModuleInfo }): string | undefined {
+  if (id.includes('node_modules') || id.startsWith('\0')) return undefined;
+  // A dependency of a manual chunk is pulled into it unless it has a manual chunk of its own, so a
+  // deferred part is named too, or it would join the shell through its server-only static import.
+  if (meta.getModuleInfo(id)?.dynamicImporters.length) return `part-${id.split('?')[0]!.split('/').slice(-2).join('-').replace(/\.[^.]*$/, '')}`;
+  return reachableFromRoot(id, meta.getModuleInfo, new Set()) ? 'shell' : undefined;
+}
+function reachableFromRoot(id: string, info: (id: string) => ModuleInfo, seen: Set<string>): boolean {
+  if (id.split('?')[0] === ROOT_ROUTE) return true;
+  if (seen.has(id)) return false;
+  seen.add(id);
+  const module = info(id);
+  if (!module || module.dynamicImporters.length > 0) return false;
+  return module.importers.some((importer) => reachableFromRoot(importer, info, seen));
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     // `npm run dev` only: D1 and vars through wrangler's platform proxy (the Durable Objects of the
@@ -70,7 +95,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   },
   // Evergreen browsers only (decision 007; Tailwind 4 needs these versions anyway): no syntax
   // lowered for older ones, half a KB less at home (decision 057).
-  build: { minify: true, sourcemap: false, target: isSsrBuild ? undefined : ['chrome111', 'edge111', 'firefox128', 'safari16.4'] },
+  build: {
+    minify: true,
+    sourcemap: false,
+    target: isSsrBuild ? undefined : ['chrome111', 'edge111', 'firefox128', 'safari16.4'],
+    rollupOptions: isSsrBuild ? undefined : { output: { manualChunks: shellChunk } },
+  },
   // The server bundle keeps its identifiers: wrangler's esbuild bundles it again, and with the
   // minifier's short names it renamed a nested variable onto a hoisted top-level one (fontkit's path
   // commands: 'var t5 = t5[y2]'), so the Worker failed at start for some builds and not others.

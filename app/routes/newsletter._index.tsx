@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
 import { newsletterEmailSchema } from '../../core/validation/consent-forms';
-import { NewsletterOutcome, SubscribeConfirmForm, type NewsletterActionData } from '../components/newsletter/public-subscribe';
+import { NewsletterOutcome, SubscribeConfirmForm, type NewsletterActionData } from '../components/newsletter/subscribe-question';
 import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';

@@ -2,46 +2,15 @@
 // modal with its 'Submit' button. With JavaScript the question opens in the app's dialog and its form
 // posts through a fetcher; without it, the address goes (GET) to /newsletter, a plain page with the
 // same question and form. Either way the answer only sends a confirmation mail to that address.
+// The question's module is loaded when the dialog first opens (it brings the error catalogue).
 import { Form, useFetcher } from '@remix-run/react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorCode } from '../../../core/errors';
-import { codeAlertType, codeMessage } from '../../lib/codes';
-import { FormAlert } from '../../lib/form-alert';
-import { CsrfInput } from '../csrf-input';
+import { deferredPart } from '../../lib/deferred-part';
 import { Dialog } from '../dialog';
+import type { NewsletterActionData } from './subscribe-question';
 
-export type NewsletterActionData = { code: number; email?: string; seconds?: number };
-
-/** The answer of a subscribe or resend, as an alert. */
-export function NewsletterOutcome({ data }: { data: NewsletterActionData }) {
-  const { t } = useTranslation('newsletter');
-  const sent = data.code === ErrorCode.EMAIL_SENT || data.code === ErrorCode.VERIFY_CODE_RESEND;
-  return (
-    <FormAlert type={codeAlertType(data.code)} testId="newsletter-outcome" code={data.code}>
-      {sent ? t('sent_text', { email: data.email ?? '' }) : codeMessage(t, data.code, { seconds: data.seconds })}
-    </FormAlert>
-  );
-}
-
-/** The question and its form: the dialog's body, and the no-JS page's. */
-export function SubscribeConfirmForm({ email, cancel, fetcherForm }: { email: string; cancel: ReactNode; fetcherForm?: ReturnType<typeof useFetcher>['Form'] }) {
-  const { t } = useTranslation('newsletter');
-  const FormTag = fetcherForm ?? Form;
-  return (
-    <FormTag method="post" action="/newsletter" data-testid="newsletter-confirm-form">
-      <CsrfInput />
-      <input type="hidden" name="email" value={email} />
-      <p>{t('confirm_subscribe_text', { email })}</p>
-      <div className="mt-4 flex flex-wrap gap-3">
-        <button type="submit" className="btn-primary" data-testid="newsletter-confirm">
-          {t('submit')}
-        </button>
-        {cancel}
-      </div>
-    </FormTag>
-  );
-}
+const question = deferredPart(() => import('./subscribe-question'), undefined);
 
 export function FooterNewsletter() {
   const { t } = useTranslation('newsletter');
@@ -49,6 +18,7 @@ export function FooterNewsletter() {
   const [email, setEmail] = useState('');
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
+  const body = question.useModule(open);
   return (
     <section aria-labelledby="footer-newsletter-title" data-testid="footer-newsletter">
       <h2 id="footer-newsletter-title" className="mb-3 font-semibold">
@@ -75,15 +45,19 @@ export function FooterNewsletter() {
         </button>
       </Form>
       <Dialog open={open} onClose={close} title={t('confirm_subscribe_title')} testId="newsletter-dialog">
-        {fetcher.data && fetcher.state === 'idle' && fetcher.data.email === email ? (
+        {!body ? (
+          <p role="status" className="text-sm text-slate-700">
+            {t('loading')}
+          </p>
+        ) : fetcher.data && fetcher.state === 'idle' && fetcher.data.email === email ? (
           <>
-            <NewsletterOutcome data={fetcher.data} />
+            <body.NewsletterOutcome data={fetcher.data} />
             <button type="button" className="btn-secondary" onClick={close}>
               {t('cancel')}
             </button>
           </>
         ) : (
-          <SubscribeConfirmForm
+          <body.SubscribeConfirmForm
             email={email}
             fetcherForm={fetcher.Form}
             cancel={
