@@ -1,9 +1,13 @@
 // The account area's layout (issue #12 §1): its own navigation beside (on phones: above) one route
 // module per area. No loader: every area checks the session itself, and the customer's name comes
 // from the root loader, so this layout costs nothing. It gives the width and padding; the areas inside
-// add no page container of their own (decision 036).
-import { NavLink, Outlet, useRouteLoaderData } from '@remix-run/react';
+// add no page container of their own (decision 036). On a phone the navigation is one disclosure row
+// naming the current area (issue #25 §6): a <details>, so it opens without JavaScript; from 1025 px its
+// content is always shown (app.css, .account-menu) and the row is hidden.
+import { NavLink, Outlet, useLocation, useRouteLoaderData } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChevronDownIcon } from '../components/icons';
 import { hostingLinksFor } from '../lib/menu';
 import { UnreadBadge, useUnreadNotifications } from '../components/notification-bell';
 import type { loader as rootLoader } from '../root';
@@ -22,28 +26,60 @@ export const ACCOUNT_SECTIONS = [
   { key: 'preferences', to: '/account/preferences' },
   { key: 'privacy', to: '/account/privacy' },
   { key: 'sessions', to: '/account/sessions' },
-  { key: 'privacy', to: '/account/privacy' },
   { key: 'notifications', to: '/account/notifications', label: 'notifications:page.title' },
 ] as const;
+
+/** The area the address is in, for the phone's menu row: the longest matching link wins. */
+function currentArea(pathname: string, hosting: readonly { key: string; to: string }[]): { key: string; hosting: boolean } | null {
+  let best: { key: string; hosting: boolean; length: number } | null = null;
+  const consider = (key: string, to: string, end: boolean, isHosting: boolean) => {
+    const hit = end ? pathname === to : pathname === to || pathname.startsWith(`${to}/`);
+    if (hit && (!best || to.length > best.length)) best = { key, hosting: isHosting, length: to.length };
+  };
+  for (const s of ACCOUNT_SECTIONS) consider(s.key, s.to, 'end' in s && s.end, false);
+  for (const l of hosting) consider(l.key, l.to, false, true);
+  const found = best as { key: string; hosting: boolean } | null;
+  return found ? { key: found.key, hosting: found.hosting } : null;
+}
 
 export default function AccountLayout() {
   const { t } = useTranslation('portal');
   const account = useRouteLoaderData<typeof rootLoader>('root')?.account;
   const name = account?.name;
   const unread = useUnreadNotifications();
+  const hostingLinks = hostingLinksFor(account?.hasPbasAccount ?? false);
+  const { pathname } = useLocation();
+  const current = currentArea(pathname, hostingLinks);
+  const menu = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const details = menu.current;
+    if (!details) return;
+    // A browser that cannot show a closed <details>' content from 1025 px (no ::details-content)
+    // gets it opened there; on a phone, following a link of the open menu closes it again.
+    const wide = window.matchMedia('(min-width: 1025px)').matches;
+    if (wide && !CSS.supports('selector(::details-content)')) details.open = true;
+    else if (!wide) details.open = false;
+  }, [pathname]);
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-8">
-      <nav aria-label={t('nav_label')} className="mb-6 lg:mb-0" data-testid="account-nav">
-        <p className="mb-2 text-sm text-slate-600" data-testid="account-holder">
-          <span className="font-semibold uppercase tracking-wide">{t('nav_title')}</span>
-          {name ? (
-            <>
-              <span className="lg:hidden" aria-hidden="true">
-                {' · '}
-              </span>
-              <span className="text-slate-800 lg:block lg:truncate">{name}</span>
-            </>
-          ) : null}
+      <nav aria-label={t('nav_label')} className="mb-4 lg:mb-0" data-testid="account-nav">
+        <details ref={menu} className="account-menu">
+          <summary className="account-menu-toggle lg:hidden" data-testid="account-menu-toggle">
+            <span className="min-w-0 truncate">
+              <span className="text-sm font-semibold uppercase tracking-wide text-slate-600">{t('nav_title')}</span>
+              {current ? (
+                <>
+                  <span aria-hidden="true">{' · '}</span>
+                  <span className="font-semibold text-blue-900">{current.hosting ? t(current.key) : current.key === 'notifications' ? t('notifications:page.title') : t(`section_${current.key}`)}</span>
+                </>
+              ) : null}
+            </span>
+            <ChevronDownIcon className="account-menu-chevron shrink-0" size={20} />
+          </summary>
+        {/* On a phone the row above already says "Account": the open menu starts with the name. */}
+        <p className="mb-2 mt-3 text-sm text-slate-600 lg:mt-0" data-testid="account-holder">
+          <span className="hidden font-semibold uppercase tracking-wide lg:inline">{t('nav_title')}</span>
+          {name ? <span className="text-slate-800 lg:block lg:truncate">{name}</span> : null}
         </p>
         <ul className="flex flex-wrap gap-1 border-b border-slate-200 pb-2 lg:flex-col lg:border-b-0 lg:pb-0">
           {ACCOUNT_SECTIONS.map((s) => (
@@ -71,7 +107,7 @@ export default function AccountLayout() {
         {/* Spec §2/§6: the hosting header and its links follow has_pbas_account. */}
         <p className="mb-1 mt-3 text-sm font-semibold uppercase tracking-wide text-slate-600 lg:mt-4">{t('hosting:menu.header')}</p>
         <ul className="flex flex-wrap gap-1 border-b border-slate-200 pb-2 lg:flex-col lg:border-b-0 lg:pb-0" data-testid="account-nav-hosting" data-pbas={account?.hasPbasAccount ?? false}>
-          {hostingLinksFor(account?.hasPbasAccount ?? false).map((l) => (
+          {hostingLinks.map((l) => (
             <li key={l.key}>
               <NavLink
                 to={l.to}
@@ -87,6 +123,7 @@ export default function AccountLayout() {
             </li>
           ))}
         </ul>
+        </details>
       </nav>
       <div className="min-w-0">
         <Outlet />
