@@ -25,7 +25,7 @@ export function TabNav({ label, tabs, name, testIdPrefix, className = '' }: { la
   }, [pathname]);
   return (
     <nav aria-label={label} className={`border-b border-slate-200 ${className}`}>
-      <ul ref={row} className="tab-row -mb-px flex gap-1" data-testid={`${testIdPrefix}s`}>
+      <ul ref={row} className="tab-row -mb-px flex gap-1">
         {tabs.map((tab) => (
           <li key={tab.key} className="shrink-0">
             <NavLink
