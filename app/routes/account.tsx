@@ -29,17 +29,14 @@ export const ACCOUNT_SECTIONS = [
   { key: 'notifications', to: '/account/notifications', label: 'notifications:page.title' },
 ] as const;
 
-/** The area the address is in, for the phone's menu row: the longest matching link wins. */
-function currentArea(pathname: string, hosting: readonly { key: string; to: string }[]): { key: string; hosting: boolean } | null {
-  let best: { key: string; hosting: boolean; length: number } | null = null;
-  const consider = (key: string, to: string, end: boolean, isHosting: boolean) => {
-    const hit = end ? pathname === to : pathname === to || pathname.startsWith(`${to}/`);
-    if (hit && (!best || to.length > best.length)) best = { key, hosting: isHosting, length: to.length };
-  };
-  for (const s of ACCOUNT_SECTIONS) consider(s.key, s.to, 'end' in s && s.end, false);
-  for (const l of hosting) consider(l.key, l.to, false, true);
-  const found = best as { key: string; hosting: boolean } | null;
-  return found ? { key: found.key, hosting: found.hosting } : null;
+/** The area the address is in (its label's i18n key), for the phone's menu row: the longest matching link wins. */
+function currentArea(pathname: string, hosting: readonly { key: string; to: string }[]): string | null {
+  const links = [
+    ...ACCOUNT_SECTIONS.map((s) => ({ to: s.to, end: 'end' in s && s.end, label: 'label' in s ? s.label : `section_${s.key}` })),
+    ...hosting.map((l) => ({ to: l.to, end: false, label: l.key })),
+  ];
+  const hits = links.filter((l) => (l.end ? pathname === l.to : pathname === l.to || pathname.startsWith(`${l.to}/`)));
+  return hits.sort((a, b) => b.to.length - a.to.length)[0]?.label ?? null;
 }
 
 export default function AccountLayout() {
@@ -70,59 +67,59 @@ export default function AccountLayout() {
               {current ? (
                 <>
                   <span aria-hidden="true">{' · '}</span>
-                  <span className="font-semibold text-blue-900">{current.hosting ? t(current.key) : current.key === 'notifications' ? t('notifications:page.title') : t(`section_${current.key}`)}</span>
+                  <span className="font-semibold text-blue-900">{t(current)}</span>
                 </>
               ) : null}
             </span>
             <ChevronDownIcon className="account-menu-chevron shrink-0" size={20} />
           </summary>
-        {/* On a phone the row above already says "Account": the open menu starts with the name. */}
-        <p className="mb-2 mt-3 text-sm text-slate-600 lg:mt-0" data-testid="account-holder">
-          <span className="hidden font-semibold uppercase tracking-wide lg:inline">{t('nav_title')}</span>
-          {name ? <span className="text-slate-800 lg:block lg:truncate">{name}</span> : null}
-        </p>
-        <ul className="flex flex-wrap gap-1 border-b border-slate-200 pb-2 lg:flex-col lg:border-b-0 lg:pb-0">
-          {ACCOUNT_SECTIONS.map((s) => (
-            <li key={s.key}>
-              <NavLink
-                to={s.to}
-                end={'end' in s ? s.end : false}
-                prefetch="intent"
-                className={({ isActive }) =>
-                  `block rounded px-2.5 py-1.5 text-sm lg:px-3 lg:py-2 ${isActive ? 'bg-blue-50 font-semibold text-blue-900' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`
-                }
-                data-testid={`account-nav-${s.key}`}
-              >
-                {'label' in s ? t(s.label) : t(`section_${s.key}`)}
-                {s.key === 'notifications' && unread ? (
-                  <>
-                    {' '}
-                    <UnreadBadge count={unread} />
-                  </>
-                ) : null}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-        {/* Spec §2/§6: the hosting header and its links follow has_pbas_account. */}
-        <p className="mb-1 mt-3 text-sm font-semibold uppercase tracking-wide text-slate-600 lg:mt-4">{t('hosting:menu.header')}</p>
-        <ul className="flex flex-wrap gap-1 border-b border-slate-200 pb-2 lg:flex-col lg:border-b-0 lg:pb-0" data-testid="account-nav-hosting" data-pbas={account?.hasPbasAccount ?? false}>
-          {hostingLinks.map((l) => (
-            <li key={l.key}>
-              <NavLink
-                to={l.to}
-                end={l.to === '/account/hosting/panel'}
-                prefetch={l.to === '/account/hosting/panel' ? 'none' : 'intent'}
-                className={({ isActive }) =>
-                  `block rounded px-2.5 py-1.5 text-sm lg:px-3 lg:py-2 ${isActive && l.to !== '/account/hosting/panel' ? 'bg-blue-50 font-semibold text-blue-900' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`
-                }
-                data-testid={`account-nav-${l.key.split('.').pop()}`}
-              >
-                {t(l.key)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+          {/* On a phone the row above already says "Account": the open menu starts with the name. */}
+          <p className="mb-2 mt-3 text-sm text-slate-600 lg:mt-0" data-testid="account-holder">
+            <span className="hidden font-semibold uppercase tracking-wide lg:inline">{t('nav_title')}</span>
+            {name ? <span className="text-slate-800 lg:block lg:truncate">{name}</span> : null}
+          </p>
+          <ul className="flex flex-wrap gap-1 border-b border-slate-200 pb-2 lg:flex-col lg:border-b-0 lg:pb-0">
+            {ACCOUNT_SECTIONS.map((s) => (
+              <li key={s.key}>
+                <NavLink
+                  to={s.to}
+                  end={'end' in s ? s.end : false}
+                  prefetch="intent"
+                  className={({ isActive }) =>
+                    `block rounded px-2.5 py-1.5 text-sm lg:px-3 lg:py-2 ${isActive ? 'bg-blue-50 font-semibold text-blue-900' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`
+                  }
+                  data-testid={`account-nav-${s.key}`}
+                >
+                  {'label' in s ? t(s.label) : t(`section_${s.key}`)}
+                  {s.key === 'notifications' && unread ? (
+                    <>
+                      {' '}
+                      <UnreadBadge count={unread} />
+                    </>
+                  ) : null}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          {/* Spec §2/§6: the hosting header and its links follow has_pbas_account. */}
+          <p className="mb-1 mt-3 text-sm font-semibold uppercase tracking-wide text-slate-600 lg:mt-4">{t('hosting:menu.header')}</p>
+          <ul className="flex flex-wrap gap-1 border-b border-slate-200 pb-2 lg:flex-col lg:border-b-0 lg:pb-0" data-testid="account-nav-hosting" data-pbas={account?.hasPbasAccount ?? false}>
+            {hostingLinks.map((l) => (
+              <li key={l.key}>
+                <NavLink
+                  to={l.to}
+                  end={l.to === '/account/hosting/panel'}
+                  prefetch={l.to === '/account/hosting/panel' ? 'none' : 'intent'}
+                  className={({ isActive }) =>
+                    `block rounded px-2.5 py-1.5 text-sm lg:px-3 lg:py-2 ${isActive && l.to !== '/account/hosting/panel' ? 'bg-blue-50 font-semibold text-blue-900' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`
+                  }
+                  data-testid={`account-nav-${l.key.split('.').pop()}`}
+                >
+                  {t(l.key)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
         </details>
       </nav>
       <div className="min-w-0">
