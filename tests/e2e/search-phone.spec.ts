@@ -59,6 +59,8 @@ test('the flag filters are named after what they show (the visible code first)',
 // Issue #25 §5/§6, the rest of the phone: tabs one row with the current one in view, the account menu
 // one row, the checkout's summary above a button that says the amount.
 test('at 390 px tabs stay one row, the account menu is one row, the checkout shows the order above "Πληρωμή <amount>"', async ({ page, js }) => {
+  // Two accounts' pages (a first login each when run alone): room for a loaded machine.
+  test.setTimeout(60_000);
   await signedIn(page, 'demo', '/account/domains/kafeneio.gr/hosting');
   await hydrated(page, js);
   for (const [path, prefix, current] of [
