@@ -61,10 +61,10 @@ test('the flag filters are named after what they show (the visible code first)',
 test('at 390 px tabs stay one row, the account menu is one row, the checkout shows the order above "Πληρωμή <amount>"', async ({ page, js }) => {
   // Two accounts' pages (a first login each when run alone): room for a loaded machine.
   test.setTimeout(60_000);
-  await signedIn(page, 'demo', '/account/domains/kafeneio.gr/hosting');
+  await signedIn(page, 'demo', '/account/domains/kafeneio.gr/ownership');
   await hydrated(page, js);
   for (const [path, prefix, current] of [
-    ['/account/domains/kafeneio.gr/hosting', 'domain-tab-', 'hosting'],
+    ['/account/domains/kafeneio.gr/ownership', 'domain-tab-', 'ownership'],
     ['/account/documents/3/legal', 'document-tab-', 'legal'],
   ] as const) {
     if (!page.url().endsWith(path)) await page.goto(path);
@@ -72,7 +72,7 @@ test('at 390 px tabs stay one row, the account menu is one row, the checkout sho
     expect(await tabs.count()).toBeGreaterThanOrEqual(5);
     const tops = await tabs.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
     expect(new Set(tops).size, `${path}: the tabs wrap (${tops.join(', ')})`).toBe(1);
-    // The current tab (the last one) is scrolled into view, also without JavaScript.
+    // The current tab (far right of the row) is scrolled into view, also without JavaScript.
     const active = page.getByTestId(`${prefix}${current}`);
     await expect(active).toHaveAttribute('aria-current', 'page');
     await expect.poll(async () => { const b = (await active.boundingBox())!; return b.x >= 0 && b.x + b.width <= 390; }, { message: `${path}: the current tab is out of view` }).toBe(true);
