@@ -65,15 +65,21 @@ type CellProps = {
   /** The row's own name (a row header: `<th scope="row">`). */
   rowHeader?: boolean;
   className?: string;
+  /**
+   * Its place on the small-screen card (issue #25 §6): 'title' is the card's heading (the row's name,
+   * its column label not shown), 'select' the row's checkbox, set beside the title.
+   */
+  card?: 'title' | 'select';
 };
 
 /** One cell; `label` is its column's name, shown before the value on the small-screen card. */
-export function Cell({ label, children, align, rowHeader, className = '' }: CellProps) {
+export function Cell({ label, children, align, rowHeader, className = '', card }: CellProps) {
   const Tag = rowHeader ? 'th' : 'td';
+  const base = card ? `rt-cell rt-${card}` : 'rt-cell';
   return (
     <Tag
       scope={rowHeader ? 'row' : undefined}
-      className={rowHeader ? (align === 'end' ? 'rt-cell font-semibold md:text-right' : 'rt-cell font-semibold') : align === 'end' ? 'rt-cell md:text-right' : 'rt-cell'}
+      className={rowHeader ? (align === 'end' ? `${base} font-semibold md:text-right` : `${base} font-semibold`) : align === 'end' ? `${base} md:text-right` : base}
     >
       {label ? (
         <span className="rt-label" aria-hidden="true">

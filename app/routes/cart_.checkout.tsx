@@ -15,6 +15,7 @@ import { billingProfileSchema, placeOrderSchema } from '../../core/validation/ch
 import { requestCountryFrom } from '../../core/vat-evidence';
 import { NewProfile } from '../components/billing-profile-form';
 import { SslNamesStatus } from '../components/cart/cart-line-extras';
+import { PayLabel } from '../components/cart/pay-label';
 import { CsrfInput } from '../components/csrf-input';
 import { LengthLabel } from '../components/length-label';
 import { PageIdInput } from '../components/page-id-input';
@@ -258,11 +259,12 @@ export default function Checkout() {
             ) : null}
             <CheckboxField meta={order.fields.agree} label={t('terms')} />
             <SubmitButton intent="place_order" className="btn-primary w-full" testId="place-order" disabled={profiles.length === 0}>
-              {t('place_order')}
+              <PayLabel dueCents={due} />
             </SubmitButton>
           </Form>
         </div>
-        <aside className="card h-fit" aria-labelledby="summary-title" data-testid="checkout-summary">
+        {/* First on a phone (issue #25 §5): the order is read before the button that pays for it. */}
+        <aside className="card order-first h-fit lg:order-none" aria-labelledby="summary-title" data-testid="checkout-summary">
           <h2 id="summary-title" className="mb-3 text-lg font-semibold">
             {t('summary')}
           </h2>

@@ -148,12 +148,14 @@ export function SearchResults({
           <label htmlFor="result-sort" className="text-sm">
             {t('search.sort')}
           </label>
+          {/* No min-w-0: the select never shrinks below its longest choice (it was cut off at 390 px
+              without JavaScript, beside the Apply button, issue #25 §6); the button wraps instead. */}
           <select
             id="result-sort"
             name="sort"
             defaultValue={sort}
             key={sort}
-            className="min-w-0 max-w-full flex-1 rounded border border-slate-300 px-2 py-1 text-sm"
+            className="max-w-full flex-1 rounded border border-slate-300 px-2 py-1 text-sm"
             onChange={(e) => e.currentTarget.form?.requestSubmit()}
             data-testid="result-sort"
           >

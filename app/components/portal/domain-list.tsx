@@ -165,11 +165,11 @@ export function DomainTable({ rows, selectAll }: { rows: DomainRowView[]; select
         const href = `/account/domains/${d.asciiFqdn}`;
         return (
           <Row key={d.id} data-testid="my-domain" data-fqdn={d.fqdn} data-status={d.status}>
-            <Cell>
+            <Cell card="select">
               <input type="checkbox" form="bulk" name="domain" value={d.asciiFqdn} defaultChecked={selectAll} aria-label={selectName(d.fqdn)} className="h-5 w-5" data-testid="select-domain" />
             </Cell>
             {/* A floor for the name column: without it the table squeezes 'kafeneio.com' onto two lines. */}
-            <Cell label={label.name} className="md:min-w-[10rem]">
+            <Cell label={label.name} className="md:min-w-[10rem]" card="title">
               <a className="font-medium text-blue-800 [overflow-wrap:anywhere]" {...rowLinkProps(href)}>
                 {d.fqdn}
               </a>
