@@ -191,7 +191,7 @@ export async function placeOrder(page: Page, method: 'card' | 'bank_transfer'): 
   return /\/orders\/(\d+)/.exec(page.url())?.[1] ?? '';
 }
 
-/** A new .gr with no nameservers, configured, checked out with `profile` and paid by `method`. */
+/** A new .gr on our nameservers, configured, checked out with `profile` and paid by `method`. */
 export async function buyDomain(page: Page, js: boolean, fqdn: string, method: 'card' | 'bank_transfer', profile: Profile = RECEIPT_PROFILE): Promise<string> {
   await addDomainFromSearch(page, js, fqdn);
   await configureDomain(page, fqdn, 'none');
