@@ -126,7 +126,7 @@ export function DomainConfigPanel({ line, contacts, groups, loggedIn }: { line: 
                 ))}
               </div>
               {show('default') ? (
-                <p className="mt-2 break-all text-sm text-slate-700" data-testid="ns-ours">
+                <p className="mt-2 break-words text-sm text-slate-700" data-testid="ns-ours">
                   {t('config.ns_default_list', { list: DEFAULT_NAMESERVERS.join(', ') })}
                 </p>
               ) : null}
