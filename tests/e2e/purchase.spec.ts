@@ -224,13 +224,11 @@ async function typedOnceInTheCart(page: Page, js: boolean, fqdn: string, email: 
   await expect(line.getByTestId('ns-ours')).toContainText('ns1.registrar-dns.gr');
   for (const width of [390, 1366]) {
     await page.setViewportSize({ width, height: 900 });
-    await draft.screenshot({ path: `/tmp/x/cart-${width}-${js ? 'js' : 'nojs'}.png` });
     for (const field of [draft.getByLabel('Όνομα', { exact: true }), draft.getByLabel('Επώνυμο', { exact: true }), draft.getByLabel('Email'), draft.getByLabel('Τηλέφωνο')]) {
       await field.scrollIntoViewIfNeeded();
       const box = (await field.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(width);
-      // The value fits its box: nothing of it is hidden to the right.
       // At full width the value fits its box: nothing of it is hidden to the right (a phone scrolls a
       // long address inside its box, which spans the whole form).
       if (width > 390) expect(await field.evaluate((el) => `${(el as HTMLInputElement).name} ${el.scrollWidth <= el.clientWidth}`)).toMatch(/ true$/);
