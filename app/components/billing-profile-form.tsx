@@ -4,6 +4,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { Form } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import type { BillingDraft } from '../../core/contacts/first-details';
 import { billingProfileSchema } from '../../core/validation/checkout-forms';
 import { FieldErrors, InputField, SubmitButton, useAppForm } from '../lib/forms';
 import { CsrfInput } from './csrf-input';
@@ -12,9 +13,10 @@ import { TaxOfficeSelect } from './tax-office-select';
 
 type ActionData = { intent: string; result?: SubmissionResult<string[]> };
 
-export function NewProfile({ actionData, open }: { actionData?: ActionData; open: boolean }) {
+/** `draft`: the first profile's details from the registrant or the account (issue #25 §4). */
+export function NewProfile({ actionData, open, draft = null }: { actionData?: ActionData; open: boolean; draft?: BillingDraft | null }) {
   const { t } = useTranslation('checkout');
-  const { fields, formProps } = useAppForm({ id: 'new-profile', schema: billingProfileSchema, lastResult: actionData?.intent === 'create_profile' ? actionData.result : undefined, defaultValue: { type: 'REC', country: 'GR' } });
+  const { fields, formProps } = useAppForm({ id: 'new-profile', schema: billingProfileSchema, lastResult: actionData?.intent === 'create_profile' ? actionData.result : undefined, defaultValue: { type: 'REC', country: 'GR', ...(draft ?? {}) } });
   return (
     <details className="rounded border border-slate-200 p-3" open={open || actionData?.intent === 'create_profile' || undefined} data-testid="new-profile">
       <summary className="cursor-pointer font-medium">{t('new_profile')}</summary>

@@ -26,7 +26,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const vat = context.services.preferences.vatDisplay(context.prefs, await context.services.catalog.countries());
   const view = await context.services.cart.view(owner, { lang, vatRateBp: vat.rateBp });
   const [contacts, groups] = owner.userId ? await Promise.all([context.services.contacts.contacts(owner.userId), context.services.contacts.nameserverGroups(owner.userId)]) : [[], []];
-  return { meta: { title: t('cart:meta_title'), description: t('cart:meta_description') }, view, contacts, groups };
+  // The first contact is offered filled in from the account's profile (issue #25 §4).
+  const contactDraft = owner.userId && view.lines.some((l) => l.kind === 'domain') ? await context.services.contacts.contactDraft(owner.userId, { hasContacts: contacts.length > 0 }) : null;
+  return { meta: { title: t('cart:meta_title'), description: t('cart:meta_description') }, view, contacts, groups, contactDraft };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
@@ -98,7 +100,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const groupId = v.ns_mode === 'group' ? (v.ns_group ?? null) : null;
       if (!(await context.services.contacts.ownsConfig(owner.userId, contactIds, groupId))) return done({ ok: false, intent, code: ErrorCode.ACTION_NOT_ALLOWED }, 403);
       const nameservers =
-        v.ns_mode === 'group' && groupId !== null ? { mode: 'group' as const, groupId } : v.ns_mode === 'custom' ? { mode: 'custom' as const, list: (v.ns ?? []).filter((n): n is string => Boolean(n)) } : v.ns_mode === 'none' ? { mode: 'none' as const } : undefined;
+        v.ns_mode === 'group' && groupId !== null ? { mode: 'group' as const, groupId } : v.ns_mode === 'custom' ? { mode: 'custom' as const, list: (v.ns ?? []).filter((n): n is string => Boolean(n)) } : v.ns_mode === 'default' || v.ns_mode === 'none' ? { mode: 'default' as const } : undefined;
       const r = await cart.update(
         owner,
         v.id,
@@ -119,7 +121,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const submission = parseForm(form, contactSchema);
       if (submission.status !== 'success') return data({ ok: false, intent, code: ErrorCode.VALIDATION_ERROR, result: submission.reply() }, 400);
       const v = submission.value;
-      await context.services.contacts.createContact(owner.userId, {
+      const contactId = await context.services.contacts.createContact(owner.userId, {
         firstName: v.first_name,
         lastName: v.last_name,
         firstNameInt: v.first_name_int ?? null,
@@ -132,7 +134,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         postcode: v.postcode,
         countryIso2: v.country,
       });
-      return done({ ok: true, intent });
+      // Typed once (issue #25 §4): the new contact takes the roles still empty on the cart's lines.
+      const given = await cart.giveEmptyRoles(owner, contactId, uniqueId);
+      return done({ ok: true, intent, ids: given });
     }
     case 'create_ns_group': {
       if (!owner.userId) return done({ ok: false, intent, code: ErrorCode.ACTION_ALLOWED_ONLY_TO_USERS }, 403);
@@ -147,7 +151,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Cart() {
-  const { view, contacts, groups } = useLoaderData<typeof loader>();
+  const { view, contacts, groups, contactDraft } = useLoaderData<typeof loader>();
   const { t } = useTranslation('cart');
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
@@ -161,7 +165,7 @@ export default function Cart() {
           </Link>
         </div>
       ) : (
-        <CartSummary view={view} contacts={contacts} groups={groups} />
+        <CartSummary view={view} contacts={contacts} groups={groups} contactDraft={contactDraft} />
       )}
     </div>
   );

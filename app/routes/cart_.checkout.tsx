@@ -43,8 +43,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const view = await context.services.cart.view(owner, { lang, vatRateBp: rateBp, vatWaived: selected?.vatWaived ?? false });
   if (!view.lines.length) throw redirect('/cart', 303);
   const credit = await context.services.orders.checkoutCredit(session.user.id);
+  // The first billing profile is offered filled in from the registrant (or the profile): issue #25 §4.
+  const registrantId = view.lines.find((l) => l.kind === 'domain' && l.config.contacts?.registrant)?.config.contacts?.registrant ?? null;
+  const profileDraft = await context.services.contacts.billingDraft(session.user.id, { hasProfiles: profiles.length > 0, registrantId });
   return {
     credit,
+    profileDraft,
     meta: { title: t('checkout:meta_title'), description: t('checkout:meta_description') },
     view,
     profiles: profiles.map((p) => ({ id: p.id, type: p.type, name: p.name, vatNumber: p.vatNumber, country: p.countryIso2, vatWaived: p.vatWaived, isDefault: p.isDefault })),
@@ -126,7 +130,7 @@ type TakenName = { id: string; name: string; search: string };
 type ActionData = { intent: string; code?: number; result?: never; names?: string[]; taken?: TakenName[]; coupon?: string; couponError?: string; couponParams?: Record<string, string | number>; preview?: { discountCents: number; subTotalCents: number; vatCents: number; grandTotalCents: number } };
 
 export default function Checkout() {
-  const { view, profiles, selectedId, key, credit } = useLoaderData<typeof loader>();
+  const { view, profiles, selectedId, key, credit, profileDraft } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { t } = useTranslation('checkout');
   const order = useAppForm({
@@ -187,7 +191,7 @@ export default function Checkout() {
               {t('billing')}
             </h2>
             {profiles.length === 0 ? <p className="text-sm text-slate-700">{t('no_profiles')}</p> : null}
-            <NewProfile actionData={actionData} open={profiles.length === 0} />
+            <NewProfile actionData={actionData} open={profiles.length === 0} draft={profileDraft} />
           </section>
           <Form method="post" className="card space-y-4" {...order.formProps} data-testid="place-order-form">
             <CsrfInput />

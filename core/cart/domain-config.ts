@@ -1,7 +1,8 @@
 // Domain configuration in the cart (spec §4 "Domain item configuration status", §5 Cart/Contacts;
 // issue #5 §1): which sections an item shows for its action, and whether each is complete.
+import { CONTACT_ROLES } from '../contacts/roles';
 import { nameServerCountError, nameServerError } from '../validation/nameserver-rules';
-import type { CartItem } from './types';
+import type { CartDomainAction, CartItem, DomainConfig } from './types';
 
 export type RegistryRules = { requiredRoles: string[]; nameserversMin: number; nameserversMax: number };
 
@@ -79,4 +80,28 @@ export function contactPicker<C extends PickerContact>(item: Pick<CartItem, 'reg
 export function contactChoiceRefusal<C extends PickerContact>(item: Pick<CartItem, 'registry' | 'config'>, contacts: readonly C[], chosen: readonly number[]): boolean {
   const { options } = contactPicker(item, contacts);
   return chosen.some((id) => !options.some((o) => o.contact.id === id && o.selectable));
+}
+
+/**
+ * What a domain line starts with when it is added (issue #25 §4): a new name is delegated to the
+ * registrar's own nameservers unless the customer chooses otherwise, instead of an empty custom list
+ * to fill in. Other actions choose nothing for the customer (a transfer and a restore keep the name's).
+ */
+export function initialDomainConfig(action: CartDomainAction): DomainConfig {
+  return action === 'register' ? { nameservers: { mode: 'default' } } : {};
+}
+
+/**
+ * A contact the customer has just saved in the cart takes the roles of this line that were still
+ * empty (issue #25 §4), among the roles the registry has, when the picker would let the customer
+ * choose it; a role already chosen is never changed. null: nothing to change.
+ */
+export function emptyRolesFilled<C extends PickerContact>(item: Pick<CartItem, 'kind' | 'action' | 'sku' | 'registry' | 'config'>, registryRoles: readonly string[], contact: C): DomainConfig['contacts'] | null {
+  if (item.kind !== 'domain' || !configSections(item).contacts) return null;
+  const offered = contactPicker(item, [contact]).options[0];
+  if (!offered?.selectable) return null;
+  const saved = item.config.contacts ?? {};
+  const empty = CONTACT_ROLES.filter((r) => registryRoles.includes(r) && !saved[r]);
+  if (!empty.length) return null;
+  return { ...saved, ...Object.fromEntries(empty.map((r) => [r, contact.id])) };
 }

@@ -15,7 +15,12 @@ export type CartDomainAction = (typeof DOMAIN_ACTIONS)[number];
 export const RELATIONS = ['cross_sell', 'bundle', 'up_sell'] as const;
 export type Relation = (typeof RELATIONS)[number];
 
-export type NameserverChoice = { mode: 'group'; groupId: number } | { mode: 'custom'; list: string[] } | { mode: 'none' };
+/**
+ * 'default': the registrar's own nameservers (issue #25 §4: a new name starts there). 'none' is the
+ * spec's word for the same thing, kept for carts saved before 'default' existed; fulfilment gives both
+ * the registrar's nameservers.
+ */
+export type NameserverChoice = { mode: 'default' } | { mode: 'group'; groupId: number } | { mode: 'custom'; list: string[] } | { mode: 'none' };
 
 export type DomainConfig = {
   /** Role → contact id (spec §3 user_attributes.contacts.saved). */

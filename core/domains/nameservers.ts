@@ -14,6 +14,12 @@ import { canonicalIp, ipKey, nameserverToAscii, normaliseNameserver, uniqueKey }
 
 export { canonicalIp, ipKey, nameserverToAscii, normaliseNameserver, uniqueKey };
 
+/**
+ * The registrar's own nameservers (with a parking page): a name's 'default' delegation, and where a
+ * new name starts (issue #25 §4). Here in core so that the cart's form can name them too.
+ */
+export const DEFAULT_NAMESERVERS = ['ns1.registrar-dns.gr', 'ns2.registrar-dns.gr'];
+
 /** For display: the Unicode form of an ASCII nameserver, or the text as it is when it does not decode. */
 export function nameserverToUnicode(value: string): string {
   try {

@@ -17,7 +17,8 @@ export const domainConfigSchema = z
     admin: contactId,
     tech: contactId,
     billing: contactId,
-    ns_mode: z.enum(['group', 'custom', 'none']).optional(),
+    // 'default': our nameservers (issue #25 §4); 'none' is the older name of the same choice.
+    ns_mode: z.enum(['default', 'group', 'custom', 'none']).optional(),
     ns_group: z.coerce.number().int().positive().optional(),
     ns: z.array(optionalText(nameServer({ scope: 'name_server', idn: true }))).optional(),
     agree: checkbox(),

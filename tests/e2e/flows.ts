@@ -86,12 +86,13 @@ export async function login(page: Page, email: string, password = PASSWORD) {
 
 /**
  * Configures a domain line of the cart as a new customer does: a new contact for every role, the
- * nameservers (two custom ones, or none), the registry's terms; waits until the line is ready.
+ * nameservers (two custom ones, or ours: 'none' is the older name), the registry's terms; waits until
+ * the line is ready. The account's first contact form comes open and filled in (issue #25 §4).
  */
-export async function configureDomain(page: Page, fqdn: string, nameservers: 'custom' | 'none' = 'custom') {
+export async function configureDomain(page: Page, fqdn: string, nameservers: 'custom' | 'none' | 'default' = 'custom') {
   await page.goto('/cart');
-  await page.getByTestId('new-contact').locator('summary').click();
   const contact = page.getByTestId('new-contact');
+  if (await contact.evaluate((el) => el.tagName === 'DETAILS' && !(el as HTMLDetailsElement).open)) await contact.locator('summary').click();
   await contact.getByLabel('Όνομα', { exact: true }).fill('Ελένη');
   await contact.getByLabel('Επώνυμο', { exact: true }).fill('Οικονόμου');
   await contact.getByLabel('Όνομα με λατινικούς').fill('Eleni');
@@ -110,7 +111,7 @@ export async function configureDomain(page: Page, fqdn: string, nameservers: 'cu
     await line.getByTestId('ns-0').fill('ns1.example-dns.gr');
     await line.getByTestId('ns-1').fill('ns2.example-dns.gr');
   } else {
-    await line.getByTestId('ns-mode-none').check();
+    await line.getByTestId('ns-mode-default').check();
   }
   await line.getByLabel(/Αποδέχομαι τους όρους καταχώρισης/).check();
   await line.getByTestId('config-save').click();
@@ -190,7 +191,7 @@ export async function placeOrder(page: Page, method: 'card' | 'bank_transfer'): 
   return /\/orders\/(\d+)/.exec(page.url())?.[1] ?? '';
 }
 
-/** A new .gr with no nameservers, configured, checked out with `profile` and paid by `method`. */
+/** A new .gr on our nameservers, configured, checked out with `profile` and paid by `method`. */
 export async function buyDomain(page: Page, js: boolean, fqdn: string, method: 'card' | 'bank_transfer', profile: Profile = RECEIPT_PROFILE): Promise<string> {
   await addDomainFromSearch(page, js, fqdn);
   await configureDomain(page, fqdn, 'none');

@@ -2,6 +2,7 @@
 // ID protect where offered → configure contacts and nameservers → checkout with an invoice profile →
 // pay by card in the sandbox → the domain appears registered; a bank transfer leaves the order pending;
 // two tabs of one browser keep the cart in step.
+import type { Page } from '@playwright/test';
 import { expect, hydrated, test, uniqueEmail } from './fixtures';
 import { addDomainFromSearch, addPlan, checkoutProfile, configureDomain, fillProfile, formToken, main, placeOrder, register, uniqueName } from './flows';
 import { signedIn } from './sessions';
@@ -10,12 +11,14 @@ import { formatIban } from '../../core/orders/bank';
 
 test('a new customer buys a .gr with hosting and SSL, pays by card and sees the domain registered', async ({ page, js }) => {
   test.setTimeout(90_000);
-  await register(page, js, uniqueEmail('buyer', js));
+  const email = uniqueEmail('buyer', js);
+  await register(page, js, email);
   const fqdn = `${uniqueName('kafeneio')}.gr`;
   await addDomainFromSearch(page, js, fqdn);
   // A hosting plan from its page; an SSL certificate from its page, for the new name.
   await addPlan(page, js, '/hosting/shared-linux', 'sha_lin_start', 2);
   await addPlan(page, js, '/ssl', 'ssl_dv_basic', 3);
+  await typedOnceInTheCart(page, js, fqdn, email);
 
   await configureDomain(page, fqdn);
   await expect(page.getByTestId('cart-line')).toHaveCount(3);
@@ -46,6 +49,9 @@ test('a new customer buys a .gr with hosting and SSL, pays by card and sees the 
       .toMatchObject({ currency: 'EUR', items: [{}, {}, {}] });
   }
 
+  // The first billing profile comes filled in from the registrant (issue #25 §4).
+  await expect(page.getByTestId('new-profile').getByLabel('Ονοματεπώνυμο ή επωνυμία')).toHaveValue('Ελένη Οικονόμου');
+  await expect(page.getByTestId('new-profile').getByLabel('Διεύθυνση')).toHaveValue('Ερμού 5');
   // An invoice profile with a valid ΑΦΜ and its ΔΟΥ; a bad ΑΦΜ is refused first.
   const profile = await fillProfile(page, { name: 'Καφενείο Ο.Ε.', address: 'Ερμού 5', city: 'Αθήνα', zip: '10563', invoice: { vatNumber: '123456789', taxOffice: '1101' } });
   await page.getByTestId('profile-save').click();
@@ -197,3 +203,35 @@ test('two tabs of one browser keep the cart in step', async ({ page, context, js
   await expect(other.getByTestId('idle-cart')).toBeVisible({ timeout: 10_000 });
   await expect(main(page)).toContainText('άδειο');
 });
+
+/**
+ * Details typed once (issue #25 §4), on the way: the account's first contact comes open and filled in
+ * from its profile, a new name starts on our nameservers, and the contact's fields are never cut off
+ * (inside the screen at 390 px; at 1366 px wide enough for their text).
+ */
+async function typedOnceInTheCart(page: Page, js: boolean, fqdn: string, email: string) {
+  await page.goto('/cart');
+  await hydrated(page, js);
+  const draft = page.getByTestId('new-contact');
+  await expect(draft).toHaveAttribute('open', '');
+  await expect(draft.getByLabel('Όνομα', { exact: true })).toHaveValue('Νίκος');
+  await expect(draft.getByLabel('Επώνυμο', { exact: true })).toHaveValue('Ιωάννου');
+  await expect(draft.getByLabel('Email')).toHaveValue(email);
+  await expect(draft.getByLabel('Τηλέφωνο')).toHaveValue('+306911112233');
+  await expect(draft.getByLabel('Διεύθυνση')).toHaveValue('Τσιμισκή 10');
+  const line = page.locator(`[data-testid="cart-line"][data-name="${fqdn}"]`);
+  await expect(line.getByTestId('ns-mode-default')).toBeChecked();
+  await expect(line.getByTestId('ns-ours')).toContainText('ns1.registrar-dns.gr');
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const field of [draft.getByLabel('Όνομα', { exact: true }), draft.getByLabel('Επώνυμο', { exact: true }), draft.getByLabel('Email'), draft.getByLabel('Τηλέφωνο')]) {
+      await field.scrollIntoViewIfNeeded();
+      const box = (await field.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      // At full width the value fits its box: nothing of it is hidden to the right (a phone scrolls a
+      // long address inside its box, which spans the whole form).
+      if (width > 390) expect(await field.evaluate((el) => `${(el as HTMLInputElement).name} ${el.scrollWidth <= el.clientWidth}`)).toMatch(/ true$/);
+    }
+  }
+}

@@ -8,11 +8,12 @@ import { useTranslation } from 'react-i18next';
 import type { CartView } from '../../../worker/services/cart';
 import { Price, VatNote } from '../price';
 import { CartLineForms, LineCard } from './cart-line';
+import type { ContactDraft } from '../../../core/contacts/first-details';
 import { NewContactForm, NewGroupForm, type ContactOption, type GroupOption } from './domain-config';
 
 const NO_LINES: CartView['lines'] = [];
 
-export function CartSummary({ view, contacts, groups }: { view: CartView; contacts: ContactOption[]; groups: GroupOption[] }) {
+export function CartSummary({ view, contacts, groups, contactDraft = null }: { view: CartView; contacts: ContactOption[]; groups: GroupOption[]; contactDraft?: ContactDraft | null }) {
   const { t } = useTranslation('cart');
   const parents = view.lines.filter((l) => !l.parentId);
   const childrenOf = new Map<string, CartView['lines']>();
@@ -34,9 +35,10 @@ export function CartSummary({ view, contacts, groups }: { view: CartView; contac
           <LineCard key={line.id} line={line} children={childrenOf.get(line.id) ?? NO_LINES} contacts={contacts} groups={groups} loggedIn={!view.needsLogin} />
         ))}
         {!view.needsLogin && view.lines.some((l) => l.kind === 'domain' && l.configStatus?.sections.contacts) ? (
-          <div className="grid gap-4 md:grid-cols-2">
+          // One below the other, at full width: side by side, the contact's fields were too narrow for a name or an e-mail (issue #25 §4).
+          <div className="space-y-4">
             {/* Spec §5 Contacts: explicit_contacts hides 'new': shown while some line may use a new contact. */}
-            {view.lines.some((l) => l.kind === 'domain' && l.configStatus?.sections.contacts && !l.config.explicitContacts) ? <NewContactForm /> : null}
+            {view.lines.some((l) => l.kind === 'domain' && l.configStatus?.sections.contacts && !l.config.explicitContacts) ? <NewContactForm draft={contactDraft} /> : null}
             <NewGroupForm />
           </div>
         ) : null}

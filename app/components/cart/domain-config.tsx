@@ -1,16 +1,18 @@
 // A domain's configuration in the cart (spec §2/§4/§5; issue #5 §1): a contact per required role (a
-// contact not ready for the registry is listed but disabled), nameservers as a group, a custom list or
-// none (within the registry's limits), the registry's terms, and the .xxx resolve/token. The status icon
-// says whether it is complete; once saved the button reads 'Change'.
+// contact not ready for the registry is listed but disabled), nameservers: ours (where a new name starts,
+// issue #25 §4), a group or a custom list (within the registry's limits), the registry's terms, and the
+// .xxx resolve/token. The status icon says whether it is complete; once saved the button reads 'Change'.
 import { getSelectProps } from '@conform-to/react';
 import { Form, Link } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contactPicker } from '../../../core/cart/domain-config';
+import type { ContactDraft } from '../../../core/contacts/first-details';
+import { DEFAULT_NAMESERVERS } from '../../../core/domains/nameservers';
 import type { NotReadyReason } from '../../../core/contacts/readiness';
 import { contactSchema, domainConfigSchema, nameserverGroupSchema } from '../../../core/validation/cart-forms';
 import type { CartLine } from '../../../worker/services/cart';
-import { CheckboxField, choiceSelectProps, FieldErrors, InputField, SubmitButton, useAppForm } from '../../lib/forms';
+import { CheckboxField, choiceSelectProps, FieldErrors, InputField, SubmitButton, useAppForm, useHydrated } from '../../lib/forms';
 import { CsrfInput } from '../csrf-input';
 import { PageIdInput } from '../page-id-input';
 import { CheckCircleIcon, WarningIcon } from '../icons';
@@ -26,7 +28,11 @@ export function DomainConfigPanel({ line, contacts, groups, loggedIn }: { line: 
   const status = line.configStatus!;
   const saved = line.config;
   const ns = saved.nameservers;
-  const [mode, setMode] = useState<'group' | 'custom' | 'none'>(ns?.mode ?? (groups.length ? 'group' : 'custom'));
+  // Ours unless the customer chose a group or a list ('none' is the older name of ours). Without
+  // JavaScript every part is shown and the checked radio decides; with it only the chosen part is.
+  const [mode, setMode] = useState<'default' | 'group' | 'custom'>(ns?.mode === 'group' || ns?.mode === 'custom' ? ns.mode : 'default');
+  const hydrated = useHydrated();
+  const show = (m: typeof mode) => !hydrated || mode === m;
   const { fields, formProps } = useAppForm({
     id: `config-${line.id}`,
     schema: domainConfigSchema,
@@ -43,7 +49,8 @@ export function DomainConfigPanel({ line, contacts, groups, loggedIn }: { line: 
       xxx_token: saved.xxx?.token,
     },
   });
-  const wasSaved = Boolean(saved.contacts || saved.nameservers || saved.agree);
+  // Our nameservers are where a new name starts, not something the customer saved.
+  const wasSaved = Boolean(saved.contacts || (saved.nameservers && saved.nameservers.mode !== 'default') || saved.agree);
   // Spec §5 Contacts: explicit_contacts limits the list (and hides 'new'); a contact not ready for this
   // registry is listed disabled with the reason; an incomplete one links to completing it.
   const picker = contactPicker({ registry: line.registry, config: saved }, contacts);
@@ -110,15 +117,20 @@ export function DomainConfigPanel({ line, contacts, groups, loggedIn }: { line: 
           {status.sections.nameservers ? (
             <fieldset>
               <legend className="text-sm font-semibold">{t('config.nameservers')}</legend>
-              <div className="mt-1 flex flex-wrap gap-4 text-sm">
-                {(['group', 'custom', 'none'] as const).map((m) => (
+              <div className="mt-1 flex flex-col gap-2 text-sm sm:flex-row sm:flex-wrap sm:gap-4">
+                {(['default', 'group', 'custom'] as const).map((m) => (
                   <label key={m} className="flex items-center gap-1">
                     <input type="radio" name="ns_mode" value={m} checked={mode === m} onChange={() => setMode(m)} disabled={m === 'group' && groups.length === 0} data-testid={`ns-mode-${m}`} />
                     {t(`config.ns_${m}`)}
                   </label>
                 ))}
               </div>
-              {mode === 'group' ? (
+              {show('default') ? (
+                <p className="mt-2 break-words text-sm text-slate-700" data-testid="ns-ours">
+                  {t('config.ns_default_list', { list: DEFAULT_NAMESERVERS.join(', ') })}
+                </p>
+              ) : null}
+              {show('group') && groups.length ? (
                 <div className="mt-2">
                   <select {...choiceSelectProps(fields.ns_group)} key={fields.ns_group.key} className="rounded border border-slate-300 px-2 py-1 text-sm" aria-label={t('config.ns_group')}>
                     {groups.map((g) => (
@@ -130,7 +142,7 @@ export function DomainConfigPanel({ line, contacts, groups, loggedIn }: { line: 
                   <FieldErrors id={fields.ns_group.errorId} errors={fields.ns_group.errors} />
                 </div>
               ) : null}
-              {mode === 'custom' ? (
+              {show('custom') ? (
                 <div className="mt-2 grid gap-2 sm:grid-cols-2">
                   {Array.from({ length: CUSTOM_SLOTS }, (_, i) => {
                     const f = nsFields[i];
@@ -182,12 +194,17 @@ export function DomainConfigPanel({ line, contacts, groups, loggedIn }: { line: 
   );
 }
 
-export function NewContactForm() {
+/**
+ * A new contact. The account's first is offered filled in from its profile (`draft`, issue #25 §4) and
+ * open, so the customer checks it and saves; saving gives it the roles still empty on the cart's lines.
+ */
+export function NewContactForm({ draft = null }: { draft?: ContactDraft | null }) {
   const { t } = useTranslation('cart');
-  const { fields, formProps } = useAppForm({ id: 'new-contact', schema: contactSchema, defaultValue: { country: 'GR' } });
+  const { fields, formProps } = useAppForm({ id: 'new-contact', schema: contactSchema, defaultValue: { country: 'GR', ...(draft ?? {}) } });
   return (
-    <details className="card" data-testid="new-contact">
+    <details className="card" open={draft ? true : undefined} data-testid="new-contact">
       <summary className="cursor-pointer font-semibold">{t('contact.new')}</summary>
+      {draft ? <p className="mt-2 text-sm text-slate-700" data-testid="contact-draft-note">{t('contact.draft_note')}</p> : null}
       <Form method="post" action="/cart" className="mt-3 grid gap-3 sm:grid-cols-2" {...formProps}>
         <CsrfInput />
         <input type="hidden" name="intent" value="create_contact" />
@@ -196,7 +213,7 @@ export function NewContactForm() {
         <InputField meta={fields.first_name_int} label={t('contact.first_name_int')} hint={t('contact.int_hint')} />
         <InputField meta={fields.last_name_int} label={t('contact.last_name_int')} />
         <InputField className="sm:col-span-2" meta={fields.organisation} label={t('contact.organisation')} autoComplete="organization" />
-        <InputField meta={fields.email} label={t('contact.email')} type="email" autoComplete="email" />
+        <InputField className="sm:col-span-2" meta={fields.email} label={t('contact.email')} type="email" autoComplete="email" />
         <InputField meta={fields.phone} label={t('contact.phone')} type="tel" autoComplete="tel" />
         <ContactAddress fields={fields} />
         <div className="sm:col-span-2">

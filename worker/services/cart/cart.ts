@@ -7,7 +7,7 @@ import type { RegistryFamily } from '../../../core/catalog';
 import { productFamilies } from '../../../core/catalog';
 import { bundleLength, bundlesOf } from '../../../core/cart/bundles';
 import { crossSellDomain } from '../../../core/cart/cross-sells';
-import { contactChoiceRefusal, type RegistryRules } from '../../../core/cart/domain-config';
+import { contactChoiceRefusal, initialDomainConfig, type RegistryRules } from '../../../core/cart/domain-config';
 import { allowedLengths, type OfferedLength } from '../../../core/cart/pricing';
 import { heldNameAllows, productDomainError, updateRefusal, type UpdatePatch } from '../../../core/cart/updates';
 import { isConfigurableType } from '../../../core/cart/options';
@@ -19,6 +19,7 @@ import { parseDomain } from '../../../core/domains/names';
 import { domains } from '../../../db/schema';
 import { RegistryError } from '../../adapters/registry/port';
 import type { ServiceDeps } from '../deps';
+import { createCartContactRoles } from './cart-contact-roles';
 import { createCartOptions } from './cart-options';
 import { createCartSsl } from './cart-ssl';
 import { createCatalogService, type TldPricing } from '../catalog';
@@ -191,7 +192,8 @@ export function createCartService(deps: ServiceDeps) {
         rgp: input.action === 'rgp_restore' || held?.status === 'redemption',
         // An expired name gets no ID protect (spec §9).
         expired: held !== null && held.expiresAt.getTime() < now.getTime(),
-        config: input.authCode ? { authCode: input.authCode.trim() } : held && input.action === 'rgp_restore' ? await heldContacts(held.id) : {},
+        // A new name starts on our nameservers (issue #25 §4); the customer may choose others.
+        config: { ...initialDomainConfig(input.action), ...(input.authCode ? { authCode: input.authCode.trim() } : held && input.action === 'rgp_restore' ? await heldContacts(held.id) : {}) },
       };
       // A trade is a change of holder: without the new holder there is nothing to buy (a hand-made POST).
       if (input.action === 'trade' && input.registrant === undefined) return { ok: false, code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'contacts' };
@@ -393,7 +395,7 @@ export function createCartService(deps: ServiceDeps) {
   };
   // The SSL names page (issue #20 §2) and a server's options live in their own files; they read and
   // update items through these.
-  return { ...service, ...createCartSsl(deps, service), ...createCartOptions(service, catalogue) };
+  return { ...service, ...createCartSsl(deps, service), ...createCartOptions(service, catalogue), ...createCartContactRoles(deps, service, domainContacts) };
 }
 
 export type CartService = ReturnType<typeof createCartService>;

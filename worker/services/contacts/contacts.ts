@@ -6,9 +6,13 @@ import { needsCompletion, readinessDetail } from '../../../core/contacts/readine
 import { readInChunks } from '../../../db/in-chunks';
 import { contacts, domainContacts, nameserverGroups } from '../../../db/schema';
 import type { ServiceDeps } from '../deps';
+import { createFirstDetails } from './first-details';
 
-export function createContactService({ db, now }: ServiceDeps) {
+export function createContactService(deps: ServiceDeps) {
+  const { db, now } = deps;
   return {
+    // The first contact and billing profile offered filled in (issue #25 §4).
+    ...createFirstDetails(deps),
     /** The customer's contacts with their readiness per registry (spec §3 '{registry}_ready'). */
     async contacts(userId: number) {
       const rows = await db.select().from(contacts).where(eq(contacts.userId, userId));

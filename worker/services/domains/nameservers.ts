@@ -3,7 +3,7 @@
 // The rules (ASCII form, UNIQUE, min/max, host prefix, addresses) are core/domains/nameservers.ts.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ErrorCode } from '../../../core/errors';
-import { asciiName, checkNameserverList, nameserverToAscii, sameNameservers, type Limits } from '../../../core/domains/nameservers';
+import { asciiName, checkNameserverList, DEFAULT_NAMESERVERS, nameserverToAscii, sameNameservers, type Limits } from '../../../core/domains/nameservers';
 import { GROUP_LIMITS } from '../../../core/validation/nameserver-forms';
 import { BULK_MAX } from '../../../core/domains/portal';
 import { readInChunks } from '../../../db/in-chunks';
@@ -16,8 +16,8 @@ import { refuse, type Done, type DomainRow, type Refusal } from './nameserver-re
 
 export type { Done, DomainRow, Refusal };
 
-/** Nameservers a domain gets when the customer chose none: ours, with a parking page. */
-export const DEFAULT_NAMESERVERS = ['ns1.registrar-dns.gr', 'ns2.registrar-dns.gr'];
+/** Nameservers a domain gets when the customer chose none: ours, with a parking page (core/domains/nameservers.ts). */
+export { DEFAULT_NAMESERVERS };
 
 export type Choice = { mode: 'default' } | { mode: 'group'; groupId: number } | { mode: 'custom'; list: string[] };
 
