@@ -9,9 +9,11 @@ import { ErrorCode } from '../../core/errors';
 import { MAX_SAVED_CARDS } from '../../core/payments/saved-cards';
 import { createDb } from '../../db/client';
 import { rawBatch } from '../../db/raw-batch';
-import { payments, paymentSessions, sandboxCardCharges, sandboxSavedCards, saleDocuments, savedPaymentMethods } from '../../db/schema';
+import { payments, paymentSessions, sandboxCardCharges, sandboxSavedCards, saleDocuments, savedPaymentMethods, users } from '../../db/schema';
 import type { SandboxTestCard } from '../../worker/adapters/payments/sandbox';
+import { DEMO_USERS } from '../../db/seed';
 import { addReadyDomain, newCustomer, readyCart, servicesAt as at, uniqueName } from './customers';
+import { Browser, form, login } from './helpers';
 
 const db = createDb(env.DB);
 const urls = { returnUrl: 'http://localhost/r', cancelUrl: 'http://localhost/c' };
@@ -143,5 +145,51 @@ describe('saved cards: chargeDefault (the renewal run)', () => {
     const [row] = await db.select().from(savedPaymentMethods).where(eq(savedPaymentMethods.userId, c.id));
     await db.update(sandboxSavedCards).set({ deletedAt: new Date() }).where(eq(sandboxSavedCards.token, row!.processorToken));
     expect(await at().savedCards.chargeDefault(c.id, renewal())).toMatchObject({ status: 'declined', declineCode: 'card_removed' });
+  });
+});
+
+/** A fresh customer with the demo password, logged in in a new browser. */
+async function loggedIn() {
+  const demo = DEMO_USERS[0];
+  const email = `${uniqueName('cards')}@example.gr`;
+  const now = new Date();
+  const [u] = await db
+    .insert(users)
+    .values({ email, emailVerifiedAt: now, passwordHash: demo.passwordHash, firstName: 'Ελένη', lastName: 'Ν', gdprProcessingAt: now, gdprValidityAt: now, createdAt: now, updatedAt: now })
+    .returning({ id: users.id });
+  const b = new Browser();
+  expect((await login(b, email, demo.password)).status).toBe(303);
+  return { id: u!.id, b };
+}
+
+describe('saved cards: the billing page', () => {
+  it('lists the card, asks before removing it (a plain POST), and refuses another customer\'s card with 404', async () => {
+    const owner = await loggedIn();
+    const other = await loggedIn();
+    const token = uniqueName('pm_page_');
+    await db.insert(sandboxSavedCards).values({ token, customerRef: `user-${owner.id}`, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2040, createdAt: new Date() });
+    expect(await at().savedCards.recordSaved(owner.id, { token, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2040 })).toBe('saved');
+    const [card] = await at().savedCards.list(owner.id);
+
+    // Another customer sees none of it and cannot remove it.
+    const theirs = await other.b.open('/account/billing');
+    expect(theirs.html).not.toContain('•••• 4242');
+    const refused = await other.b.fetch('/account/billing', form({ _token: theirs.token, intent: 'remove_card', id: String(card!.id) }));
+    expect(refused.status).toBe(404);
+    expect(await at().savedCards.list(owner.id)).toHaveLength(1);
+
+    const page = await owner.b.open('/account/billing');
+    expect(page.html).toContain('Visa •••• 4242');
+    expect(page.html).toContain('12/2040');
+    expect(page.html).not.toContain('data-testid="saved-card-confirm"');
+    const confirm = await owner.b.open(`/account/billing?remove_card=${card!.id}`);
+    expect(confirm.html).toContain('data-testid="saved-card-confirm"');
+    const removed = await owner.b.fetch('/account/billing', form({ _token: confirm.token, intent: 'remove_card', id: String(card!.id) }));
+    expect(removed.status).toBe(303);
+    expect(removed.headers.get('Location')).toBe('/account/billing?done=card_removed#saved-cards');
+    expect(await at().savedCards.list(owner.id)).toEqual([]);
+    const [atProcessor] = await db.select().from(sandboxSavedCards).where(eq(sandboxSavedCards.token, token));
+    expect(atProcessor!.deletedAt).not.toBeNull();
+    expect((await owner.b.open('/account/billing?done=card_removed')).html).toContain('data-testid="saved-card-removed"');
   });
 });
