@@ -33,7 +33,7 @@ export function SavedCards({ cards, confirmId, removed, failure }: { cards: Save
         </FormAlert>
       ) : null}
       {failure !== null ? (
-        <FormAlert type="error" testId="saved-card-failure" code={failure}>
+        <FormAlert type="alert" testId="saved-card-failure" code={failure}>
           {failure === ErrorCode.VALIDATION_ERROR ? t('saved_cards_not_found') : codeMessage(t, failure)}
         </FormAlert>
       ) : null}
