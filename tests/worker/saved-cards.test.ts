@@ -193,3 +193,20 @@ describe('saved cards: the billing page', () => {
     expect((await owner.b.open('/account/billing?done=card_removed')).html).toContain('data-testid="saved-card-removed"');
   });
 });
+
+describe('saved cards: the checkout', () => {
+  it('offers the box, and a card order placed with it ticked opens a session that saves the card', async () => {
+    const c = await loggedIn();
+    await addReadyDomain(c.id, { room: `u-${c.id}`, userId: c.id });
+    await at().orders.createBillingProfile(c.id, { type: 'REC', name: 'Ελένη Ν', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', countryIso2: 'GR' });
+    const { html, token } = await c.b.open('/cart/checkout');
+    expect(html).toContain('name="save_card"');
+    const key = /<input[^>]*name="key"[^>]*value="([^"]+)"/.exec(html)?.[1];
+    const profileId = /<input[^>]*name="profile_id"[^>]*value="(\d+)"/.exec(html)?.[1];
+    const placed = await c.b.fetch('/cart/checkout', form({ _token: token, intent: 'place_order', profile_id: profileId!, method: 'card', agree: 'on', key: key!, save_card: 'on' }));
+    expect(placed.status).toBe(303);
+    const sessionId = placed.headers.get('Location')!.split('/payments/sandbox/')[1]!;
+    const [session] = await db.select().from(paymentSessions).where(eq(paymentSessions.id, sessionId));
+    expect(session!.saveCardCustomerRef).toBe(`user-${c.id}`);
+  });
+});
