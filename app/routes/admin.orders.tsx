@@ -23,6 +23,7 @@ import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { fieldMessage, parseForm, type FormResult } from '../lib/submission.server';
 import { codeData } from '../lib/route-error.server';
+import { athensFormat } from '../lib/date-format';
 
 const VIEWS = ['bank', 'attention', 'recent', 'vat', 'refunds'] as const;
 type View = (typeof VIEWS)[number];
@@ -115,7 +116,7 @@ export default function AdminOrders() {
   const { view, orders, done, doneOrder, grantKey, canManage } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { t, i18n } = useTranslation();
-  const when = (ms: number) => new Date(ms).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Athens' });
+  const when = (ms: number) => athensFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
   const orderAlert = actionData?.intent === 'order' ? actionData : null;
   return (
     <div data-testid="admin-orders">
