@@ -14,11 +14,12 @@ type ActionData = { intent: string; result?: SubmissionResult<string[]> };
 
 export function NewProfile({ actionData, open }: { actionData?: ActionData; open: boolean }) {
   const { t } = useTranslation('checkout');
-  const { fields, formProps } = useAppForm({ id: 'new-profile', schema: billingProfileSchema, lastResult: actionData?.intent === 'create_profile' ? actionData.result : undefined, defaultValue: { type: 'REC', country: 'GR' } });
+  const { fields, formProps, errorSummary } = useAppForm({ id: 'new-profile', schema: billingProfileSchema, lastResult: actionData?.intent === 'create_profile' ? actionData.result : undefined, defaultValue: { type: 'REC', country: 'GR' } });
   return (
     <details className="rounded border border-slate-200 p-3" open={open || actionData?.intent === 'create_profile' || undefined} data-testid="new-profile">
       <summary className="cursor-pointer font-medium">{t('new_profile')}</summary>
       <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2" {...formProps}>
+        {errorSummary}
         <CsrfInput />
         <PageIdInput />
         <input type="hidden" name="intent" value="create_profile" />

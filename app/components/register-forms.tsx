@@ -235,7 +235,7 @@ export function OtpStep({
   redirectTo: string;
 } & Target) {
   const { t } = useTranslation('auth');
-  const { fields, formProps } = useAppForm({ id: `${idPrefix}otp`, schema: otpSchema, lastResult: actionData?.result });
+  const { fields, formProps, errorSummary } = useAppForm({ id: `${idPrefix}otp`, schema: otpSchema, lastResult: actionData?.result });
   const code = actionData?.code;
   return (
     <>
@@ -246,6 +246,7 @@ export function OtpStep({
       ) : null}
       <OtpIntro channel={pending.channel} target={pending.target} />
       <FormComponent method="post" action={action} className="space-y-4" {...formProps}>
+        {errorSummary}
         <CsrfInput />
         <PageIdInput />
         <input type="hidden" name="registration" value={pending.token} />

@@ -4,7 +4,7 @@
 // JavaScript, where nothing reaches the server), so both ways show the same summary. When a submit
 // fails, it takes the focus, so a screen reader reads it and Tab goes to the first link. One component
 // for every form: useAppForm (app/lib/forms.tsx) builds it for its form.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { decodeMessage } from '../../core/validation/messages';
 
@@ -18,6 +18,15 @@ export function summaryErrors(all: Record<string, string[] | undefined> | undefi
   return Object.entries(all ?? {})
     .filter((e): e is [string, string[]] => Array.isArray(e[1]) && e[1].length > 0)
     .map(([name, messages]) => ({ name, messages }));
+}
+
+/** With JavaScript a link also puts the focus in its field (a fragment link only scrolls to it). */
+function focusField(event: MouseEvent<HTMLAnchorElement>) {
+  const target = document.getElementById(event.currentTarget.hash.slice(1));
+  if (!target) return;
+  event.preventDefault();
+  target.scrollIntoView({ block: 'center' });
+  target.focus({ preventScroll: true });
 }
 
 export function ErrorSummary({
@@ -48,7 +57,7 @@ export function ErrorSummary({
   if (!shown) return null;
   const titleId = `${formId}-summary-title`;
   return (
-    <div ref={ref} tabIndex={-1} role="alert" aria-labelledby={titleId} className="mb-4 rounded-lg border-2 border-red-700 bg-red-50 px-4 py-3 text-red-900 focus:outline focus:outline-2 focus:outline-offset-2 focus:outline-red-700" data-testid={testId} data-code={code}>
+    <div ref={ref} tabIndex={-1} role="alert" aria-labelledby={titleId} className="col-span-full mb-4 w-full basis-full rounded-lg border-2 border-red-700 bg-red-50 px-4 py-3 text-red-900 focus:outline focus:outline-2 focus:outline-offset-2 focus:outline-red-700" data-testid={testId} data-code={code}>
       <h2 id={titleId} className="font-semibold">
         {t('common:error_summary_title')}
       </h2>
@@ -60,7 +69,7 @@ export function ErrorSummary({
             return (
               <li key={`${name}-${i}`}>
                 {name ? (
-                  <a href={`#${ids?.[name] ?? `${formId}-${name}`}`} className="underline">
+                  <a href={`#${ids?.[name] ?? `${formId}-${name}`}`} className="underline" onClick={focusField}>
                     {text}
                   </a>
                 ) : (

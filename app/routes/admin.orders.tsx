@@ -285,7 +285,7 @@ export default function AdminOrders() {
 
 function CreditGrant({ view, grantKey, result }: { view: View; grantKey: string; result?: FormResult }) {
   const { t } = useTranslation();
-  const { fields, formProps } = useAppForm({ id: 'credit-grant', schema: creditGrantSchema, lastResult: result });
+  const { fields, formProps, errorSummary } = useAppForm({ id: 'credit-grant', schema: creditGrantSchema, lastResult: result });
   return (
     <section className="card mt-10" aria-labelledby="credit-grant-title" data-testid="credit-grant">
       <h2 id="credit-grant-title" className="text-xl font-semibold">
@@ -293,6 +293,7 @@ function CreditGrant({ view, grantKey, result }: { view: View; grantKey: string;
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t('admin.credit.intro')}</p>
       <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-3" {...formProps}>
+        {errorSummary}
         <CsrfInput />
         <input type="hidden" name="view" value={view} />
         {/* A refused submit keeps its key: the corrected form is still the same grant. */}
