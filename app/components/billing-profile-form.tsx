@@ -16,11 +16,12 @@ type ActionData = { intent: string; result?: SubmissionResult<string[]> };
 /** `draft`: the first profile's details from the registrant or the account (issue #25 §4). */
 export function NewProfile({ actionData, open, draft = null }: { actionData?: ActionData; open: boolean; draft?: BillingDraft | null }) {
   const { t } = useTranslation('checkout');
-  const { fields, formProps } = useAppForm({ id: 'new-profile', schema: billingProfileSchema, lastResult: actionData?.intent === 'create_profile' ? actionData.result : undefined, defaultValue: { type: 'REC', country: 'GR', ...(draft ?? {}) } });
+  const { fields, formProps, errorSummary } = useAppForm({ id: 'new-profile', schema: billingProfileSchema, lastResult: actionData?.intent === 'create_profile' ? actionData.result : undefined, defaultValue: { type: 'REC', country: 'GR', ...(draft ?? {}) } });
   return (
     <details className="rounded border border-slate-200 p-3" open={open || actionData?.intent === 'create_profile' || undefined} data-testid="new-profile">
       <summary className="cursor-pointer font-medium">{t('new_profile')}</summary>
       <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2" {...formProps}>
+        {errorSummary}
         <CsrfInput />
         <PageIdInput />
         <input type="hidden" name="intent" value="create_profile" />

@@ -68,7 +68,7 @@ type FormProps = { redirectTo: string; alert: ReactNode; FormComponent: FormLike
 
 function LoginForm({ data, redirectTo, alert, FormComponent, action, idPrefix }: FormProps & { data: LoginActionData | undefined }) {
   const { t } = useTranslation('auth');
-  const { fields, formProps } = useAppForm({ id: `${idPrefix}login`, schema: loginSchema, lastResult: data?.result });
+  const { fields, formProps, errorSummary } = useAppForm({ id: `${idPrefix}login`, schema: loginSchema, lastResult: data?.result });
   return (
     <>
       <h1 id={`${idPrefix}login-title`} className="mb-4 text-2xl font-bold">
@@ -76,6 +76,7 @@ function LoginForm({ data, redirectTo, alert, FormComponent, action, idPrefix }:
       </h1>
       {alert}
       <FormComponent method="post" action={action} className="space-y-4" {...formProps}>
+        {errorSummary}
         <CsrfInput />
         <PageIdInput />
         <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -104,7 +105,7 @@ function LoginForm({ data, redirectTo, alert, FormComponent, action, idPrefix }:
  */
 export function GdprApprovalForm({ data, redirectTo, alert, FormComponent, idPrefix }: Omit<FormProps, 'action'> & { data: LoginActionData & { pending: string } }) {
   const { t } = useTranslation('privacy');
-  const { fields, formProps } = useAppForm({ id: `${idPrefix}login-approval`, schema: loginApprovalSchema, lastResult: data.result });
+  const { fields, formProps, errorSummary } = useAppForm({ id: `${idPrefix}login-approval`, schema: loginApprovalSchema, lastResult: data.result });
   const [checked, setChecked] = useState({ processing: false, validity: false });
   const hydrated = useHydrated();
   const agreed = checked.processing && checked.validity;
@@ -115,6 +116,7 @@ export function GdprApprovalForm({ data, redirectTo, alert, FormComponent, idPre
       </h1>
       {alert}
       <FormComponent method="post" action="/auth/login/approval" className="space-y-4" {...formProps}>
+        {errorSummary}
         <CsrfInput />
         <PageIdInput />
         <PendingInput props={hiddenInputProps(fields.pending)} value={data.pending} />
@@ -168,7 +170,7 @@ function ProgressFields({ progress }: { progress?: Progress }) {
 
 function TwoFactorForm({ data, redirectTo, alert, FormComponent, action, idPrefix }: FormProps & { data: LoginActionData }) {
   const { t } = useTranslation('auth');
-  const { fields, formProps } = useAppForm({ id: `${idPrefix}two-factor`, schema: twoFactorSchema, lastResult: data.result });
+  const { fields, formProps, errorSummary } = useAppForm({ id: `${idPrefix}two-factor`, schema: twoFactorSchema, lastResult: data.result });
   return (
     <>
       <h1 id={`${idPrefix}login-title`} className="mb-4 text-2xl font-bold">
@@ -177,6 +179,7 @@ function TwoFactorForm({ data, redirectTo, alert, FormComponent, action, idPrefi
       {alert}
       <p className="mb-4 text-sm text-slate-700">{data.method === 'email' ? t('two_factor_email_text', { target: data.target }) : t('two_factor_totp_text')}</p>
       <FormComponent method="post" action={action} className="space-y-4" {...formProps}>
+        {errorSummary}
         <CsrfInput />
         <PageIdInput />
         <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveChannel } from '../lib/live';
 import { useRootData } from '../lib/root-data';
+import { athensFormat } from '../lib/date-format';
 
 function remaining(ms: number) {
   const s = Math.max(0, Math.floor(ms / 1000));
@@ -38,7 +39,7 @@ export function PromotionCountdown() {
   const endText =
     softEnd === promotion.softEndAt
       ? promotion.softEndText
-      : end.toLocaleString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Athens' });
+      : athensFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(end);
   const r = now === null ? null : remaining(end.getTime() - now);
   return (
     <div className="promo-strip" data-testid="promotion-countdown" data-soft-end={softEnd}>

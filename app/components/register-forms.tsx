@@ -13,7 +13,7 @@ import { otpSchema, REGISTER_STEP1_FIELDS, registerStep1Schema, registerStep2Sch
 import type { CaptchaWidget } from '../../worker/adapters/captcha/port';
 import { TURNSTILE_ORIGIN } from '../../worker/http/security-headers';
 import { codeAlertType, codeMessage } from '../lib/codes';
-import { CheckboxField, FieldErrors, FormAlert, hiddenInputProps, InputField, SubmitButton, useAppForm, useHydrated } from '../lib/forms';
+import { CheckboxField, FieldErrors, FormAlert, hiddenInputProps, InputField, RequiredMark, SubmitButton, useAppForm, useHydrated } from '../lib/forms';
 import { useRootData } from '../lib/root-data';
 import { AddressFields, SecurityQuestionFields } from './address-fields';
 import { CsrfInput } from './csrf-input';
@@ -45,8 +45,10 @@ export function RegisterForm({
   const { t } = useTranslation('auth');
   const step: RegisterStep = actionData?.step ?? 1;
   const hydrated = useHydrated();
-  const { fields, formProps } = useAppForm({
+  const { fields, formProps, errorSummary } = useAppForm({
     id: `${idPrefix}register`,
+    summaryIds: { captcha_response: `${idPrefix}captcha_response` },
+    summaryCode: actionData?.code,
     // Step 2's schema covers step 1's fields too; typing the form by it lets both steps share it.
     schema: (step === 1 ? registerStep1Schema : registerStep2Schema) as typeof registerStep2Schema,
     lastResult: actionData?.result,
@@ -72,10 +74,6 @@ export function RegisterForm({
       <FormAlert type={codeAlertType(code)} testId="register-alert" code={code}>
         {codeMessage(t, code, actionData?.params)}
       </FormAlert>
-    ) : code === ErrorCode.VALIDATION_ERROR ? (
-      <FormAlert type="alert" testId="register-alert" code={code}>
-        {t('fix_errors')}
-      </FormAlert>
     ) : null;
 
   return (
@@ -94,6 +92,8 @@ export function RegisterForm({
         <PageIdInput />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {idPrefix ? <input type="hidden" name="dialog" value="1" /> : null}
+        {/* The error summary (issue #25 §5): the same list of links to the fields with and without JavaScript. */}
+        {errorSummary}
         {step === 1 ? (
           <fieldset className="grid gap-4 sm:grid-cols-2">
             <legend className="sr-only">{t('step1_title')}</legend>
@@ -198,13 +198,16 @@ function Captcha({ widget, errors, idPrefix }: { widget: CaptchaWidget; errors: 
   return (
     <div data-testid="captcha" data-a={widget.a} data-b={widget.b}>
       <input type="hidden" name="captcha_id" value={widget.id} />
-      <label htmlFor={`${idPrefix}captcha_response`} className="block text-sm font-medium">
-        {t('captcha_question', { a: widget.a, b: widget.b })}
-      </label>
+      <div className="flex gap-1 text-sm font-medium">
+        <label htmlFor={`${idPrefix}captcha_response`}>{t('captcha_question', { a: widget.a, b: widget.b })}</label>
+        <RequiredMark testId="required-mark-captcha" />
+      </div>
       <input
         id={`${idPrefix}captcha_response`}
         name="captcha_response"
         key={widget.id}
+        required
+        aria-required="true"
         inputMode="numeric"
         autoComplete="off"
         aria-invalid={errors?.length ? true : undefined}
@@ -232,7 +235,7 @@ export function OtpStep({
   redirectTo: string;
 } & Target) {
   const { t } = useTranslation('auth');
-  const { fields, formProps } = useAppForm({ id: `${idPrefix}otp`, schema: otpSchema, lastResult: actionData?.result });
+  const { fields, formProps, errorSummary } = useAppForm({ id: `${idPrefix}otp`, schema: otpSchema, lastResult: actionData?.result });
   const code = actionData?.code;
   return (
     <>
@@ -243,6 +246,7 @@ export function OtpStep({
       ) : null}
       <OtpIntro channel={pending.channel} target={pending.target} />
       <FormComponent method="post" action={action} className="space-y-4" {...formProps}>
+        {errorSummary}
         <CsrfInput />
         <PageIdInput />
         <input type="hidden" name="registration" value={pending.token} />

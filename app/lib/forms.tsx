@@ -12,6 +12,7 @@ import { createContext, useContext, useEffect, useRef, useState, type ReactNode 
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { decodeMessage } from '../../core/validation/messages';
+import { ErrorSummary, summaryErrors } from './error-summary';
 import { useHydrated } from './hydrated';
 
 export { submitOnShiftEnter, useHydrated } from './hydrated';
@@ -81,10 +82,17 @@ export type AppFormOptions<S extends z.ZodType> = {
   schema: S;
   lastResult?: SubmissionResult<string[]> | null;
   defaultValue?: Record<string, unknown>;
+  /** The error summary's link targets for fields whose input is not conform's `${id}-${name}` (the captcha). */
+  summaryIds?: Record<string, string>;
+  /** The §8 code the action answered with, carried by the error summary (data-code). */
+  summaryCode?: number;
 };
 
-export function useAppForm<S extends z.ZodType>({ id, schema, lastResult, defaultValue }: AppFormOptions<S>) {
+export function useAppForm<S extends z.ZodType>({ id, schema, lastResult, defaultValue, summaryIds, summaryCode }: AppFormOptions<S>) {
   const formRef = useRef<HTMLFormElement>(null);
+  // Counts failed submits (the browser's validation stopped one, or the action answered with errors):
+  // each one gives the error summary the focus.
+  const [failures, setFailures] = useState(0);
   const [form, fields] = useForm<z.input<S> & Record<string, unknown>, z.output<S>, string[]>({
     id,
     lastResult: lastResult ?? undefined,
@@ -101,9 +109,20 @@ export function useAppForm<S extends z.ZodType>({ id, schema, lastResult, defaul
   });
   // Server errors: scroll once per new result.
   useEffect(() => {
-    if (lastResult?.error && Object.values(lastResult.error).some((e) => e && e.length)) scrollToFirstError(formRef.current);
+    if (lastResult?.error && Object.values(lastResult.error).some((e) => e && e.length)) {
+      scrollToFirstError(formRef.current);
+      setFailures((n) => n + 1);
+    }
   }, [lastResult]);
-  return { form, fields, formRef, formProps: { ...getFormProps(form), ref: formRef, noValidate: true as const } };
+  const props = getFormProps(form);
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    props.onSubmit(event);
+    // conform stops a submit only when the browser-side validation failed.
+    if (event.defaultPrevented) setFailures((n) => n + 1);
+  };
+  // The same summary with and without JavaScript (issue #25 §5): drawn from the form's errors, whoever found them.
+  const errorSummary = <ErrorSummary formId={form.id} errors={summaryErrors(form.allErrors)} ids={summaryIds} focusKey={failures} code={summaryCode} />;
+  return { form, fields, formRef, errorSummary, formProps: { ...props, onSubmit, ref: formRef, noValidate: true as const } };
 }
 
 /**
@@ -187,12 +206,17 @@ export function FieldLabel({ htmlFor, required, children }: { htmlFor: string; r
   return (
     <div className="flex gap-1 text-sm font-medium">
       <label htmlFor={htmlFor}>{children}</label>
-      {required ? (
-        <span aria-hidden="true" className="text-red-700">
-          *
-        </span>
-      ) : null}
+      {required ? <RequiredMark /> : null}
     </div>
+  );
+}
+
+/** The visible required marker; the input's `required` (and aria-required) tells assistive technology. */
+export function RequiredMark({ testId }: { testId?: string }) {
+  return (
+    <span aria-hidden="true" className="text-red-700" data-testid={testId}>
+      *
+    </span>
   );
 }
 
@@ -247,6 +271,8 @@ export function CheckboxField({ meta, label }: { meta: FieldMetadata<boolean | u
       <label className="flex items-start gap-2 text-sm">
         <input {...props} key={props.key} className="mt-1" />
         <span>{label}</span>
+        {/* A box that must be ticked says so, as a required field's label does (issue #25 §5). */}
+        {meta.required ? <RequiredMark testId={`required-mark-${meta.name}`} /> : null}
       </label>
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
@@ -258,6 +284,7 @@ export function CheckboxField({ meta, label }: { meta: FieldMetadata<boolean | u
 import { FormAlert } from './form-alert';
 
 export { FormAlert };
+export { ErrorSummary } from './error-summary';
 
 function snapshot(form: HTMLFormElement): string {
   const entries: string[] = [];

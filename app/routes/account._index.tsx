@@ -111,7 +111,7 @@ export default function AccountProfile() {
   useLiveChannel('account', (m) => {
     if (m.event === 'EmailVerified') setVerified(true);
   });
-  const { fields, formProps, formRef } = useAppForm({
+  const { fields, formProps, formRef, errorSummary } = useAppForm({
     id: 'profile',
     schema: profileSchema,
     lastResult: actionData?.intent === 'update_profile' ? actionData.result : undefined,
@@ -162,6 +162,7 @@ export default function AccountProfile() {
         <NoChangesAlert unchanged={noChanges.unchanged} />
         <Outcome actionData={actionData} intents={['update_profile']} />
         <Form method="post" className="grid gap-4 sm:grid-cols-2" {...formProps} onSubmit={noChanges.wrap(formProps.onSubmit)}>
+          {errorSummary}
           <CsrfInput />
           <input type="hidden" name="intent" value="update_profile" />
           <InputField meta={fields.first_name} label={t('first_name')} autoComplete="given-name" />

@@ -91,14 +91,19 @@ export default function PayDocument() {
   const paid = params.get('paid');
   const payment = params.get('payment');
   const settled = d.balanceCents === 0;
-  const { fields, formProps } = useAppForm({ id: `pay-${d.id}`, schema: payDocumentSchema, lastResult: actionData?.result, defaultValue: { amount: d.offer } });
+  // A refusal about the amount is the field's to say (issue #25 §5): "at most 3,00" beside it and in the
+  // error summary, not the invariant the service checked ("the balance must be zero or equal …").
+  const fieldFailed = Object.values(actionData?.result?.error ?? {}).some((e) => Array.isArray(e) && e.length > 0);
+  const { fields, formProps, errorSummary } = useAppForm({ id: `pay-${d.id}`, schema: payDocumentSchema, lastResult: actionData?.result, defaultValue: { amount: d.offer }, summaryCode: actionData?.code });
+  // Just paid: the success notice says so; "this document does not accept payment" would contradict it.
+  const justPaid = settled && (paid === 'credit' || payment === 'return');
   return (
     <section aria-labelledby="pay-title" data-testid="pay-tab" data-status={d.status}>
       {/* The document layout's header holds the page's h1 (number, kind, status, total, balance). */}
       <h2 id="pay-title" className="mb-4 mt-4 text-xl font-semibold">
         {t('paying:title')}
       </h2>
-      {actionData?.code !== undefined ? (
+      {actionData?.code !== undefined && !fieldFailed ? (
         <FormAlert type={codeAlertType(actionData.code)} testId="pay-alert" code={actionData.code}>
           {codeMessage(t, actionData.code)}
         </FormAlert>
@@ -138,13 +143,14 @@ export default function PayDocument() {
         </dl>
       )}
 
-      {d.refusal !== null ? (
+      {d.refusal !== null && justPaid ? null : d.refusal !== null ? (
         <FormAlert type={settled && d.refusal === ErrorCode.DUE_STATUS_DOES_NOT_ALLOW_PAYMENT ? 'info' : 'warning'} testId="pay-refusal" code={d.refusal}>
           <p className="font-medium">{t(`paying:refusal.${refusalKey(d.refusal)}`)}</p>
           <p className="mt-1 text-sm">{codeMessage(t, d.refusal)}</p>
         </FormAlert>
       ) : (
         <Form method="post" className="card space-y-6" data-testid="pay-form" {...formProps}>
+          {errorSummary}
           <CsrfInput />
           <input type="hidden" name="key" value={d.key} />
           <input type="hidden" name="expected_balance" value={d.balanceCents} />

@@ -4,7 +4,7 @@
 // paid-by, pay-with (only while it can be paid), associated movements and legal documents (each a
 // child route). The loader is the shared guard: the customer's own document, or 404 with 35502.
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { Link, Outlet, useLoaderData } from '@remix-run/react';
+import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { documentNumber } from '../../core/documents/format';
 import { DocLink, StatusBadge, useDocDate } from '../components/documents/document-bits';
@@ -54,8 +54,10 @@ export default function DocumentLayout() {
   const { document: d, parent } = useLoaderData<typeof loader>();
   const { t } = useTranslation('documents');
   const when = useDocDate();
-  // Pay-with only for a due document that still owes money in a status that takes payment.
-  const tabs = TABS.filter((tab) => tab.key !== 'pay' || d.payable);
+  // Pay-with only for a due document that still owes money in a status that takes payment, and always
+  // while it is the tab shown (just paid from it: the tab bar must not lose the page one is on).
+  const onPay = useLocation().pathname.replace(/\/$/, '').endsWith('/pay');
+  const tabs = TABS.filter((tab) => tab.key !== 'pay' || d.payable || onPay);
   return (
     <section aria-labelledby="document-title" data-testid="document-page" data-id={d.id} data-kind={d.kind} data-status={d.status}>
       <header className="mb-4">

@@ -1,6 +1,7 @@
 // The customer's documents (issue #13 §2; spec §2, §3 Sale documents, §4 statuses): one list per kind
 // (a switch of plain links), filters by kind, status and date range in a GET form (works without
-// JavaScript, and a filtered list can be bookmarked), the totals of everything the filters match, and
+// JavaScript, and a filtered list can be bookmarked), the totals of everything the filters match (one
+// per kind: an order, its receipt and its payment are one purchase, issue #25 §5), and
 // pages of 50. Each row links to its document. Read only: no action.
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useLoaderData } from '@remix-run/react';
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export default function DocumentsList() {
-  const { filters, rows, count, pages, totalCents, owedCents, unusedCents } = useLoaderData<typeof loader>();
+  const { filters, rows, count, pages, byKind, owedCents, unusedCents } = useLoaderData<typeof loader>();
   const { t } = useTranslation('documents');
   const when = useDocDate();
   const filtered = filters.kind !== 'all' || filters.status !== null || filters.from !== null || filters.to !== null;
@@ -101,7 +102,7 @@ export default function DocumentsList() {
           ) : null}
         </div>
       </Form>
-      <section aria-labelledby="doc-totals-title" className="card" data-testid="document-totals" data-count={count} data-total={totalCents} data-owed={owedCents} data-unused={unusedCents}>
+      <section aria-labelledby="doc-totals-title" className="card" data-testid="document-totals" data-count={count} data-owed={owedCents} data-unused={unusedCents}>
         <h2 id="doc-totals-title" className="sr-only">
           {t('totals_title')}
         </h2>
@@ -110,12 +111,15 @@ export default function DocumentsList() {
             <dt className="text-slate-600">{t('totals_title')}</dt>
             <dd className="font-semibold">{t('totals_count', { count })}</dd>
           </div>
-          <div>
-            <dt className="text-slate-600">{t('totals_sum')}</dt>
-            <dd className="font-semibold">
-              <Price cents={totalCents} exact />
-            </dd>
-          </div>
+          {/* A total per kind (issue #25 §5): one purchase is an order, a receipt and a payment, never three times its price. */}
+          {byKind.map((k) => (
+            <div key={k.kind} data-testid="kind-total" data-kind={k.kind} data-count={k.count} data-cents={k.totalCents}>
+              <dt className="text-slate-600">{t('totals_of_kind', { kind: t(`kind_filter.${k.kind}s`), n: k.count })}</dt>
+              <dd className="font-semibold">
+                <Price cents={k.totalCents} exact />
+              </dd>
+            </div>
+          ))}
           <div>
             <dt className="text-slate-600">{t('totals_owed')}</dt>
             <dd className="font-semibold" data-testid="totals-owed">

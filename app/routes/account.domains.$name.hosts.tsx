@@ -129,9 +129,10 @@ export default function DomainHosts() {
 
 function HostIpsForm({ host, actionData }: { host: { id: number; ips: string[] }; actionData?: ActionData }) {
   const { t } = useTranslation('nameservers');
-  const { form, fields, formProps } = useAppForm({ id: `host-${host.id}`, schema: hostUpdateSchema, lastResult: actionData?.result, defaultValue: { id: String(host.id), ips: [...host.ips, ''] } });
+  const { form, fields, formProps, errorSummary } = useAppForm({ id: `host-${host.id}`, schema: hostUpdateSchema, lastResult: actionData?.result, defaultValue: { id: String(host.id), ips: [...host.ips, ''] } });
   return (
     <Form method="post" className="mt-2 space-y-2" {...formProps}>
+      {errorSummary}
       <CsrfInput />
       <PageIdInput />
       <input type="hidden" name="id" value={host.id} />
@@ -146,9 +147,10 @@ function HostIpsForm({ host, actionData }: { host: { id: number; ips: string[] }
 
 function NewHostForm({ fqdn, actionData }: { fqdn: string; actionData?: ActionData }) {
   const { t } = useTranslation('nameservers');
-  const { form, fields, formProps } = useAppForm({ id: 'new-host', schema: hostCreateSchema(fqdn), lastResult: actionData?.result, defaultValue: { ips: ['', ''] } });
+  const { form, fields, formProps, errorSummary } = useAppForm({ id: 'new-host', schema: hostCreateSchema(fqdn), lastResult: actionData?.result, defaultValue: { ips: ['', ''] } });
   return (
     <Form method="post" className="card space-y-3" {...formProps} data-testid="new-host">
+      {errorSummary}
       <h2 className="text-lg font-semibold">{t('new_host')}</h2>
       <NameserverAlert alert={actionData?.alert} testId="new-host-alert" />
       <CsrfInput />

@@ -145,7 +145,7 @@ function DelegationForm({ actionData }: { actionData?: ActionData }) {
   const { t } = useTranslation('nameservers');
   const rows = loaderData.mode === 'custom' ? [...loaderData.nameservers] : [];
   while (rows.length < Math.max(2, loaderData.limits?.min ?? 2)) rows.push('');
-  const { form, fields, formProps, formRef } = useAppForm({
+  const { form, fields, formProps, formRef, errorSummary } = useAppForm({
     id: 'delegation',
     schema: delegationSchema(loaderData.limits),
     lastResult: actionData?.result,
@@ -155,6 +155,7 @@ function DelegationForm({ actionData }: { actionData?: ActionData }) {
   const noChanges = useNoChangesGuard(formRef, loaderData);
   return (
     <Form method="post" className="card space-y-4" {...formProps} onSubmit={noChanges.wrap(formProps.onSubmit)} data-testid="delegation-form">
+      {errorSummary}
       <h2 className="text-lg font-semibold">{t('change')}</h2>
       <NoChangesAlert unchanged={noChanges.unchanged} />
       <NameserverAlert alert={actionData?.alert} testId="ns-alert" />

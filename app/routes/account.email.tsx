@@ -52,7 +52,7 @@ export default function EmailChange() {
   const { t } = useTranslation('auth');
   const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { fields, formProps } = useAppForm({ id: 'email-change', schema: emailChangeSchema, lastResult: actionData?.result });
+  const { fields, formProps, errorSummary } = useAppForm({ id: 'email-change', schema: emailChangeSchema, lastResult: actionData?.result });
   return (
     <div className="max-w-lg">
       <section className="card" aria-labelledby="email-change-title" data-testid="email-change">
@@ -66,6 +66,7 @@ export default function EmailChange() {
         ) : null}
         <p className="mb-4 text-sm text-slate-700">{t('account.email_change_text', { email })}</p>
         <Form method="post" className="space-y-4" {...formProps}>
+          {errorSummary}
           <CsrfInput />
           <InputField meta={fields.email} label={t('account.email_change_new')} type="email" autoComplete="email" />
           <input type="text" name="username" value={email} autoComplete="username" readOnly hidden />

@@ -52,7 +52,7 @@ export default function MobileVerification() {
   const actionData = useActionData<typeof action>();
   const verified = loaded.verified || actionData?.code === 1053;
   const sent = actionData?.resendIn !== undefined;
-  const { fields, formProps } = useAppForm({ id: 'mobile-code', schema: otpSchema, lastResult: actionData?.result });
+  const { fields, formProps, errorSummary } = useAppForm({ id: 'mobile-code', schema: otpSchema, lastResult: actionData?.result });
   return (
     <div className="max-w-lg">
       <section className="card" aria-labelledby="mobile-title" data-testid="mobile-verify" data-verified={verified}>
@@ -69,6 +69,7 @@ export default function MobileVerification() {
           sent ? (
             <>
               <Form method="post" className="space-y-4" {...formProps}>
+                {errorSummary}
                 <CsrfInput />
                 <InputField meta={fields.code} label={t('otp.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={7} />
                 <SubmitButton intent="verify" className="btn-primary w-full" testId="mobile-code-submit">

@@ -188,9 +188,10 @@ function GroupRow({ group, actionData }: { group: Group; actionData?: ActionData
 
 function RenameForm({ group, actionData }: { group: Group; actionData?: ActionData }) {
   const { t } = useTranslation('nameservers');
-  const { fields, formProps } = useAppForm({ id: `rename-${group.id}`, schema: groupRenameSchema, lastResult: actionData?.result, defaultValue: { id: String(group.id), name: group.name } });
+  const { fields, formProps, errorSummary } = useAppForm({ id: `rename-${group.id}`, schema: groupRenameSchema, lastResult: actionData?.result, defaultValue: { id: String(group.id), name: group.name } });
   return (
     <Form method="post" className="mt-2 space-y-2" {...formProps}>
+      {errorSummary}
       <CsrfInput />
       <input type="hidden" name="id" value={group.id} />
       <input type="hidden" name="form_intent" value="rename_group" />
@@ -204,9 +205,10 @@ function RenameForm({ group, actionData }: { group: Group; actionData?: ActionDa
 
 function ListForm({ group, actionData }: { group: Group; actionData?: ActionData }) {
   const { t } = useTranslation('nameservers');
-  const { form, fields, formProps } = useAppForm({ id: `list-${group.id}`, schema: groupListSchema, lastResult: actionData?.result, defaultValue: { id: String(group.id), ns: group.nameservers } });
+  const { form, fields, formProps, errorSummary } = useAppForm({ id: `list-${group.id}`, schema: groupListSchema, lastResult: actionData?.result, defaultValue: { id: String(group.id), ns: group.nameservers } });
   return (
     <Form method="post" className="mt-3 space-y-2 border-t border-slate-200 pt-3" {...formProps}>
+      {errorSummary}
       <CsrfInput />
       <input type="hidden" name="id" value={group.id} />
       <input type="hidden" name="form_intent" value="edit_group" />
@@ -220,9 +222,10 @@ function ListForm({ group, actionData }: { group: Group; actionData?: ActionData
 
 function NewGroupForm({ actionData }: { actionData?: ActionData }) {
   const { t } = useTranslation('nameservers');
-  const { form, fields, formProps } = useAppForm({ id: 'new-group', schema: groupCreateSchema, lastResult: actionData?.result, defaultValue: { ns: ['', ''] } });
+  const { form, fields, formProps, errorSummary } = useAppForm({ id: 'new-group', schema: groupCreateSchema, lastResult: actionData?.result, defaultValue: { ns: ['', ''] } });
   return (
     <Form method="post" className="card space-y-3" {...formProps} data-testid="new-group">
+      {errorSummary}
       <h2 className="text-lg font-semibold">{t('new_group')}</h2>
       <NameserverAlert alert={actionData?.alert} testId="new-group-alert" />
       <CsrfInput />
@@ -238,10 +241,11 @@ function NewGroupForm({ actionData }: { actionData?: ActionData }) {
 
 function ImportForm({ domains, actionData }: { domains: { fqdn: string; asciiFqdn: string }[]; actionData?: ActionData }) {
   const { t } = useTranslation('nameservers');
-  const { fields, formProps } = useAppForm({ id: 'import-group', schema: groupImportSchema, lastResult: actionData?.result });
+  const { fields, formProps, errorSummary } = useAppForm({ id: 'import-group', schema: groupImportSchema, lastResult: actionData?.result });
   if (!domains.length) return null;
   return (
     <Form method="post" className="card space-y-3" {...formProps} data-testid="import-group">
+      {errorSummary}
       <h2 className="text-lg font-semibold">{t('import_title')}</h2>
       <p className="text-sm text-slate-700">{t('import_intro')}</p>
       <NameserverAlert alert={actionData?.alert} testId="import-alert" />

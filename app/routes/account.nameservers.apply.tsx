@@ -66,7 +66,7 @@ export default function ApplyNameservers() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation('nameservers');
   const initialMode = loaderData.groups.length ? 'group' : 'custom';
-  const { form, fields, formProps } = useAppForm({ id: 'apply', schema: applySchema(), lastResult: actionData?.result, defaultValue: { mode: initialMode, ns: ['', ''] } });
+  const { form, fields, formProps, errorSummary } = useAppForm({ id: 'apply', schema: applySchema(), lastResult: actionData?.result, defaultValue: { mode: initialMode, ns: ['', ''] } });
   return (
     <section aria-labelledby="apply-title" data-testid="nameservers-apply">
       <h1 id="apply-title" className="mb-1 text-2xl font-bold">
@@ -81,6 +81,7 @@ export default function ApplyNameservers() {
       {actionData?.results ? <ResultList results={actionData.results} /> : null}
       {loaderData.domains.length ? (
         <Form method="post" className="card space-y-4" {...formProps} data-testid="apply-form">
+          {errorSummary}
           <NameserverAlert alert={actionData?.alert} testId="apply-alert" />
           <CsrfInput />
           <PageIdInput />

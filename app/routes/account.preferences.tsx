@@ -68,7 +68,7 @@ export default function AccountPreferences() {
   const actionData = useActionData<typeof action>() as (AccountActionData & NewsletterAnswer) | undefined;
   const { t } = useTranslation('auth');
   const { preferences, newsletter, asked } = loaderData;
-  const { fields, formProps, formRef } = useAppForm({
+  const { fields, formProps, formRef, errorSummary } = useAppForm({
     id: 'preferences',
     schema: preferencesSchema,
     lastResult: actionData?.intent === 'preferences' ? actionData.result : undefined,
@@ -82,6 +82,7 @@ export default function AccountPreferences() {
         <NoChangesAlert unchanged={noChanges.unchanged} />
         <Outcome actionData={actionData} intents={['preferences']} />
         <Form method="post" className="space-y-4" {...formProps} onSubmit={noChanges.wrap(formProps.onSubmit)}>
+          {errorSummary}
           <CsrfInput />
           <input type="hidden" name="intent" value="preferences" />
           <div>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { requireStaff } from '../lib/auth.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
+import { athensFormat } from '../lib/date-format';
 
 /** The actions staff can pick from; the field also takes a prefix such as 'order.'. */
 /**
@@ -36,7 +37,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 export default function AdminAudit() {
   const { rows, nextBefore, action, target, paged } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation('admin');
-  const when = (ms: number) => new Date(ms).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'short', timeStyle: 'medium', timeZone: 'Europe/Athens' });
+  const when = (ms: number) => athensFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(ms));
   const query = (extra: Record<string, string>) => {
     const p = new URLSearchParams();
     if (action) p.set('action', action);

@@ -18,6 +18,7 @@ import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { codeData } from '../lib/route-error.server';
+import { athensFormat } from '../lib/date-format';
 
 const DONE = ['sync', 'renew', 'renew_repeated', 'lock', 'unlock', 'move'] as const;
 
@@ -105,7 +106,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 function Difference({ d }: { d: DomainDifference }) {
   const { t, i18n } = useTranslation('admindomains');
-  const date = (ms: number) => new Date(ms).toLocaleDateString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'long', timeZone: 'Europe/Athens' });
+  const date = (ms: number) => athensFormat(i18n.language, { dateStyle: 'long' }).format(new Date(ms));
   if (d.field === 'expiry') return <>{t(d.days > 0 ? 'diff.expiry_later' : 'diff.expiry_earlier', { count: Math.abs(d.days), ours: date(d.ours), theirs: date(d.theirs) })}</>;
   if (d.field === 'nameservers') return <>{t('diff.nameservers', { ours: d.onlyOurs.join(', ') || '—', theirs: d.onlyTheirs.join(', ') || '—' })}</>;
   if (d.field === 'status') return <>{t('diff.status', { ours: t(`status.${d.ours}`), theirs: t(`status.${d.theirs}`) })}</>;
@@ -118,8 +119,8 @@ export default function AdminDomain() {
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const location = useLocation();
   const { t, i18n } = useTranslation('admindomains');
-  const date = (ms: number) => new Date(ms).toLocaleDateString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'long', timeZone: 'Europe/Athens' });
-  const when = (ms: number) => new Date(ms).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Athens' });
+  const date = (ms: number) => athensFormat(i18n.language, { dateStyle: 'long' }).format(new Date(ms));
+  const when = (ms: number) => athensFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(ms));
   const differs = (field: DomainDifference['field']) => registry.ok && registry.differences.some((d) => d.field === field);
   const mark = (field: DomainDifference['field']) =>
     differs(field) ? (

@@ -13,6 +13,7 @@ import { Cell, ResponsiveTable, Row } from '../components/responsive-table';
 import { requireStaff } from '../lib/auth.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
+import { athensFormat } from '../lib/date-format';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, 'domains.view');
@@ -54,7 +55,7 @@ export default function AdminDomains() {
   const { t, i18n } = useTranslation('admindomains');
   const location = useLocation();
   const search = new URLSearchParams(location.search);
-  const date = (ms: number) => new Date(ms).toLocaleDateString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'medium', timeZone: 'Europe/Athens' });
+  const date = (ms: number) => athensFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(ms));
   const columns = [
     sortColumn('name', t('list.col.name'), 'name', query, search, location.pathname),
     { key: 'holder', label: t('list.col.holder') },

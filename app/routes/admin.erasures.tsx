@@ -14,6 +14,7 @@ import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { codeData } from '../lib/route-error.server';
+import { athensFormat } from '../lib/date-format';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, 'customers.erase');
@@ -40,7 +41,7 @@ export default function AdminErasures() {
   const { rows } = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>();
   const { t, i18n } = useTranslation('privacy');
-  const when = (ms: number) => new Date(ms).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Athens' });
+  const when = (ms: number) => athensFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(ms));
   const columns = [
     { key: 'customer', label: t('erasure.col_customer') },
     { key: 'requested', label: t('erasure.col_requested') },

@@ -18,6 +18,7 @@ import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { codeData } from '../lib/route-error.server';
+import { athensFormat } from '../lib/date-format';
 
 const DONE = ['suspend', 'unsuspend', 'unchanged'] as const;
 
@@ -102,8 +103,8 @@ export default function AdminHostingService() {
   const location = useLocation();
   const { t, i18n } = useTranslation('adminhosting');
   const en = i18n.language === 'en';
-  const date = (ms: number) => new Date(ms).toLocaleDateString(en ? 'en-GB' : 'el-GR', { dateStyle: 'long', timeZone: 'Europe/Athens' });
-  const when = (ms: number) => new Date(ms).toLocaleString(en ? 'en-GB' : 'el-GR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Athens' });
+  const date = (ms: number) => athensFormat(en ? 'en' : 'el', { dateStyle: 'long' }).format(new Date(ms));
+  const when = (ms: number) => athensFormat(en ? 'en' : 'el', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(ms));
   const showing = (actionData?.field ? actionData.intent : null) ?? confirming;
   const items: { key: string; label: string; value: string }[] = [
     { key: 'holder', label: t('detail.holder'), value: `${holder.name} · ${holder.email} · #${holder.id}` },

@@ -13,6 +13,7 @@ import { Cell, ResponsiveTable, Row } from '../components/responsive-table';
 import { requireStaff } from '../lib/auth.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
+import { athensFormat } from '../lib/date-format';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, 'hosting.view');
@@ -50,7 +51,7 @@ export default function AdminHosting() {
   const location = useLocation();
   const search = new URLSearchParams(location.search);
   const en = i18n.language === 'en';
-  const date = (ms: number) => new Date(ms).toLocaleDateString(en ? 'en-GB' : 'el-GR', { dateStyle: 'medium', timeZone: 'Europe/Athens' });
+  const date = (ms: number) => athensFormat(en ? 'en' : 'el', { dateStyle: 'medium' }).format(new Date(ms));
   const columns = [
     sortColumn('domain', t('list.col.name'), 'domain', query, search, location.pathname),
     { key: 'holder', label: t('list.col.holder') },

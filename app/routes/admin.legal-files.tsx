@@ -16,6 +16,7 @@ import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { codeData } from '../lib/route-error.server';
+import { athensFormat } from '../lib/date-format';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, 'documents.manage');
@@ -61,7 +62,7 @@ export default function AdminLegalFiles() {
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { t, i18n } = useTranslation('legal');
   const locale = i18n.language === 'en' ? 'en-GB' : 'el-GR';
-  const when = (ms: number) => new Date(ms).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Athens' });
+  const when = (ms: number) => athensFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
   const kb = (bytes: number) => t('size_kb', { size: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / 1024) });
   return (
     <div className="max-w-4xl" data-testid="admin-legal-files">

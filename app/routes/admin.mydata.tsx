@@ -15,6 +15,7 @@ import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { codeData } from '../lib/route-error.server';
+import { athensFormat } from '../lib/date-format';
 
 const DONE = ['sent', 'pending', 'failed', 'cancelled'] as const;
 type Done = (typeof DONE)[number];
@@ -84,7 +85,7 @@ export default function AdminMydata() {
   const { counts, problems, recent, done, doneDocument } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>() as ActionData | undefined;
   const { t, i18n } = useTranslation();
-  const when = (ms: number) => new Date(ms).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Athens' });
+  const when = (ms: number) => athensFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
   return (
     <div data-testid="admin-mydata">
       <p className="text-sm">

@@ -23,6 +23,7 @@ import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { fieldMessage, parseForm, type FormResult } from '../lib/submission.server';
 import { codeData } from '../lib/route-error.server';
+import { athensFormat } from '../lib/date-format';
 
 const VIEWS = ['bank', 'attention', 'recent', 'vat', 'refunds'] as const;
 type View = (typeof VIEWS)[number];
@@ -115,7 +116,7 @@ export default function AdminOrders() {
   const { view, orders, done, doneOrder, grantKey, canManage } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { t, i18n } = useTranslation();
-  const when = (ms: number) => new Date(ms).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Athens' });
+  const when = (ms: number) => athensFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
   const orderAlert = actionData?.intent === 'order' ? actionData : null;
   return (
     <div data-testid="admin-orders">
@@ -284,7 +285,7 @@ export default function AdminOrders() {
 
 function CreditGrant({ view, grantKey, result }: { view: View; grantKey: string; result?: FormResult }) {
   const { t } = useTranslation();
-  const { fields, formProps } = useAppForm({ id: 'credit-grant', schema: creditGrantSchema, lastResult: result });
+  const { fields, formProps, errorSummary } = useAppForm({ id: 'credit-grant', schema: creditGrantSchema, lastResult: result });
   return (
     <section className="card mt-10" aria-labelledby="credit-grant-title" data-testid="credit-grant">
       <h2 id="credit-grant-title" className="text-xl font-semibold">
@@ -292,6 +293,7 @@ function CreditGrant({ view, grantKey, result }: { view: View; grantKey: string;
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t('admin.credit.intro')}</p>
       <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-3" {...formProps}>
+        {errorSummary}
         <CsrfInput />
         <input type="hidden" name="view" value={view} />
         {/* A refused submit keeps its key: the corrected form is still the same grant. */}

@@ -124,6 +124,7 @@ export default function AdminStaff() {
         </h2>
         <p className="mt-1 text-sm text-slate-700">{t('members.invite_intro')}</p>
         <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" {...invite.formProps}>
+          {invite.errorSummary}
           <CsrfInput />
           <InputField meta={invite.fields.email} label={t('members.email')} type="email" autoComplete="off" className="w-full sm:w-72" maxLength={100} />
           <div>

@@ -96,6 +96,7 @@ export default function AdminTwoFactor() {
         </ol>
       </div>
       <Form method="post" className="mt-6 flex flex-wrap items-end gap-3" {...confirm.formProps}>
+        {confirm.errorSummary}
         <CsrfInput />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <InputField meta={confirm.fields.code} label={t('two_factor.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={7} />

@@ -73,6 +73,7 @@ function NewAccountForm({ token, lastResult }: { token: string; lastResult?: For
   const f = useAppForm({ id: 'staff-accept', schema: invitationNewAccountSchema, lastResult });
   return (
     <Form method="post" action={`/admin/invitation?t=${encodeURIComponent(token)}`} className="mt-6 space-y-4" {...f.formProps}>
+      {f.errorSummary}
       <CsrfInput />
       <input type="hidden" name="t" value={token} />
       <InputField meta={f.fields.first_name} label={t('members.accept.first_name')} autoComplete="given-name" maxLength={50} />
@@ -93,6 +94,7 @@ function ExistingAccountForm({ token, lastResult }: { token: string; lastResult?
   const f = useAppForm({ id: 'staff-accept-existing', schema: invitationExistingAccountSchema, lastResult });
   return (
     <Form method="post" action={`/admin/invitation?t=${encodeURIComponent(token)}`} className="mt-6 space-y-4" {...f.formProps}>
+      {f.errorSummary}
       <CsrfInput />
       <input type="hidden" name="t" value={token} />
       <InputField meta={f.fields.current_password} label={t('members.accept.current_password')} type="password" autoComplete="current-password" maxLength={128} />

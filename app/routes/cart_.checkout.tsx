@@ -195,6 +195,7 @@ export default function Checkout() {
             <NewProfile actionData={actionData} open={profiles.length === 0} draft={profileDraft} />
           </section>
           <Form method="post" className="card space-y-4" {...order.formProps} data-testid="place-order-form">
+            {order.errorSummary}
             <CsrfInput />
             <PageIdInput />
             <input {...hiddenInputProps(order.fields.key)} key={order.fields.key.key} />

@@ -11,6 +11,7 @@ import { hostCookieName, serializeCookie, wantsSecure } from '../../worker/http/
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { codeData } from '../lib/route-error.server';
+import { athensFormat } from '../lib/date-format';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -53,7 +54,7 @@ export default function Mailbox() {
           {messages.map((m) => (
             <li key={m.id} className="card" data-channel={m.channel} data-to={m.to}>
               <p className="text-xs uppercase tracking-wide text-slate-500">
-                {m.channel === 'email' ? t('mailbox.email') : t('mailbox.sms')} · {new Date(m.createdAt).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { timeZone: 'Europe/Athens' })}
+                {m.channel === 'email' ? t('mailbox.email') : t('mailbox.sms')} · {athensFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(m.createdAt))}
                 {m.tag ? ` · ${m.tag}` : ''}
               </p>
               <p className="mt-1">

@@ -116,7 +116,7 @@ export default function Transfer() {
 
 function TransferOffer({ check, keptAuthCode, loggedIn }: { check: Extract<TransferCheck, { ok: true }>; keptAuthCode: string; loggedIn: boolean }) {
   const { t, i18n } = useTranslation('domains');
-  const { fields, formProps } = useAppForm({ id: 'transfer', schema: eppCodeSchema, defaultValue: { fqdn: check.asciiFqdn, auth_code: keptAuthCode } });
+  const { fields, formProps, errorSummary } = useAppForm({ id: 'transfer', schema: eppCodeSchema, defaultValue: { fqdn: check.asciiFqdn, auth_code: keptAuthCode } });
   const expires = athensFormat(i18n.language, { dateStyle: 'long' }).format(new Date(check.expiresAt));
   return (
     <section className="card mt-6" aria-labelledby="offer-title" data-testid="transfer-offer" data-fqdn={check.fqdn}>
@@ -144,6 +144,7 @@ function TransferOffer({ check, keptAuthCode, loggedIn }: { check: Extract<Trans
       </p>
       {/* The cart (issue #5) receives the transfer with its EPP code; the registry checks the code then. */}
       <form method="post" action="/cart" className="mt-4 space-y-3" {...formProps}>
+        {errorSummary}
         <CsrfInput />
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="type" value={check.action} />

@@ -1,7 +1,7 @@
 // Domain search results (spec §2 "Domain search results", issue #4 §4). The keyword is checked under
 // every TLD we sell, the exact name first, with suggestions; each registry family answers on its own
 // and the page shows results as they arrive (streamed promises). Without JavaScript the search form
-// sends js=0 and the page waits for every answer. Filters and sorting are links (GET); with JavaScript
+// sends js=0 and the page waits for every answer, as it does for any page load (a link opened directly). Filters and sorting are links (GET); with JavaScript
 // they apply at once without asking the registries again. Stars: D1 for customers, the browser for guests.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
@@ -50,7 +50,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return data({ ...base, outcome: { ok: false as const, code: outcome.code, seconds: outcome.retryAfter } }, { status: 429, headers: { 'Retry-After': String(outcome.retryAfter) } });
   }
   if (!outcome.ok) return { ...base, outcome: { ok: false as const, code: outcome.code, seconds: 0 } };
-  const waitForAll = url.searchParams.get('js') === '0';
+  // The page waits for every registry without JavaScript (js=0 from the search form), and also when the
+  // page itself is loaded (a search link opened directly, a bookmark, a reload): without JavaScript the
+  // streamed answers never arrive, and the page said "no results" above checks that never finished
+  // (issue #25 §5). Only the app's own navigations (data requests, not documents) stream.
+  const waitForAll = url.searchParams.get('js') === '0' || request.headers.get('Sec-Fetch-Dest') === 'document';
   const results: Record<string, SearchResult[] | Promise<SearchResult[]>> = {};
   for (const family of outcome.plan.families) results[family] = waitForAll ? await outcome.byFamily[family]! : outcome.byFamily[family]!;
   const pricing = await context.services.catalog.tldPricing({ actions: ['register'] });

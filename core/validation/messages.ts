@@ -37,6 +37,8 @@ export const MESSAGES = {
   NOCHANGES: 'validation:nochanges',
   /** Spec §5 Registration calls it VALIDATION_MESSAGES.ERRORS.NO_CAPTCHA. */
   NO_CAPTCHA: 'validation:no_captcha',
+  /** Not a spec key: an answer was given and it is wrong (issue #25 §5). */
+  CAPTCHA_WRONG: 'validation:captcha_wrong',
   'gdpr.login.accept_all_above_label_error': 'validation:gdpr_accept_all_above_label_error',
   // Spec §5 GDPR on the consents page: each required box has its own message (issue #24 §3).
   GDPR_PROCESSING: 'validation:gdpr_processing_required',

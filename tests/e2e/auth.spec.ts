@@ -6,6 +6,17 @@ const DEMO = { email: 'demo@example.gr', password: 'Demo-Pelatis-2026' };
 test('a customer logs in, sees the account, and logs out', async ({ page, js }) => {
   await page.goto('/auth/login?redirectTo=/account');
   await hydrated(page, js);
+  // Sent empty: the same error summary with and without JavaScript (issue #25 §5), a link per field;
+  // with JavaScript it takes the focus, and a link takes the focus to its field.
+  await page.getByTestId('login-submit').click();
+  const summary = page.locator('main').getByTestId('error-summary');
+  await expect(summary).toBeVisible();
+  await expect(summary.getByRole('link')).toHaveCount(2);
+  if (js) {
+    await expect(summary).toBeFocused();
+    await summary.getByRole('link').first().click();
+    await expect(page.locator('main').getByLabel('E-mail')).toBeFocused();
+  }
   await page.locator('main').getByLabel('E-mail').fill(DEMO.email);
   await page.locator('main').getByLabel('Κωδικός πρόσβασης').fill('wrong-password-1');
   await page.getByTestId('login-submit').click();

@@ -37,7 +37,11 @@ test('an order placed by bank transfer is paid from its pay tab: part with credi
   // More than it owes or than the credit: refused, the value kept.
   await amount.fill('25,00');
   await page.getByTestId('pay-credit-submit').click();
-  await expect(page.getByTestId('pay-alert')).toBeVisible();
+  // Said by the field and the error summary's link to it, never as the service's invariant (issue #25 §5).
+  const summary = page.getByTestId('pay-form').getByTestId('error-summary');
+  await expect(summary.getByRole('link')).toContainText('το πολύ');
+  await expect(page.getByTestId('pay-alert')).toHaveCount(0);
+  await expect(page.getByTestId('pay-tab')).not.toContainText('ίσο με το σύνολο');
   await expect(page.getByTestId('pay-form').getByLabel('Ποσό πιστωτικού (€)')).toHaveValue('25,00');
   // Part of it: 1 €.
   await page.getByTestId('pay-form').getByLabel('Ποσό πιστωτικού (€)').fill('1,00');
@@ -60,6 +64,9 @@ test('an order placed by bank transfer is paid from its pay tab: part with credi
   await expect(page.getByTestId('pay-balance')).toHaveAttribute('data-cents', '0');
   await expect(page.getByTestId('pay-notice')).toBeVisible();
   await expect(page.getByTestId('pay-form')).toHaveCount(0);
+  // Just paid: no "does not accept payment" beside the notice, and the tab shown stays in the tab bar.
+  await expect(page.getByTestId('pay-refusal')).toHaveCount(0);
+  await expect(page.getByTestId('document-tab-pay')).toHaveAttribute('aria-current', 'page');
   await expect(page.getByTestId('pay-tab')).toHaveAttribute('data-status', /^(PAID|COMPLETED)$/);
 
   // The order: paid, its receipt and its payment document for the card's part.

@@ -65,8 +65,21 @@ describe('registration', () => {
     const wrong = await b.fetch('/auth/register', registrationForm(token, email, { captcha_id: captcha.id, captcha_response: '99' }));
     expect(wrong.status).toBe(400);
     const wrongHtml = await wrong.text();
-    expect(wrongHtml).toContain('ρομπότ');
+    // Issue #25 §5: a wrong answer says so, at the captcha field, and the error summary links to it.
+    expect(wrongHtml).toContain('Η απάντηση στην πράξη δεν είναι σωστή');
+    // (The old check, toContain('ρομπότ'), matched the captcha's own question and could not fail.)
+    expect(wrongHtml).not.toContain('Παρακαλούμε επιβεβαιώστε ότι δεν είστε ρομπότ');
+    expect(wrongHtml).toMatch(/data-testid="error-summary"[\s\S]*?href="#captcha_response"/);
+    expect(wrongHtml).toMatch(/id="captcha-error"[^>]*>[^<]*Η απάντηση στην πράξη δεν είναι σωστή/);
+    // The captcha and the required consents are marked as required.
+    expect(wrongHtml).toMatch(/<input[^>]*name="captcha_response"[^>]*required=""[^>]*aria-required="true"|<input[^>]*aria-required="true"[^>]*name="captcha_response"/);
+    for (const name of ['gdpr_processing', 'gdpr_validity', 'terms']) expect(wrongHtml, name).toMatch(new RegExp(`<input[^>]*name="${name}"[^>]*required=""|<input[^>]*required=""[^>]*name="${name}"`));
+    expect(wrongHtml).toContain('data-testid="required-mark-terms"');
+    expect(wrongHtml).toContain('data-testid="required-mark-captcha"');
     expect(captchaOf(wrongHtml).id).not.toBe(captcha.id);
+    // No answer at all: the "not a robot" message.
+    const empty = await b.fetch('/auth/register', registrationForm(token, email, { captcha_id: 'none', captcha_response: '' }));
+    expect(await empty.text()).toMatch(/id="captcha-error"[^>]*>Παρακαλούμε επιβεβαιώστε ότι δεν είστε ρομπότ/);
     // The used-up challenge cannot be replayed with the right answer either.
     const replay = await b.fetch('/auth/register', registrationForm(token, email, { captcha_id: captcha.id, captcha_response: captcha.answer }));
     expect(replay.status).toBe(400);

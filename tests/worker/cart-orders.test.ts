@@ -413,6 +413,20 @@ describe('cross-sells', () => {
     expect(order.items.find((i) => i.kind === 'ssl')!.parentPosition).toBe(1);
   });
 
+  it('a plan already in the cart for the name (its own line) is not offered again for it (issue #25 §5)', async () => {
+    const c = await readyCart('cross-dup');
+    const s = at();
+    const host = await s.cart.addProduct(c.owner, { sku: 'sha_lin_start', uniqueId: null });
+    if (!host.ok) throw new Error('hosting add');
+    // Set up for another name first: still offered for this one.
+    expect((await s.cart.updateSettings(c.owner, host.items[0]!.id, { domain: 'allo-onoma.gr' }, null)).ok).toBe(true);
+    let view = await s.cart.view(c.owner, { lang: 'el', vatRateBp: 2400 });
+    expect(view.lines.find((l) => l.id === c.itemId)!.crossSells.map((x) => x.sku)).toEqual(['sha_lin_start', 'ssl_dv_basic']);
+    expect((await s.cart.updateSettings(c.owner, host.items[0]!.id, { domain: c.name.toUpperCase() }, null)).ok).toBe(true);
+    view = await s.cart.view(c.owner, { lang: 'el', vatRateBp: 2400 });
+    expect(view.lines.find((l) => l.id === c.itemId)!.crossSells.map((x) => x.sku)).toEqual(['ssl_dv_basic']);
+  });
+
   it('removing the name removes its cross-sells', async () => {
     const c = await readyCart('cross-rm');
     const s = at();

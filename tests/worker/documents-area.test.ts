@@ -54,6 +54,11 @@ async function payWithCredit(userId: number, due: number, amountCents: number) {
 }
 
 const attr = (html: string, testId: string, name: string) => new RegExp(`data-testid="${testId}"[^>]*?data-${name}="(-?\\d+)"`).exec(html)?.[1];
+/** The list's total of one kind of document, as the page shows it. */
+const kindTotal = (html: string, kind: string) => {
+  const m = new RegExp(`data-testid="kind-total" data-kind="${kind}" data-count="(\\d+)" data-cents="(-?\\d+)"`).exec(html);
+  return m ? { count: Number(m[1]), cents: Number(m[2]) } : null;
+};
 const rows = (html: string, testId: string) => html.match(new RegExp(`data-testid="${testId}"`, 'g'))?.length ?? 0;
 
 describe('the demo seed', () => {
@@ -181,7 +186,10 @@ describe('the list', () => {
     // The balance shown is the total less what paid it.
     expect(all.html).toMatch(new RegExp(`data-id="${open.id}" data-kind="debit" data-status="OPEN" data-balance="1500"`));
     expect(attr(all.html, 'document-totals', 'count')).toBe('4');
-    expect(attr(all.html, 'document-totals', 'total')).toBe(String(1000 + 2500 + 700 + 300));
+    // A total per kind (issue #25 §5): debits and credit notes are never added together.
+    expect(kindTotal(all.html, 'debit')).toEqual({ count: 3, cents: 1000 + 2500 + 700 });
+    expect(kindTotal(all.html, 'credit')).toEqual({ count: 1, cents: 300 });
+    expect(all.html).not.toContain('data-total=');
     // Owed: the overdue debit and what is left of the open one; not the cancelled one.
     expect(all.html).toContain('data-owed="2500"');
     // Unused: none. Credit is spent oldest note first (core/documents/credit-notes.ts), and the 10 €
@@ -194,7 +202,7 @@ describe('the list', () => {
     const od = await c.b.open('/account/documents?kind=debits&status=OVERDUE');
     expect(rows(od.html, 'document-row')).toBe(1);
     expect(od.html).toContain(`data-id="${overdue.id}"`);
-    expect(attr(od.html, 'document-totals', 'total')).toBe('1000');
+    expect(kindTotal(od.html, 'debit')).toEqual({ count: 1, cents: 1000 });
     const openOnly = await c.b.open('/account/documents?status=OPEN');
     expect(rows(openOnly.html, 'document-row')).toBe(1);
     expect(openOnly.html).toContain(`data-id="${open.id}"`);
@@ -216,13 +224,27 @@ describe('the list', () => {
     expect((await c.b.open(`/account/documents/${cancelled.id}`)).html).not.toContain('data-testid="document-tab-pay"');
   });
 
+  it('one purchase (its order, receipt and payment) is totalled per kind, never as three times its price', async () => {
+    const c = await customer();
+    for (const kind of ['order', 'receipt', 'payment'] as const) {
+      await db.insert(saleDocuments).values({ userId: c.id, kind, series: `T${kind.slice(0, 2).toUpperCase()}`, number: 900_000 + (seq++ % 1000) * 97 + Math.floor(Math.random() * 90), status: kind === 'payment' ? 'COMPLETED' : 'PAID', totalCents: 1598, vatCents: 309, netCents: 1289, createdAt: new Date() });
+    }
+    const all = await c.b.open('/account/documents');
+    for (const kind of ['order', 'receipt', 'payment']) expect(kindTotal(all.html, kind), kind).toEqual({ count: 1, cents: 1598 });
+    expect(kindTotal(all.html, 'invoice')).toBeNull();
+    expect(all.html).not.toContain('47,94');
+    const orders = await c.b.open('/account/documents?kind=orders');
+    expect(kindTotal(orders.html, 'order')).toEqual({ count: 1, cents: 1598 });
+    expect(kindTotal(orders.html, 'payment')).toBeNull();
+  });
+
   it('pages of 50, the totals over every page', async () => {
     const c = await customer();
     const now = Date.now();
     for (let i = 0; i < 52; i++) await debit(c.id, 100, now + DAY, now - i * 60_000);
     const first = await c.b.open('/account/documents');
     expect(rows(first.html, 'document-row')).toBe(50);
-    expect(attr(first.html, 'document-totals', 'total')).toBe('5200');
+    expect(kindTotal(first.html, 'debit')).toEqual({ count: 52, cents: 5200 });
     expect(first.html).toContain('href="/account/documents?page=2"');
     const second = await c.b.open('/account/documents?page=2');
     expect(rows(second.html, 'document-row')).toBe(2);

@@ -352,6 +352,45 @@ describe('the pay-with tab', { timeout: 20_000 }, () => {
     expect((await b.fetch(new URL(card.headers.get('Location')!).pathname)).status).toBe(200);
   });
 
+  it('too much credit: only the field says so (no internal invariant on the page), with the error summary linking to it', async () => {
+    const { c, b } = await loggedIn('taboverpay');
+    await grant(c.id, 300);
+    const debit = await newDebit(c.id, 1000);
+    const page = await b.open(`/account/documents/${debit.id}/pay`);
+    for (const amount of ['11,00', '4,00']) {
+      const res = await b.fetch(`/account/documents/${debit.id}/pay`, form({ _token: page.token, intent: 'credit', amount, key: key(), expected_balance: '1000' }));
+      const html = await res.text();
+      expect(res.status, amount).toBeGreaterThanOrEqual(400);
+      // Neither "the balance must be zero or equal to the total" nor "no credit left" as the page's error.
+      expect(html, amount).not.toContain('Το υπόλοιπο πρέπει να είναι μηδενικό ή ίσο με το σύνολο');
+      expect(html, amount).not.toContain('Δεν σας απομένει υπόλοιπο');
+      expect(html, amount).not.toContain('data-testid="pay-alert"');
+      // The field's own message, next to it and in the summary's link to it.
+      expect(html, amount).toMatch(new RegExp(`id="pay-${debit.id}-amount-error"[^>]*>Η τιμή πρέπει να είναι το πολύ 3,00`));
+      expect(html, amount).toMatch(new RegExp(`data-testid="error-summary"[\\s\\S]*?<a href="#pay-${debit.id}-amount"[^>]*>Η τιμή πρέπει να είναι το πολύ 3,00`));
+    }
+  });
+
+  it('after a payment: the notice only (no "does not accept payment"), and the pay tab stays in the tab bar', async () => {
+    const { c, b } = await loggedIn('tabafter');
+    await grant(c.id, 1000);
+    const debit = await newDebit(c.id, 1000);
+    const page = await b.open(`/account/documents/${debit.id}/pay`);
+    const res = await b.fetch(`/account/documents/${debit.id}/pay`, form({ _token: page.token, intent: 'credit', amount: '10,00', key: key(), expected_balance: '1000' }));
+    expect(res.status).toBe(303);
+    const after = await b.open(res.headers.get('Location')!);
+    expect(after.html).toContain('data-testid="pay-notice"');
+    expect(after.html).not.toContain('data-testid="pay-refusal"');
+    expect(after.html).not.toContain('δεν επιτρέπει την πληρωμή');
+    expect(after.html).not.toContain('έχει ήδη εξοφληθεί');
+    // The tab being shown is in the tab bar (marked current), though the document takes no more payment.
+    expect(after.html).toMatch(/data-testid="document-tab-pay"/);
+    // Elsewhere in the paid document the tab is gone.
+    expect((await b.open(`/account/documents/${debit.id}`)).html).not.toContain('data-testid="document-tab-pay"');
+    // The same page opened later without the notice still says why it cannot be paid.
+    expect((await b.open(`/account/documents/${debit.id}/pay`)).html).toContain('data-testid="pay-refusal"');
+  });
+
   it('shows refusals as translated alerts and keeps the values; a paid document shows why instead of the form', async () => {
     const { c, b } = await loggedIn('tabcodes');
     await grant(c.id, 300);

@@ -174,6 +174,17 @@ describe('domain pages and API', () => {
     expect(bad.html).toContain('data-code="30003"');
   });
 
+  it('a search link opened directly (a document request, no js=0) renders the finished results, never "no results" above endless checks', async () => {
+    const b = new Browser();
+    // A browser's navigation says Sec-Fetch-Dest: document; the client's own data requests do not.
+    const res = await b.fetch(`/domains/search?q=${unique('link')}`, { headers: { 'Sec-Fetch-Dest': 'document' } });
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(html).not.toContain('data-testid="pending-family"');
+    expect(html).toContain('data-testid="search-results" data-pending="0"');
+    expect((html.match(/data-testid="result"/g) ?? []).length).toBeGreaterThan(30);
+  });
+
   it('transfer mode without JavaScript hands the name to the transfer page in a path-scoped cookie', async () => {
     const b = new Browser();
     const res = await b.fetch('/domains/search?mode=transfer&q=google.gr');

@@ -14,7 +14,7 @@ export type EditableProfile = { id: number; type: string; name: string; vatNumbe
 
 export function EditProfile({ profile, actionData }: { profile: EditableProfile; actionData?: AccountActionData }) {
   const { t } = useTranslation('checkout');
-  const { fields, formProps, formRef } = useAppForm({
+  const { fields, formProps, formRef, errorSummary } = useAppForm({
     id: 'edit-profile',
     schema: billingProfileSchema,
     lastResult: actionData?.intent === 'update_profile' ? actionData.result : undefined,
@@ -40,6 +40,7 @@ export function EditProfile({ profile, actionData }: { profile: EditableProfile;
       <Outcome actionData={actionData} intents={['update_profile']} />
       {/* Back to this profile's form on an error, with or without JavaScript. */}
       <Form method="post" action={`/account/billing?edit=${profile.id}`} className="mt-3 grid gap-3 sm:grid-cols-2" {...formProps} onSubmit={noChanges.wrap(formProps.onSubmit)}>
+        {errorSummary}
         <CsrfInput />
         <PageIdInput />
         <input type="hidden" name="intent" value="update_profile" />

@@ -15,6 +15,10 @@ export function Outcome({ actionData, intents, children }: { actionData?: Accoun
   const { t } = useTranslation('auth');
   if (!actionData || !intents.includes(actionData.intent) || actionData.code === undefined) return <>{children}</>;
   const code = actionData.code;
+  // Field errors are listed by the form's own error summary (issue #25 §5), with links to the fields: a
+  // second "correct the fields" box above it would say the same thing twice.
+  const fieldErrors = Object.values(actionData.result?.error ?? {}).some((e) => Array.isArray(e) && e.length > 0);
+  if (code === ErrorCode.VALIDATION_ERROR && fieldErrors) return <>{children}</>;
   const text =
     code === ErrorCode.VALIDATION_ERROR
       ? t('fix_errors')

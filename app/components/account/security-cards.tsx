@@ -20,6 +20,7 @@ export function PasswordCard({ email, actionData }: { email: string; actionData?
     <Card id="password" title={t('account.password_title')}>
       <Outcome actionData={actionData} intents={['change_password']} />
       <Form method="post" className="space-y-4" {...pw.formProps}>
+        {pw.errorSummary}
         <CsrfInput />
         <input type="text" name="username" value={email} autoComplete="username" readOnly hidden />
         <InputField meta={pw.fields.current_password} label={t('account.current_password')} type="password" autoComplete="current-password" />
@@ -50,6 +51,7 @@ export function TwoFactorCard({ data, actionData }: { data: { twoFactor: TwoFact
             <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900">{t('account.enabled')}</span> {t('account.totp_enabled_text')}
           </p>
           <Form method="post" className="flex flex-wrap items-end gap-3" {...totpOff.formProps}>
+            {totpOff.errorSummary}
             <CsrfInput />
             <InputField meta={totpOff.fields.current_password} label={t('account.current_password')} type="password" autoComplete="current-password" />
             <SubmitButton intent="totp_disable" className="btn-secondary" testId="totp-disable">
@@ -83,6 +85,7 @@ export function TwoFactorCard({ data, actionData }: { data: { twoFactor: TwoFact
             <li>{t('account.totp_step3')}</li>
           </ol>
           <Form method="post" className="flex flex-wrap items-end gap-3" {...totp.formProps}>
+            {totp.errorSummary}
             <CsrfInput />
             <InputField meta={totp.fields.code} label={t('two_factor_code')} inputMode="numeric" autoComplete="one-time-code" maxLength={7} />
             <SubmitButton intent="totp_confirm" testId="totp-confirm">
@@ -102,6 +105,7 @@ export function TwoFactorCard({ data, actionData }: { data: { twoFactor: TwoFact
       <h3 className="mt-6 font-semibold">{t('account.email_2fa_title')}</h3>
       <p className="mt-1 text-sm text-slate-700">{t('account.email_2fa_text')}</p>
       <Form method="post" className="mt-3 flex flex-wrap items-end gap-3" {...mail2fa.formProps}>
+        {mail2fa.errorSummary}
         <CsrfInput />
         {twoFactor.email ? null : <input type="hidden" name="enabled" value="on" />}
         <InputField meta={mail2fa.fields.current_password} label={t('account.current_password')} type="password" autoComplete="current-password" />
@@ -121,6 +125,7 @@ export function SecurityQuestionCard({ securityQuestion, actionData }: { securit
       <Outcome actionData={actionData} intents={['security_question']} />
       <p className="mb-3 text-sm text-slate-700">{securityQuestion ? t('account.question_set', { question: t(`questions.${securityQuestion}`) }) : t('account.question_unset')}</p>
       <Form method="post" className="grid gap-4 sm:grid-cols-2" {...sq.formProps}>
+        {sq.errorSummary}
         <CsrfInput />
         <SecurityQuestionFields fields={sq.fields} />
         <InputField meta={sq.fields.current_password} label={t('account.current_password')} type="password" autoComplete="current-password" />

@@ -11,6 +11,7 @@ import { HOSTING_FAMILIES, OPTION_CATEGORIES, PRODUCT_LENGTHS, type FieldError }
 import { CsrfInput } from '../csrf-input';
 import { NoChangesAlert, SubmitButton, useNoChangesGuard } from '../../lib/forms';
 import type { FormValues } from '../../lib/admin-catalog.server';
+import { athensFormat } from '../../lib/date-format';
 
 type Attribute = { id: number; name: string; labelEl: string; labelEn: string };
 type Promotion = { id: number; name: string; titleEl: string; titleEn: string; startsAt: number; softEndAt: number; status: string };
@@ -220,9 +221,9 @@ export function CatalogProductForm({ values, errors, attributes, promotions, now
           <ul id="product-promotion-hint" className="mt-2 space-y-1 text-xs text-slate-600">
             {promotions.map((p) => (
               <li key={p.id}>
-                {p.name}: <time dateTime={new Date(p.startsAt).toISOString()}>{new Date(p.startsAt).toLocaleDateString(en ? 'en-GB' : 'el-GR', { timeZone: 'Europe/Athens' })}</time>
+                {p.name}: <time dateTime={new Date(p.startsAt).toISOString()}>{athensFormat(en ? 'en' : 'el', {}).format(new Date(p.startsAt))}</time>
                 {' – '}
-                <time dateTime={new Date(p.softEndAt).toISOString()}>{new Date(p.softEndAt).toLocaleDateString(en ? 'en-GB' : 'el-GR', { timeZone: 'Europe/Athens' })}</time> · <PromotionCountdown p={p} now={now} />
+                <time dateTime={new Date(p.softEndAt).toISOString()}>{athensFormat(en ? 'en' : 'el', {}).format(new Date(p.softEndAt))}</time> · <PromotionCountdown p={p} now={now} />
               </li>
             ))}
           </ul>

@@ -28,7 +28,7 @@ function DateField({ meta, label }: { meta: FieldMetadata<string | undefined>; l
 
 export function CouponForm({ mode, lastResult, defaultValue }: Props) {
   const { t } = useTranslation('admincoupons');
-  const { fields, formProps } = useAppForm({ id: `coupon-${mode}`, schema: couponFormSchema, lastResult, defaultValue: defaultValue ?? { kind: 'percent', audience: 'all', status: 'active' } });
+  const { fields, formProps, errorSummary } = useAppForm({ id: `coupon-${mode}`, schema: couponFormSchema, lastResult, defaultValue: defaultValue ?? { kind: 'percent', audience: 'all', status: 'active' } });
   const [kind, setKind] = useState(String(fields.kind.initialValue ?? 'percent'));
   // Without JavaScript both discount fields show (the chosen kind decides which one counts); with it,
   // only the chosen kind's field.
@@ -36,6 +36,7 @@ export function CouponForm({ mode, lastResult, defaultValue }: Props) {
   const intent = mode === 'create' ? 'create' : 'update';
   return (
     <Form method="post" className="mt-4 grid max-w-3xl gap-5" data-testid="coupon-form" {...formProps}>
+      {errorSummary}
       <CsrfInput />
       <input type="hidden" name="intent" value={intent} />
       {mode === 'create' ? (

@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { couponStatusLabel } from '../../../core/orders/coupons';
 import type { CouponFields } from '../../../core/validation/coupon-forms';
 import { Price } from '../price';
+import { athensFormat } from '../../lib/date-format';
 
 type Terms = Pick<CouponFields, 'kind' | 'value' | 'audience' | 'neverOrdered' | 'validFrom' | 'validTo' | 'status' | 'maxRedemptions' | 'maxPerCustomer' | 'minOrderCents'>;
 
 export function useAdminDate(): (ms: number, withTime?: boolean) => string {
   const { i18n } = useTranslation();
   return (ms, withTime = false) =>
-    new Date(ms).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'el-GR', withTime ? { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Athens' } : { dateStyle: 'medium', timeZone: 'Europe/Athens' });
+    athensFormat(i18n.language, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(new Date(ms));
 }
 
 export function CouponDiscount({ c }: { c: Terms }) {

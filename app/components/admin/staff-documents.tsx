@@ -35,11 +35,12 @@ const INPUT = 'mt-1 w-full rounded border border-slate-300 px-3 py-2';
 
 export { documentNumber } from '../../../core/documents/format';
 import { documentNumber } from '../../../core/documents/format';
+import { athensFormat } from '../../lib/date-format';
 
 function useWhen() {
   const { i18n } = useTranslation();
   return (ms: number, time = true) =>
-    new Date(ms).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'medium', ...(time ? { timeStyle: 'short' } : {}), timeZone: 'Europe/Athens' });
+    athensFormat(i18n.language, time ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(new Date(ms));
 }
 
 function Hidden({ email, documentId }: { email: string; documentId: number }) {

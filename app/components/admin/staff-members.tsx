@@ -9,10 +9,11 @@ import { Dialog } from '../dialog';
 import { CsrfInput } from '../csrf-input';
 import { SubmitButton, useHydrated } from '../../lib/forms';
 import { Cell, ResponsiveTable, Row, RowActionForm, RowActions } from '../responsive-table';
+import { athensFormat } from '../../lib/date-format';
 
 function useWhen() {
   const { i18n } = useTranslation();
-  return (ms: number) => new Date(ms).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Athens' });
+  return (ms: number) => athensFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(ms));
 }
 
 /** The POST that disables a member, confirmed (the second step, or the dialog's button). */

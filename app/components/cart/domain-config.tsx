@@ -33,7 +33,7 @@ export function DomainConfigPanel({ line, contacts, groups, loggedIn }: { line: 
   const [mode, setMode] = useState<'default' | 'group' | 'custom'>(ns?.mode === 'group' || ns?.mode === 'custom' ? ns.mode : 'default');
   const hydrated = useHydrated();
   const show = (m: typeof mode) => !hydrated || mode === m;
-  const { fields, formProps } = useAppForm({
+  const { fields, formProps, errorSummary } = useAppForm({
     id: `config-${line.id}`,
     schema: domainConfigSchema,
     defaultValue: {
@@ -68,6 +68,7 @@ export function DomainConfigPanel({ line, contacts, groups, loggedIn }: { line: 
         <p className="px-3 pb-3 text-sm text-slate-700">{t('config.login')}</p>
       ) : (
         <Form method="post" action="/cart" className="space-y-4 px-3 pb-3" {...formProps}>
+          {errorSummary}
           <CsrfInput />
           <PageIdInput />
           <input type="hidden" name="intent" value="configure" />
@@ -200,12 +201,13 @@ export function DomainConfigPanel({ line, contacts, groups, loggedIn }: { line: 
  */
 export function NewContactForm({ draft = null }: { draft?: ContactDraft | null }) {
   const { t } = useTranslation('cart');
-  const { fields, formProps } = useAppForm({ id: 'new-contact', schema: contactSchema, defaultValue: { country: 'GR', ...(draft ?? {}) } });
+  const { fields, formProps, errorSummary } = useAppForm({ id: 'new-contact', schema: contactSchema, defaultValue: { country: 'GR', ...(draft ?? {}) } });
   return (
     <details className="card" open={draft ? true : undefined} data-testid="new-contact">
       <summary className="cursor-pointer font-semibold">{t('contact.new')}</summary>
       {draft ? <p className="mt-2 text-sm text-slate-700" data-testid="contact-draft-note">{t('contact.draft_note')}</p> : null}
       <Form method="post" action="/cart" className="mt-3 grid gap-3 sm:grid-cols-2" {...formProps}>
+        {errorSummary}
         <CsrfInput />
         <input type="hidden" name="intent" value="create_contact" />
         <InputField meta={fields.first_name} label={t('contact.first_name')} autoComplete="given-name" />
@@ -261,12 +263,13 @@ function CountrySelect({ id, name, defaultValue }: { id: string; name: string; d
 
 export function NewGroupForm() {
   const { t } = useTranslation('cart');
-  const { fields, formProps } = useAppForm({ id: 'new-group', schema: nameserverGroupSchema, defaultValue: { ns: ['', '', '', ''] } });
+  const { fields, formProps, errorSummary } = useAppForm({ id: 'new-group', schema: nameserverGroupSchema, defaultValue: { ns: ['', '', '', ''] } });
   const list = fields.ns.getFieldList();
   return (
     <details className="card" data-testid="new-group">
       <summary className="cursor-pointer font-semibold">{t('group.new')}</summary>
       <Form method="post" action="/cart" className="mt-3 space-y-3" {...formProps}>
+        {errorSummary}
         <CsrfInput />
         <input type="hidden" name="intent" value="create_ns_group" />
         <InputField meta={fields.name} label={t('group.name')} />

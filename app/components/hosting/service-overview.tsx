@@ -174,7 +174,7 @@ export function PanelPasswordForm({ service, actionData }: { service: Service; a
   const { t } = useTranslation(['hosting', 'errors']);
   const hydrated = useHydrated();
   const mine = actionData?.intent === 'panel_password' ? actionData : undefined;
-  const { fields, formProps } = useAppForm({ id: 'panel-password', schema: panelPasswordSchema, lastResult: mine?.result });
+  const { fields, formProps, errorSummary } = useAppForm({ id: 'panel-password', schema: panelPasswordSchema, lastResult: mine?.result });
   const [password, setPassword] = useState('');
   const code = mine?.code;
   const allowed = panelPasswordAllowed(service.status);
@@ -202,6 +202,7 @@ export function PanelPasswordForm({ service, actionData }: { service: Service; a
       <p className="mb-3 text-sm text-slate-700">{t('password_intro')}</p>
       {allowed ? (
         <Form method="post" className="space-y-3" {...formProps} data-testid="panel-password-form">
+          {errorSummary}
           <CsrfInput />
           <PageIdInput />
           {/* The panel's user name, for password managers (never sent as a field of ours). */}

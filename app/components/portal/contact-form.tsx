@@ -47,11 +47,12 @@ export function ContactForm({
 }) {
   const { t } = useTranslation('contacts');
   const hydrated = useHydrated();
-  const { fields, formProps } = useAppForm({ id, schema: contactProfileSchema, lastResult, defaultValue: { country: 'GR', kind: 'individual', ...defaultValue } });
+  const { fields, formProps, errorSummary } = useAppForm({ id, schema: contactProfileSchema, lastResult, defaultValue: { country: 'GR', kind: 'individual', ...defaultValue } });
   const [kind, setKind] = useState(String(fields.kind.initialValue ?? 'individual'));
   const org = kind === 'organisation';
   return (
     <Form method="post" className="card grid gap-4 sm:grid-cols-2" {...formProps} data-testid="contact-form">
+      {errorSummary}
       <CsrfInput />
       <PageIdInput />
       <input type="hidden" name="intent" value={intent} />

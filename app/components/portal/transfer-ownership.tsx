@@ -34,7 +34,7 @@ export function HandoverSection({
 }) {
   const { t } = useTranslation('transfers');
   const date = useDateFormat();
-  const { fields, formProps } = useAppForm({ id: 'handover-offer', schema: handoverOfferSchema, lastResult: result });
+  const { fields, formProps, errorSummary } = useAppForm({ id: 'handover-offer', schema: handoverOfferSchema, lastResult: result });
   return (
     <section aria-labelledby="handover-title" className="card mb-6" data-testid="handover-section" data-ready={inspection ? 'false' : 'true'}>
       <h2 id="handover-title" className="mb-2 text-lg font-semibold">
@@ -66,6 +66,7 @@ export function HandoverSection({
           ) : null}
           <HandoverTradeNote trade={trade} who="holder" />
           <Form method="post" className="space-y-3" data-testid="handover-form" {...formProps}>
+            {errorSummary}
             <CsrfInput />
             <PageIdInput />
             <InputField meta={fields.email} label={t('ownership.handover_email')} type="email" autoComplete="off" />
@@ -102,7 +103,7 @@ export type TradeView = {
 
 export function TradeSection({ trade, result }: { trade: TradeView; result?: SubmissionResult<string[]> }) {
   const { t } = useTranslation('transfers');
-  const { fields, formProps } = useAppForm({ id: 'trade', schema: tradeSchema, lastResult: result });
+  const { fields, formProps, errorSummary } = useAppForm({ id: 'trade', schema: tradeSchema, lastResult: result });
   const choices = trade.contacts.filter((c) => c.ready && c.id !== trade.current);
   const selectProps = getSelectProps(fields.registrant);
   return (
@@ -135,6 +136,7 @@ export function TradeSection({ trade, result }: { trade: TradeView; result?: Sub
             </p>
           ) : (
             <Form method="post" className="space-y-3" data-testid="trade-form" {...formProps}>
+              {errorSummary}
               <CsrfInput />
               <PageIdInput />
               <div>

@@ -19,7 +19,7 @@ export type ConsentsActionData = AccountActionData & { newsletterPending?: boole
 export function ConsentsForm({ values, actionData }: { values: ConsentsFormValues; actionData?: ConsentsActionData }) {
   const { t } = useTranslation('privacy');
   const listed = values.newsletter === 'subscribed' || values.newsletter === 'pending';
-  const { fields, formProps } = useAppForm({
+  const { fields, formProps, errorSummary } = useAppForm({
     id: 'consents',
     schema: consentsSchema,
     lastResult: actionData?.intent === 'consents' ? actionData.result : undefined,
@@ -42,6 +42,7 @@ export function ConsentsForm({ values, actionData }: { values: ConsentsFormValue
       ) : null}
       <p className="mb-4 text-sm text-slate-700">{t('consents.intro')}</p>
       <Form method="post" className="space-y-3" {...formProps}>
+        {errorSummary}
         <CsrfInput />
         <PageIdInput />
         <input type="hidden" name="intent" value="consents" />

@@ -98,11 +98,12 @@ export function ResetView({ state }: { state: ResetState }) {
 
 function EmailView({ state }: { state: ResetState }) {
   const { t } = useTranslation('auth');
-  const { fields, formProps } = useAppForm({ id: 'reset-email', schema: resetEmailSchema, lastResult: state.result, defaultValue: { email: state.email } });
+  const { fields, formProps, errorSummary } = useAppForm({ id: 'reset-email', schema: resetEmailSchema, lastResult: state.result, defaultValue: { email: state.email } });
   return (
     <>
       <p className="mb-4 text-sm text-slate-700">{t('reset.view1_text')}</p>
       <Form method="post" className="space-y-4" {...formProps}>
+        {errorSummary}
         <CsrfInput />
         <InputField meta={fields.email} label={t('email')} type="email" autoComplete="username" />
         <SubmitButton intent="options" className="btn-primary w-full" testId="reset-options">
@@ -121,13 +122,14 @@ function EmailView({ state }: { state: ResetState }) {
 /** View 3: the same words for every address; the code from the mail, or the link in it. */
 function EmailCodeView({ state }: { state: ResetState }) {
   const { t } = useTranslation('auth');
-  const { fields, formProps } = useAppForm({ id: 'reset-email-code', schema: resetCodeSchema, lastResult: state.result, defaultValue: { email: state.email } });
+  const { fields, formProps, errorSummary } = useAppForm({ id: 'reset-email-code', schema: resetCodeSchema, lastResult: state.result, defaultValue: { email: state.email } });
   return (
     <>
       <p className="mb-4 text-sm text-slate-700" data-testid="reset-sent-text">
         {t('reset.view3_text', { target: state.email })}
       </p>
       <Form method="post" className="space-y-4" {...formProps}>
+        {errorSummary}
         <Carried state={state} />
         <InputField meta={fields.code} label={t('otp.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={7} />
         <SubmitButton intent="verify_email" className="btn-primary w-full" testId="reset-code-submit">
@@ -159,7 +161,7 @@ function LinkView({ state }: { state: ResetState }) {
 
 function QuestionView({ state }: { state: ResetState }) {
   const { t } = useTranslation('auth');
-  const { fields, formProps } = useAppForm({ id: 'reset-question', schema: resetQuestionSchema, lastResult: state.result, defaultValue: { token: state.token } });
+  const { fields, formProps, errorSummary } = useAppForm({ id: 'reset-question', schema: resetQuestionSchema, lastResult: state.result, defaultValue: { token: state.token } });
   const question = state.question ?? '';
   return (
     <>
@@ -168,6 +170,7 @@ function QuestionView({ state }: { state: ResetState }) {
         {t(`questions.${question}`, { defaultValue: question })}
       </p>
       <Form method="post" className="space-y-4" {...formProps}>
+        {errorSummary}
         <Carried state={state} />
         <InputField meta={fields.answer} label={t('security_answer')} autoComplete="off" />
         <InputField meta={fields.birth_date} label={t('birth_date')} placeholder={t('birth_date_placeholder')} inputMode="numeric" autoComplete="bday" />
@@ -190,7 +193,7 @@ function QuestionView({ state }: { state: ResetState }) {
 function SmsView({ state }: { state: ResetState }) {
   const { t } = useTranslation('auth');
   const sent = state.resendIn !== undefined;
-  const { fields, formProps } = useAppForm({ id: 'reset-sms', schema: resetSmsCodeSchema, lastResult: state.result, defaultValue: { token: state.token } });
+  const { fields, formProps, errorSummary } = useAppForm({ id: 'reset-sms', schema: resetSmsCodeSchema, lastResult: state.result, defaultValue: { token: state.token } });
   return (
     <>
       <p className="mb-4 text-sm text-slate-700">{t('reset.view4_text', { target: state.smsTarget ?? '' })}</p>
@@ -204,6 +207,7 @@ function SmsView({ state }: { state: ResetState }) {
       ) : (
         <>
           <Form method="post" className="space-y-4" {...formProps}>
+            {errorSummary}
             <Carried state={state} />
             <InputField meta={fields.code} label={t('otp.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={7} />
             <SubmitButton intent="verify_sms" className="btn-primary w-full" testId="reset-code-submit">
@@ -247,11 +251,12 @@ function NoAccessView({ state }: { state: ResetState }) {
 
 function NewPasswordView({ state }: { state: ResetState }) {
   const { t } = useTranslation('auth');
-  const { fields, formProps } = useAppForm({ id: 'reset-password', schema: resetPasswordSchema, lastResult: state.result, defaultValue: { token: state.token } });
+  const { fields, formProps, errorSummary } = useAppForm({ id: 'reset-password', schema: resetPasswordSchema, lastResult: state.result, defaultValue: { token: state.token } });
   return (
     <>
       <p className="mb-4 text-sm text-slate-700">{t('reset.view6_text')}</p>
       <Form method="post" className="space-y-4" {...formProps}>
+        {errorSummary}
         <Carried state={state} />
         <input type="text" name="username" value={state.email} autoComplete="username" readOnly hidden />
         <InputField meta={fields.password} label={t('new_password')} type="password" autoComplete="new-password" hint={t('password_hint')} />

@@ -77,7 +77,8 @@ export function createRegistrationService(deps: ServiceDeps) {
       const limit = await limits.hit('register:ip', input.ip);
       if (!limit.allowed) return { ok: false, code: 429, status: 429, seconds: limit.retryAfter };
       const verdict = await adapters.captcha.verify({ response: input.captchaResponse, challengeId: input.captchaId, ip: input.ip });
-      if (!verdict.success) return { ok: false, code: ErrorCode.VALIDATION_ERROR, status: 400, captchaFailed: true, fieldErrors: fieldError('captcha_response', 'NO_CAPTCHA') };
+      // An answer that is wrong says so (issue #25 §5); "confirm you are not a robot" is for no answer at all.
+      if (!verdict.success) return { ok: false, code: ErrorCode.VALIDATION_ERROR, status: 400, captchaFailed: true, fieldErrors: fieldError('captcha_response', input.captchaResponse.trim() ? 'CAPTCHA_WRONG' : 'NO_CAPTCHA') };
 
       const step1 = await this.checkStep1(values);
       if (!step1.ok) return step1;

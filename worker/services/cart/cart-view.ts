@@ -5,7 +5,7 @@
 import type { RegistryFamily } from '../../../core/catalog';
 import { bundleLength, includedPrice } from '../../../core/cart/bundles';
 import { summaryOrder, visibleCount } from '../../../core/cart/composition';
-import { crossSellsFor } from '../../../core/cart/cross-sells';
+import { offeredCrossSells } from '../../../core/cart/cross-sells';
 import { domainConfigStatus, type ConfigStatus, type RegistryRules } from '../../../core/cart/domain-config';
 import { chosenOptions, isConfigurableType, optionsCents, specsByCategory, type OptionChoice } from '../../../core/cart/options';
 import { cartTotals, priceLine, type CartTotals, type LinePrice, type OfferedLength } from '../../../core/cart/pricing';
@@ -164,7 +164,7 @@ export function composeCartView(
       .filter((w) => w.parentId === item.id)
       .map((w) => ({ sku: w.sku, name: products.get(w.sku)?.name ?? w.sku, minMonths: Math.min(...offeredFromProduct(products.get(w.sku)).map((o) => o.months)) }));
     if (item.kind === 'ssl_installation' && item.config.domain) upsell('ssl_maintenance_basic');
-    const crossSells: CartLine['crossSells'] = crossSellsFor(item).flatMap((sku) => {
+    const crossSells: CartLine['crossSells'] = offeredCrossSells(item, items).flatMap((sku) => {
       const p = products.get(sku);
       if (!p) return [];
       const first = offeredFromProduct(p)[0];

@@ -21,6 +21,7 @@ import {
 } from '../../../db/schema';
 import type { ServiceDeps } from '../deps';
 import { cachedRead } from '../platform';
+import { athensFormat } from '../../../core/date-format';
 
 export type CountryRow = typeof countries.$inferSelect;
 export type LengthPrice = ResolvedPrice & { months: number; setupFeeCents: number };
@@ -69,14 +70,8 @@ export type RunningPromotion = { id: number; name: string; title: string; softEn
 
 type Lang = 'el' | 'en';
 
-// toLocaleString with options builds a formatter (locale data, time zone) on every call: the home
-// page's countdown paid that on each request. One per language per isolate (docs/decisions/030).
-const softEndFormats = new Map<Lang, Intl.DateTimeFormat>();
-function softEndFormat(lang: Lang): Intl.DateTimeFormat {
-  let f = softEndFormats.get(lang);
-  if (!f) softEndFormats.set(lang, (f = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Athens' })));
-  return f;
-}
+// One formatter per language per isolate (docs/decisions/030), from the one date helper (24-hour clock).
+const softEndFormat = (lang: Lang): Intl.DateTimeFormat => athensFormat(lang, { dateStyle: 'long', timeStyle: 'short' });
 
 export function createCatalogService({ db, env, now }: ServiceDeps) {
   const scope = env.DB as object;

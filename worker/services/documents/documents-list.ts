@@ -24,15 +24,24 @@ export type ListedDocument = {
   createdAt: number;
 };
 
+export type KindTotal = { kind: DocumentKind; count: number; totalCents: number };
+
 export type DocumentList = {
   rows: ListedDocument[];
   count: number;
   pages: number;
-  /** Sums over every matching document: totals, what is still owed (due kinds), unused (paying kinds). */
-  totalCents: number;
+  /**
+   * The totals of every matching document, one per kind (issue #25 §5): an order, its receipt and the
+   * payment that settled it are one purchase seen three ways, so a sum across kinds would count it three
+   * times. Then what is still owed (due kinds) and unused (paying kinds).
+   */
+  byKind: KindTotal[];
   owedCents: number;
   unusedCents: number;
 };
+
+/** The order the kinds' totals are shown in: what was bought, what it was documented as, what paid it. */
+const KIND_ORDER: readonly DocumentKind[] = ['order', 'invoice', 'receipt', 'debit', 'payment', 'credit'];
 
 const list = (xs: readonly string[]) => xs.map((x) => `'${x}'`).join(', ');
 
@@ -97,16 +106,20 @@ export async function listDocuments(db: Db, userId: number, f: DocumentFilters, 
   const base = matching(userId, f, now.getTime());
   const statusWhere = f.status ? 'WHERE e.shown = ?' : '';
   const statusParams = f.status ? [f.status] : [];
-  const [sums, matchingNotes, notes, page] = await Promise.all([
+  const [sums, kinds, matchingNotes, notes, page] = await Promise.all([
     d1
       .prepare(
-        `${base.sql} SELECT COUNT(*) AS n, COALESCE(SUM(e.total_cents), 0) AS total,
+        `${base.sql} SELECT COUNT(*) AS n,
           COALESCE(SUM(CASE WHEN e.kind IN (${list(DUE_KINDS)}) AND e.shown IN (${list(PAYABLE_STATUSES)}) AND e.balance > 0 THEN e.balance ELSE 0 END), 0) AS owed,
           COALESCE(SUM(CASE WHEN e.kind = 'payment' AND e.shown IN (${list(PAYING_STATUSES)}) AND e.balance > 0 THEN e.balance ELSE 0 END), 0) AS unused
         FROM e ${statusWhere}`,
       )
       .bind(...base.params, ...statusParams)
-      .first<{ n: number; total: number; owed: number; unused: number }>(),
+      .first<{ n: number; owed: number; unused: number }>(),
+    d1
+      .prepare(`${base.sql} SELECT e.kind, COUNT(*) AS n, COALESCE(SUM(e.total_cents), 0) AS total FROM e ${statusWhere} GROUP BY e.kind`)
+      .bind(...base.params, ...statusParams)
+      .all<{ kind: DocumentKind; n: number; total: number }>(),
     // The credit notes that match, for their unused credit (the whole filter, not only the page).
     f.kind === 'all' || f.kind === 'credits'
       ? d1
@@ -127,7 +140,7 @@ export async function listDocuments(db: Db, userId: number, f: DocumentFilters, 
     rows: page.results.map((r) => ({ id: r.id, kind: r.kind, series: r.series, number: r.number, status: r.shown, totalCents: r.total_cents, balanceCents: r.kind === 'credit' ? left(r.id) : r.balance, orderId: r.order_id, dueAt: r.due_at, createdAt: r.created_at })),
     count,
     pages: Math.max(1, Math.ceil(count / PAGE_SIZE)),
-    totalCents: Number(sums?.total ?? 0),
+    byKind: KIND_ORDER.flatMap((kind) => kinds.results.filter((k) => k.kind === kind).map((k) => ({ kind, count: Number(k.n), totalCents: Number(k.total) }))),
     owedCents: Number(sums?.owed ?? 0),
     unusedCents: Number(sums?.unused ?? 0) + unusedCredit,
   };

@@ -14,6 +14,7 @@ import type { Billing } from '../../../core/documents/mydata-mapping';
 import { zeroVatBasis } from '../../../core/documents/vat-basis';
 import { formatMoney } from '../../../core/money';
 import { BOLD_TTF_BASE64, REGULAR_TTF_BASE64 } from './legal-pdf-fonts';
+import { athensFormat } from '../../../core/date-format';
 
 export type LegalPdfKind = 'invoice' | 'receipt' | 'credit';
 
@@ -69,8 +70,7 @@ export function vatPercent(bp: number): string {
 
 /** "24/11/2026" in Athens time (the date a Greek document carries). */
 export function athensDate(at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Athens', day: '2-digit', month: '2-digit', year: 'numeric' }).format(at);
-  return parts;
+  return athensFormat('el', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(at);
 }
 
 // ── layout ─────────────────────────────────────────────────────────────────────────────────────

@@ -11,6 +11,7 @@ import { getServerT } from '../../../i18n/server';
 import { RegistryError } from '../../adapters/registry/port';
 import { configOf } from '../../config';
 import type { ServiceDeps } from '../deps';
+import { athensFormat } from '../../../core/date-format';
 
 /** Names one run looks at; the rest wait for the next run (the rule is the same whenever it runs). */
 export const ID_PROTECT_PER_RUN = 500;
@@ -61,7 +62,7 @@ export function createIdProtectService(deps: ServiceDeps) {
     if (!u) return false;
     const lang: Language = u.locale === 'en' ? 'en' : 'el';
     const t = getServerT(lang);
-    const date = until.toLocaleDateString(lang === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'long', timeZone: 'Europe/Athens' });
+    const date = athensFormat(lang, { dateStyle: 'long' }).format(until);
     try {
       await deps.adapters.mail.send({
         to: u.email,

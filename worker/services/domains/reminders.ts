@@ -11,6 +11,7 @@ import type { Language } from '../../../i18n/config';
 import { getServerT } from '../../../i18n/server';
 import type { ServiceDeps } from '../deps';
 import { createNotifier, NotificationType } from '../notifications';
+import { athensFormat } from '../../../core/date-format';
 
 /** How many names one page of a run reads; a run pages through every name in its window (keyset). */
 export const REMINDERS_PER_RUN = 1000;
@@ -33,7 +34,7 @@ export type ReminderView = {
 type Candidate = { id: number; userId: number; status: (typeof domains.$inferSelect)['status']; expiresAt: Date; fqdn: string; asciiFqdn: string };
 type Pending = { id: number; domainId: number; expiresAt: Date; daysBefore: number };
 
-const numericDate = new Intl.DateTimeFormat('el-GR', { timeZone: 'Europe/Athens', day: '2-digit', month: '2-digit', year: 'numeric' });
+const numericDate = athensFormat('el', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 export function createReminderService(deps: ServiceDeps) {
   const { db, env, now } = deps;
@@ -63,7 +64,7 @@ export function createReminderService(deps: ServiceDeps) {
     if (!row) return false;
     const lang: Language = row.locale === 'en' ? 'en' : 'el';
     const t = getServerT(lang);
-    const date = claimed.expiresAt.toLocaleDateString(lang === 'en' ? 'en-GB' : 'el-GR', { dateStyle: 'long', timeZone: 'Europe/Athens' });
+    const date = athensFormat(lang, { dateStyle: 'long' }).format(claimed.expiresAt);
     const link = `${originOf()}/account/domains/${row.asciiFqdn}`;
     // The days as the customer counts them today (a caught-up 1-day step may fall on the day itself).
     const count = daysLeft(claimed.expiresAt, now);
