@@ -7,6 +7,7 @@ import { env } from 'cloudflare:workers';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../core/errors';
+import { LEGAL_DOCUMENTS } from '../../core/legal';
 import { CONFIRM_TTL_MS, MAX_SENDS_PER_WINDOW, RESEND_AFTER_MS } from '../../core/newsletter';
 import { createDb } from '../../db/client';
 import { consentEvents, newsletterSubscriptions, outbox, users } from '../../db/schema';
@@ -304,7 +305,8 @@ describe('the registration box', () => {
     expect((await subOf(email))!).toMatchObject({ state: 'pending', userId: u!.id });
     expect((await mailsTo(email)).filter((m) => (m.meta as { tag?: string }).tag === 'newsletter_confirm')).toHaveLength(1);
     const rows = await db.select().from(consentEvents).where(eq(consentEvents.userId, u!.id));
-    expect(rows.map((r) => `${r.kind}:${r.source}`).sort()).toEqual(['processing:registration', 'validity:registration']);
+    // The terms box is recorded too, and every row carries the version accepted (core/legal.ts, issue #25 §3).
+    expect(rows.map((r) => `${r.kind}:${r.source}:${r.policyVersion}`).sort()).toEqual([`processing:registration:${LEGAL_DOCUMENTS.privacy.version}`, `terms:registration:${LEGAL_DOCUMENTS.terms.version}`, `validity:registration:${LEGAL_DOCUMENTS.privacy.version}`]);
     expect(rows.every((r) => r.ip === b.ip)).toBe(true);
   });
 });
