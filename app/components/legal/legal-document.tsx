@@ -62,7 +62,8 @@ export function LegalDocumentView({ doc, lang, text }: { doc: LegalDocument; lan
               </ul>
             ) : null}
             {s.table ? (
-              <div className="mt-4 overflow-x-auto">
+              // Scrolls sideways on a narrow phone: a focusable region, so the keyboard can scroll it too.
+              <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-labelledby={`legal-s${i}`}>
                 <table className="w-full text-left text-sm" data-testid="cookie-table">
                   <thead>
                     <tr className="border-b border-slate-300">
