@@ -224,7 +224,11 @@ describe('/account/privacy (spec §5 GDPR)', () => {
     const rows = await db.select().from(consentEvents).where(and(eq(consentEvents.userId, id), eq(consentEvents.source, 'form')));
     expect(rows.map((r) => r.kind).sort()).toEqual(['communication', 'processing', 'validity']);
     expect(rows.every((r) => r.ip === b.ip && r.granted)).toBe(true);
+    // The approvals name the privacy policy's version, and the account holds it (core/legal.ts, issue #25 §3).
+    expect(rows.filter((r) => r.kind !== 'communication').map((r) => r.policyVersion)).toEqual([String(LEGAL_DOCUMENTS.privacy.version), String(LEGAL_DOCUMENTS.privacy.version)]);
+    expect(u!.gdprPolicyVersion).toBe(LEGAL_DOCUMENTS.privacy.version);
     const page = await b.open('/account/privacy');
+    expect(/<label[^>]*>(?:(?!<\/label>)[\s\S])*name="gdpr_processing"[\s\S]*?<\/label>/.exec(page.html)?.[0]).toContain('href="/legal/privacy"');
     expect(page.html.match(/data-source="form"/g)).toHaveLength(3);
     // The same form again changes nothing (1005).
     const same = await b.fetch('/account/privacy', form({ _token: token, intent: 'consents', gdpr_processing: 'on', gdpr_validity: 'on', gdpr_communication: 'on', newsletter: 'on', accept_all: 'on' }));
