@@ -1,13 +1,15 @@
 // The GDPR approval at login (spec §4 "GDPR approval at login", §2 GDPR, §8 43005/43006; issue #24 §3).
 // The privacy policy carries a version; a customer who never approved it, or approved an older one,
 // approves the current one before a session is issued.
+import { LEGAL_DOCUMENTS } from './legal';
 
 /**
- * The version of the privacy policy in force. Raise it when the policy changes: every customer whose
- * approval is older is asked again at their next login. Version 1 is the policy of the approvals given
- * before versions were kept (users.gdpr_policy_version defaults to 1, migration 0024).
+ * The version of the privacy policy in force, from the one registry of legal documents (core/legal.ts,
+ * issue #25 §3). Raising it there asks every customer whose approval is older again at their next
+ * login. Version 1 is the policy of the approvals given before versions were kept
+ * (users.gdpr_policy_version defaults to 1, migration 0024).
  */
-export const GDPR_POLICY_VERSION = 1;
+export const GDPR_POLICY_VERSION: number = LEGAL_DOCUMENTS.privacy.version;
 
 /** A login that passed its password (and second factor) waits this long for the approval. */
 export const PENDING_APPROVAL_MS = 10 * 60_000;

@@ -42,6 +42,9 @@ import enRefunds from './en/refunds.json';
 import enLegal from './en/legal.json';
 import enMydata from './en/mydata.json';
 import enBilling from './en/billing.json';
+import elPolicies from './el/policies.json';
+import enPolicies from './en/policies.json';
+import { SERVER_ONLY_NAMESPACES } from './config';
 // The back office's areas (issue #22), one namespace each.
 import elAdmindomains from './el/admindomains.json';
 import elAdmincustomers from './el/admincustomers.json';
@@ -70,8 +73,8 @@ import enPrivacy from './en/privacy.json';
 import elArchive from './el/archive.json';
 import enArchive from './en/archive.json';
 
-const el = { common: elCommon, errors: elErrors, catalog: elCatalog, countries: elCountries, validation: elValidation, auth: elAuth, domains: elDomains, cart: elCart, checkout: elCheckout, admin: elAdmin, portal: elPortal, mydomains: elMydomains, nameservers: elNameservers, contacts: elContacts, transfers: elTransfers, documents: elDocuments, paying: elPaying, refunds: elRefunds, legal: elLegal, mydata: elMydata, billing: elBilling, admindomains: elAdmindomains, admincustomers: elAdmincustomers, admincoupons: elAdmincoupons, admincatalog: elAdmincatalog, staff: elStaff, hosting: elHosting, servers: elServers, adminhosting: elAdminhosting, freehosting: elFreehosting, notifications: elNotifications, newsletter: elNewsletter, privacy: elPrivacy, archive: elArchive };
-const en = { common: enCommon, errors: enErrors, catalog: enCatalog, countries: enCountries, validation: enValidation, auth: enAuth, domains: enDomains, cart: enCart, checkout: enCheckout, admin: enAdmin, portal: enPortal, mydomains: enMydomains, nameservers: enNameservers, contacts: enContacts, transfers: enTransfers, documents: enDocuments, paying: enPaying, refunds: enRefunds, legal: enLegal, mydata: enMydata, billing: enBilling, admindomains: enAdmindomains, admincustomers: enAdmincustomers, admincoupons: enAdmincoupons, admincatalog: enAdmincatalog, staff: enStaff, hosting: enHosting, servers: enServers, adminhosting: enAdminhosting, freehosting: enFreehosting, notifications: enNotifications, newsletter: enNewsletter, privacy: enPrivacy, archive: enArchive };
+const el = { common: elCommon, errors: elErrors, catalog: elCatalog, countries: elCountries, validation: elValidation, auth: elAuth, domains: elDomains, cart: elCart, checkout: elCheckout, admin: elAdmin, portal: elPortal, mydomains: elMydomains, nameservers: elNameservers, contacts: elContacts, transfers: elTransfers, documents: elDocuments, paying: elPaying, refunds: elRefunds, legal: elLegal, mydata: elMydata, billing: elBilling, admindomains: elAdmindomains, admincustomers: elAdmincustomers, admincoupons: elAdmincoupons, admincatalog: elAdmincatalog, staff: elStaff, hosting: elHosting, servers: elServers, adminhosting: elAdminhosting, freehosting: elFreehosting, notifications: elNotifications, newsletter: elNewsletter, privacy: elPrivacy, archive: elArchive, policies: elPolicies };
+const en = { common: enCommon, errors: enErrors, catalog: enCatalog, countries: enCountries, validation: enValidation, auth: enAuth, domains: enDomains, cart: enCart, checkout: enCheckout, admin: enAdmin, portal: enPortal, mydomains: enMydomains, nameservers: enNameservers, contacts: enContacts, transfers: enTransfers, documents: enDocuments, paying: enPaying, refunds: enRefunds, legal: enLegal, mydata: enMydata, billing: enBilling, admindomains: enAdmindomains, admincustomers: enAdmincustomers, admincoupons: enAdmincoupons, admincatalog: enAdmincatalog, staff: enStaff, hosting: enHosting, servers: enServers, adminhosting: enAdminhosting, freehosting: enFreehosting, notifications: enNotifications, newsletter: enNewsletter, privacy: enPrivacy, archive: enArchive, policies: enPolicies };
 
 export const resources = { el, en };
 export type Resources = typeof el;
@@ -86,5 +89,10 @@ function fingerprint(text: string): string {
   return (h >>> 0).toString(36);
 }
 
-export const RESOURCES_JSON = { el: JSON.stringify(el), en: JSON.stringify(en) } as const;
+/** What the browser downloads: every namespace but the server-only ones (i18n/config.ts). */
+function forBrowser(all: Record<string, unknown>): string {
+  return JSON.stringify(Object.fromEntries(Object.entries(all).filter(([ns]) => !(SERVER_ONLY_NAMESPACES as readonly string[]).includes(ns))));
+}
+
+export const RESOURCES_JSON = { el: forBrowser(el), en: forBrowser(en) } as const;
 export const RESOURCES_VERSION = { el: fingerprint(RESOURCES_JSON.el), en: fingerprint(RESOURCES_JSON.en) } as const;

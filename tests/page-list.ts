@@ -41,6 +41,9 @@ export const PAGES: PageEntry[] = [
   guest('prices-greek', 'domains.prices', '/domains/prices?category=greek'),
   guest('search-results', 'domains.search', '/domains/search?q=kafeneio'),
   guest('whois-taken', 'domains.whois', '/domains/whois?domain=google.gr'),
+  // The legal documents (issue #25 §3): one route; the terms (sections and lists) and the cookie policy (its table) stand for the four.
+  guest('legal-terms', 'legal.$slug', '/legal/terms'),
+  guest('legal-cookies', 'legal.$slug', '/legal/cookies'),
   guest('transfer', 'domains.metafora', '/domains/metafora'),
   // Every hosting family: each has its own texts and plan options.
   ...['shared-linux', 'shared-windows', 'wordpress', 'semi-dedicated', 'cloud-vps', 'dedicated'].map((f) => guest(`hosting-${f}`, 'hosting.$family', `/hosting/${f}`)),

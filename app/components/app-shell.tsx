@@ -39,10 +39,6 @@ export function AppShell({ children }: { children: ReactNode }) {
       <a href="#main" className="skip-link">
         {t('nav.skip')}
       </a>
-      {/* First in the page, in the flow on phones and tablets (a bar above the banner that pushes
-          the page down and so never covers the page's main action, e.g. the home search); a card
-          floating above the toolbox on large screens (app.css). */}
-      <CookieNotice />
       <BannerCarousel />
       <Header onOpenSideNav={() => setSideOpen(true)} onOpenVat={() => setVatOpen(true)} onPreloadVat={preloadVatForm} sideOpen={sideOpen} />
       <NavOverlay />
@@ -57,6 +53,11 @@ export function AppShell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
+      {/* Last in the page and sticky at the bottom of the window (issue #25 §5): it takes its own
+          height at the end of the page, so it pushes nothing at the top and every button, the
+          footer's last line included, can be scrolled clear of it; the toolbox floats over its
+          empty right end (app.css). */}
+      <CookieNotice />
       {/* The floating toolbox stack of spec §2: back-to-top and the toolbox itself (the cookies notice
           joins it on large screens through CSS); it rises above the mobile cart bar (app.css). */}
       <div className="toolbox-stack fixed bottom-4 right-4 z-40 flex flex-col items-end gap-3">

@@ -4,6 +4,8 @@ import { MAIN_MENU } from '../lib/menu';
 import { useRootData } from '../lib/root-data';
 import { FooterNewsletter } from './newsletter/public-subscribe';
 import { VatNote } from './price';
+import { LEGAL_SLUGS } from '../../core/legal';
+import { LegalLink } from './legal/legal-link';
 
 /** A phone number as a tel: link takes it: digits and the leading +. */
 export function telHref(phone: string): string {
@@ -50,6 +52,16 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-slate-100 py-4 text-center text-xs text-slate-600">
+        {/* The legal documents (issue #25 §3), each with its version and date on its page. */}
+        <nav aria-label={t('footer.legal')} className="mb-2" data-testid="footer-legal">
+          <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1 px-4">
+            {LEGAL_SLUGS.map((slug) => (
+              <li key={slug}>
+                <LegalLink slug={slug} className="text-slate-700 underline hover:text-blue-800" />
+              </li>
+            ))}
+          </ul>
+        </nav>
         <p>
           <VatNote /> · {t('footer.rights', { year: new Date().getFullYear(), name: seller.name })}
         </p>

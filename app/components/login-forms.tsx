@@ -12,6 +12,7 @@ import { codeAlertType, codeMessage } from '../lib/codes';
 import { CheckboxField, FormAlert, hiddenInputProps, InputField, SubmitButton, useAppForm, useHydrated } from '../lib/forms';
 import { CsrfInput } from './csrf-input';
 import { PageIdInput } from './page-id-input';
+import { ConsentText } from './legal/legal-link';
 
 /** 'done': logged in from the dialog, which loads `redirectTo` afresh (new session, new form token, merged cart). */
 export type LoginView = 'login' | 'gdpr' | 'two_factor' | 'done';
@@ -133,7 +134,7 @@ export function GdprApprovalForm({ data, redirectTo, alert, FormComponent, idPre
           }}
         >
           <p className="text-sm text-slate-700">{t('approval.text')}</p>
-          <CheckboxField meta={fields.gdpr_processing} label={t('approval.processing')} />
+          <CheckboxField meta={fields.gdpr_processing} label={<ConsentText text={t('approval.processing')} />} />
           <CheckboxField meta={fields.gdpr_validity} label={t('approval.validity')} />
         </div>
         <SubmitButton className="btn-primary w-full" testId="login-submit" disabled={hydrated && !agreed}>

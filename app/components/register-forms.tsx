@@ -20,6 +20,7 @@ import { CsrfInput } from './csrf-input';
 import { OtpIntro, ResendButton } from './otp-block';
 import { PageIdInput } from './page-id-input';
 import { StrengthMeter } from './strength-meter';
+import { ConsentText } from './legal/legal-link';
 
 export type RegisterStep = 1 | 2;
 export type PendingRegistration = { token: string; channel: 'email' | 'sms'; target: string; resendIn: number };
@@ -143,13 +144,13 @@ export function RegisterForm({
             </details>
             <fieldset className="space-y-2">
               <legend className="text-sm font-medium">{t('consents')}</legend>
-              <CheckboxField meta={fields.gdpr_processing} label={t('gdpr_processing')} />
+              <CheckboxField meta={fields.gdpr_processing} label={<ConsentText text={t('gdpr_processing')} />} />
               <CheckboxField meta={fields.gdpr_validity} label={t('gdpr_validity')} />
               <CheckboxField meta={fields.gdpr_communication} label={t('gdpr_communication')} />
               <div data-testid="newsletter-row">
                 <CheckboxField meta={fields.newsletter} label={t('newsletter')} />
               </div>
-              <CheckboxField meta={fields.terms} label={t('terms')} />
+              <CheckboxField meta={fields.terms} label={<ConsentText text={t('terms')} />} />
             </fieldset>
             <Captcha widget={captcha} idPrefix={idPrefix} errors={fields.captcha_response?.errors ?? (actionData?.result.error?.captcha_response as string[] | undefined)} />
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">

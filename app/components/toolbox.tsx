@@ -1,7 +1,9 @@
 // Floating toolbox (spec §2): support slides, the partners carousel (456 px per step) and the
-// cookies notice; plus the back-to-top button with the 20 % rule on large screens.
+// cookies notice; plus the back-to-top button with the 20 % rule on large screens. The cookies notice
+// is a bar at the bottom of the page that covers no action (issue #25 §5, app.css .cookie-notice),
+// linking the cookie policy; it closes with a plain form post too.
 import { Form, useLocation } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRootData } from '../lib/root-data';
 import { postJson } from '../lib/request';
@@ -9,6 +11,7 @@ import { useUi } from '../lib/ui';
 import { BREAKPOINTS } from '../lib/use-media';
 import { CsrfInput } from './csrf-input';
 import { ArrowUpIcon } from './icons';
+import { LegalLink } from './legal/legal-link';
 import { deferredPart, keepServerHtml, useHeldClick } from '../lib/deferred-part';
 import * as serverPanels from './toolbox-panel';
 
@@ -22,10 +25,28 @@ export function CookieNotice() {
   const location = useLocation();
   const [hidden, setHidden] = useState(cookiesAccepted);
   useEffect(() => setHidden(cookiesAccepted), [cookiesAccepted]);
+  const bar = useRef<HTMLDivElement>(null);
+  // The page's scroll padding follows the bar's real height (app.css), so focus never lands under it.
+  useEffect(() => {
+    const el = bar.current;
+    if (hidden || !el || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--cookie-bar-h', `${el.getBoundingClientRect().height + 8}px`));
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--cookie-bar-h');
+    };
+  }, [hidden]);
   if (hidden) return null;
   return (
-    <div role="region" aria-label={t('cookies.title')} className="cookie-notice" data-testid="cookie-notice">
-      <p className="text-sm">{t('cookies.text')}</p>
+    <div ref={bar} role="region" aria-label={t('cookies.title')} className="cookie-notice" data-testid="cookie-notice">
+      <p className="text-sm">
+        {t('cookies.text')}{' '}
+        <LegalLink slug="cookies" className="underline">
+          {t('cookies.policy_link')}
+        </LegalLink>
+      </p>
       <Form
         method="post"
         action="/settings"

@@ -24,13 +24,14 @@ import { SaveCardOption } from '../components/save-card-option';
 import { requireUser } from '../lib/auth.server';
 import { cartOwner } from '../lib/cart.server';
 import { codeAlertType, codeMessage } from '../lib/codes';
-import { CheckboxField, FieldErrors, FormAlert, hiddenInputProps, InputField, SubmitButton, useAppForm } from '../lib/forms';
+import { FieldErrors, FormAlert, hiddenInputProps, InputField, SubmitButton, useAppForm } from '../lib/forms';
 import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { useRootData } from '../lib/root-data';
 import { fieldMessage, parseForm } from '../lib/submission.server';
 import { codeData } from '../lib/route-error.server';
+import { CheckoutConsent } from '../components/cart/checkout-consent';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
@@ -106,7 +107,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const owner = await cartOwner(context);
     const placed = await orders.placeOrder(
       { ...owner, userId: session.user.id },
-      { profileId: v.profile_id, method: v.method as 'card' | 'bank_transfer', idempotencyKey: v.key, lang, uniqueId, coupon: v.coupon, useCredit: v.use_credit === true, creditExpectedCents: Number(form.get('credit_expected')) || 0, requestCountry: requestCountryFrom(context.cloudflare.cf, request.headers.get('CF-IPCountry'), { cfIsReal: context.config.environment === 'production' }) },
+      { profileId: v.profile_id, method: v.method as 'card' | 'bank_transfer', idempotencyKey: v.key, lang, uniqueId, coupon: v.coupon, useCredit: v.use_credit === true, creditExpectedCents: Number(form.get('credit_expected')) || 0, requestCountry: requestCountryFrom(context.cloudflare.cf, request.headers.get('CF-IPCountry'), { cfIsReal: context.config.environment === 'production' }), termsAccepted: v.agree === true },
     );
     if (!placed.ok) {
       // A name registered by someone else since it was added: say so, and what to do (the cart marks it).
@@ -264,7 +265,7 @@ export default function Checkout() {
                 {t(actionData.couponError, actionData.couponParams ?? {})}
               </p>
             ) : null}
-            <CheckboxField meta={order.fields.agree} label={t('terms')} />
+            <CheckoutConsent meta={order.fields.agree} />
             <SubmitButton intent="place_order" className="btn-primary w-full" testId="place-order" disabled={profiles.length === 0}>
               <PayLabel dueCents={due} />
             </SubmitButton>

@@ -5,7 +5,8 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from './accounts';
 
-export const consentKinds = ['processing', 'validity', 'communication', 'newsletter', 'policy'] as const;
+// 'terms': the terms of use accepted at registration (issue #25 §3), with the version in policy_version.
+export const consentKinds = ['processing', 'validity', 'communication', 'newsletter', 'policy', 'terms'] as const;
 export const consentSources = ['registration', 'login', 'form', 'link', 'staff', 'one-click', 'erasure'] as const;
 
 export const consentEvents = sqliteTable(
@@ -18,7 +19,7 @@ export const consentEvents = sqliteTable(
     kind: text('kind', { enum: consentKinds }).notNull(),
     granted: integer('granted', { mode: 'boolean' }).notNull(),
     source: text('source', { enum: consentSources }).notNull(),
-    /** The policy version accepted (kind 'policy' and the GDPR approvals). */
+    /** The version accepted (kind 'policy', 'terms' and the GDPR approvals), from core/legal.ts. */
     policyVersion: text('policy_version'),
     ip: text('ip'),
     /** The staff member who recorded it (source 'staff'). */

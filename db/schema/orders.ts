@@ -79,6 +79,12 @@ export const orders = sqliteTable(
      */
     vatEvidence: text('vat_evidence', { mode: 'json' }).$type<{ billingCountry: string; requestCountry: string | null; cardCountry?: string | null }>(),
     vatEvidenceConflict: integer('vat_evidence_conflict', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * The legal documents the customer accepted with the checkout's box, as versions of the registry
+     * in force then (core/legal.ts, issue #25 §3): { terms: 1, refunds: 1 }; the time is created_at.
+     * NULL for orders placed without that box (renewal runs, staff).
+     */
+    acceptedLegal: text('accepted_legal', { mode: 'json' }).$type<Record<string, number>>(),
   },
   (t) => [uniqueIndex('orders_idempotency_unique').on(t.idempotencyKey), index('orders_user_idx').on(t.userId)],
 );

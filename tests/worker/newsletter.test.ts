@@ -7,6 +7,7 @@ import { env } from 'cloudflare:workers';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../core/errors';
+import { LEGAL_DOCUMENTS } from '../../core/legal';
 import { CONFIRM_TTL_MS, MAX_SENDS_PER_WINDOW, RESEND_AFTER_MS } from '../../core/newsletter';
 import { createDb } from '../../db/client';
 import { consentEvents, newsletterSubscriptions, outbox, users } from '../../db/schema';
@@ -223,7 +224,11 @@ describe('/account/privacy (spec §5 GDPR)', () => {
     const rows = await db.select().from(consentEvents).where(and(eq(consentEvents.userId, id), eq(consentEvents.source, 'form')));
     expect(rows.map((r) => r.kind).sort()).toEqual(['communication', 'processing', 'validity']);
     expect(rows.every((r) => r.ip === b.ip && r.granted)).toBe(true);
+    // The approvals name the privacy policy's version, and the account holds it (core/legal.ts, issue #25 §3).
+    expect(rows.filter((r) => r.kind !== 'communication').map((r) => r.policyVersion)).toEqual([String(LEGAL_DOCUMENTS.privacy.version), String(LEGAL_DOCUMENTS.privacy.version)]);
+    expect(u!.gdprPolicyVersion).toBe(LEGAL_DOCUMENTS.privacy.version);
     const page = await b.open('/account/privacy');
+    expect(/<label[^>]*>(?:(?!<\/label>)[\s\S])*name="gdpr_processing"[\s\S]*?<\/label>/.exec(page.html)?.[0]).toContain('href="/legal/privacy"');
     expect(page.html.match(/data-source="form"/g)).toHaveLength(3);
     // The same form again changes nothing (1005).
     const same = await b.fetch('/account/privacy', form({ _token: token, intent: 'consents', gdpr_processing: 'on', gdpr_validity: 'on', gdpr_communication: 'on', newsletter: 'on', accept_all: 'on' }));
@@ -304,7 +309,8 @@ describe('the registration box', () => {
     expect((await subOf(email))!).toMatchObject({ state: 'pending', userId: u!.id });
     expect((await mailsTo(email)).filter((m) => (m.meta as { tag?: string }).tag === 'newsletter_confirm')).toHaveLength(1);
     const rows = await db.select().from(consentEvents).where(eq(consentEvents.userId, u!.id));
-    expect(rows.map((r) => `${r.kind}:${r.source}`).sort()).toEqual(['processing:registration', 'validity:registration']);
+    // The terms box is recorded too, and every row carries the version accepted (core/legal.ts, issue #25 §3).
+    expect(rows.map((r) => `${r.kind}:${r.source}:${r.policyVersion}`).sort()).toEqual([`processing:registration:${LEGAL_DOCUMENTS.privacy.version}`, `terms:registration:${LEGAL_DOCUMENTS.terms.version}`, `validity:registration:${LEGAL_DOCUMENTS.privacy.version}`]);
     expect(rows.every((r) => r.ip === b.ip)).toBe(true);
   });
 });

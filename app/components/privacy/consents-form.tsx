@@ -12,6 +12,7 @@ import { CheckboxField, FormAlert, SubmitButton, useAppForm } from '../../lib/fo
 import { Card, Outcome, type AccountActionData } from '../account/outcome';
 import { CsrfInput } from '../csrf-input';
 import { PageIdInput } from '../page-id-input';
+import { ConsentText } from '../legal/legal-link';
 
 export type ConsentsFormValues = { processing: boolean; validity: boolean; communication: boolean; newsletter: NewsletterState };
 export type ConsentsActionData = AccountActionData & { newsletterPending?: boolean; seconds?: number };
@@ -46,7 +47,7 @@ export function ConsentsForm({ values, actionData }: { values: ConsentsFormValue
         <CsrfInput />
         <PageIdInput />
         <input type="hidden" name="intent" value="consents" />
-        <CheckboxField meta={fields.gdpr_processing} label={t('consents.processing')} />
+        <CheckboxField meta={fields.gdpr_processing} label={<ConsentText text={t('consents.processing')} />} />
         <CheckboxField meta={fields.gdpr_validity} label={t('consents.validity')} />
         <CheckboxField meta={fields.gdpr_communication} label={t('consents.communication')} />
         <CheckboxField meta={fields.newsletter} label={t('consents.newsletter')} />

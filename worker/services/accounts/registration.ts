@@ -3,6 +3,7 @@
 // mobile match the country), the captcha is verified through its port, and a pending registration
 // waits for its one-time code. The account exists only once the code is verified.
 import { GDPR_POLICY_VERSION } from '../../../core/gdpr';
+import { LEGAL_DOCUMENTS } from '../../../core/legal';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { COUNTRIES } from '../../../core/countries';
 import { isAcceptableRegistrationEmail } from '../../../core/email-policy';
@@ -204,9 +205,13 @@ export function createRegistrationService(deps: ServiceDeps) {
         .returning({ id: users.id });
       const userId = created!.id;
       const ip = input.ip ?? null;
+      // Each row names the version accepted, from the one registry (core/legal.ts, issue #25 §3):
+      // the approvals are of the privacy policy, the terms box of the terms of use.
+      const privacy = String(GDPR_POLICY_VERSION);
       await createConsentLog(deps).record([
-        { userId, email: row.email, kind: 'processing', granted: true, source: 'registration', ip },
-        { userId, email: row.email, kind: 'validity', granted: true, source: 'registration', ip },
+        { userId, email: row.email, kind: 'processing', granted: true, source: 'registration', policyVersion: privacy, ip },
+        { userId, email: row.email, kind: 'validity', granted: true, source: 'registration', policyVersion: privacy, ip },
+        { userId, email: row.email, kind: 'terms', granted: true, source: 'registration', policyVersion: String(LEGAL_DOCUMENTS.terms.version), ip },
         ...(d.gdprCommunication === true ? [{ userId, email: row.email, kind: 'communication' as const, granted: true, source: 'registration' as const, ip }] : []),
       ]);
       // The newsletter box is not a subscription: the caller starts the double opt-in (services/newsletter).

@@ -10,6 +10,7 @@ import type { Language } from '../../../i18n/config';
 import { createConsentLog, type ConsentChange } from '../accounts';
 import type { ServiceDeps } from '../deps';
 import { createNewsletterService } from '../newsletter';
+import { GDPR_POLICY_VERSION } from '../../../core/gdpr';
 
 export const CONSENT_HISTORY_LIMIT = 100;
 
@@ -54,14 +55,16 @@ export function createPrivacyConsents(deps: ServiceDeps) {
       const u = await load(userId);
       const changes: ConsentChange[] = [];
       const base = { userId: u.id, email: u.email, source: 'form' as const, ip: ctx.ip };
-      if (!u.gdprProcessingAt) changes.push({ ...base, kind: 'processing', granted: true });
-      if (!u.gdprValidityAt) changes.push({ ...base, kind: 'validity', granted: true });
+      // An approval given here is of the privacy policy in force (core/legal.ts, issue #25 §3).
+      const policyVersion = String(GDPR_POLICY_VERSION);
+      if (!u.gdprProcessingAt) changes.push({ ...base, kind: 'processing', granted: true, policyVersion });
+      if (!u.gdprValidityAt) changes.push({ ...base, kind: 'validity', granted: true, policyVersion });
       if (u.gdprCommunication !== input.communication) changes.push({ ...base, kind: 'communication', granted: input.communication });
       if (changes.length) {
         await db.batch([
           db
             .update(users)
-            .set({ gdprProcessingAt: u.gdprProcessingAt ?? now, gdprValidityAt: u.gdprValidityAt ?? now, gdprCommunication: input.communication, updatedAt: now })
+            .set({ gdprProcessingAt: u.gdprProcessingAt ?? now, gdprValidityAt: u.gdprValidityAt ?? now, ...(u.gdprProcessingAt ? {} : { gdprPolicyVersion: GDPR_POLICY_VERSION }), gdprCommunication: input.communication, updatedAt: now })
             .where(eq(users.id, u.id)),
           log.insertStatement(changes),
         ]);

@@ -13,6 +13,7 @@ import { cartTotals } from '../../../core/cart/pricing';
 import { couponDiscount, couponOrderRefusal, couponRefusal, normaliseCouponCode, type Coupon, type CouponRefusal } from '../../../core/orders/coupons';
 import { formatMoney } from '../../../core/money';
 import { amountDue, creditToApply } from '../../../core/orders/credit';
+import { acceptedVersions, ORDER_ACCEPTS } from '../../../core/legal';
 import { rawBatch, type Raw } from '../../../db/raw-batch';
 import { couponRedemptions, coupons, creditMovements, domains, orderItems, orders, payments, saleDocuments, users } from '../../../db/schema';
 import type { ServiceDeps } from '../deps';
@@ -148,6 +149,8 @@ export function createOrderService(deps: ServiceDeps) {
         creditExpectedCents?: number;
         /** The country the request came from (Cloudflare's geolocation): VAT location evidence (core/vat-evidence.ts). */
         requestCountry?: string | null;
+        /** The checkout's box was checked: the order keeps the versions of what it accepts (core/legal.ts). */
+        termsAccepted?: boolean;
       },
     ): Promise<{ ok: true; orderId: number; reused: boolean } | Fail> {
       const [existing] = await db.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey));
@@ -209,6 +212,8 @@ export function createOrderService(deps: ServiceDeps) {
             VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(idempotency_key) DO NOTHING`,
           params: [owner.userId, key, attemptId, method, profile.id, JSON.stringify(billing), view.totals.subTotalCents, totals.vatCents, totals.grandTotalCents, view.totals.vatRateBp, vat.waived ? 1 : 0, couponCode, discountCents, creditCents, at, ...profiles.vatEvidenceParams(profile, input.requestCountry)],
         },
+        // What the customer accepted, on the order this attempt created (issue #25 §3).
+        ...(input.termsAccepted ? [{ sql: `UPDATE orders SET accepted_legal = ? WHERE id = ${order.sql}`, params: [JSON.stringify(acceptedVersions(ORDER_ACCEPTS)), ...order.params] }] : []),
         // The items first: their order_id is NOT NULL, so they fail the batch at once when this attempt
         // did not create the order.
         ...view.lines.map((l, i) => ({
