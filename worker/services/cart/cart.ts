@@ -152,6 +152,7 @@ export function createCartService(deps: ServiceDeps) {
       const offered = offeredFromTld(t, input.action);
       if (!offered.length) return { ok: false, code: ErrorCode.CART_ITEM_ADD_FAILED };
       let premiumYearCents: number | null = null;
+      let premiumRenewYearCents: number | null = null;
       // Renewing, restoring or changing the holder of a name: only the customer who holds it here.
       let held: { id: number; expiresAt: Date; status: string } | null = null;
       if (input.action === 'renew' || input.action === 'trade' || input.action === 'rgp_restore') {
@@ -172,6 +173,7 @@ export function createCartService(deps: ServiceDeps) {
           const [answer] = await adapters.registries[t.registry].check([{ name: parsed.asciiFqdn, key: registryKeyFor(parsed.label, parsed.tld) }]);
           if (!answer?.available) return { ok: false, code: ErrorCode.CART_ITEM_ADD_FAILED };
           premiumYearCents = answer.premium?.registerCents ?? null;
+          premiumRenewYearCents = answer.premium?.renewCents ?? null;
         } catch (e) {
           return { ok: false, code: e instanceof RegistryError && e.code === ErrorCode.REGISTRY_MAINTENANCE ? e.code : ErrorCode.DOMAIN_CHECK_FAILURE };
         }
@@ -191,7 +193,7 @@ export function createCartService(deps: ServiceDeps) {
         rgp: input.action === 'rgp_restore' || held?.status === 'redemption',
         // An expired name gets no ID protect (spec §9).
         expired: held !== null && held.expiresAt.getTime() < now.getTime(),
-        config: input.authCode ? { authCode: input.authCode.trim() } : held && input.action === 'rgp_restore' ? await heldContacts(held.id) : {},
+        config: input.authCode ? { authCode: input.authCode.trim() } : held && input.action === 'rgp_restore' ? await heldContacts(held.id) : premiumRenewYearCents !== null ? { premiumRenewYearCents } : {},
       };
       // A trade is a change of holder: without the new holder there is nothing to buy (a hand-made POST).
       if (input.action === 'trade' && input.registrant === undefined) return { ok: false, code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'contacts' };
