@@ -10,6 +10,7 @@ import { CsrfInput } from '../csrf-input';
 import { PageIdInput } from '../page-id-input';
 import { useDateFormat } from './domain-list';
 import { DomainRenewalFact } from './domain-renewal-fact';
+import { LockMeaning } from './lock-meaning';
 
 export type OverviewAction = {
   intent: 'auto_renew' | 'lock' | 'id_protect' | 'auth_code' | 'buy_id_protect';
@@ -101,6 +102,7 @@ export function DomainSettings({ domain: d, policy, allowed, outcome, renewal }:
       </Panel>
 
       <Panel title={t('lock_title')} help={t('lock_help')} state={<span data-testid="lock-state" data-locked={d.locked}>{d.locked ? t('locked') : t('unlocked')}</span>} testId="panel-lock">
+        <LockMeaning registry={d.registry} locked={d.locked} />
         <ActionForm intent="lock" value={d.locked ? 'off' : 'on'} disabled={!allowed.lock} testId="toggle-lock">
           {d.locked ? t('lock_off') : t('lock_on')}
         </ActionForm>
