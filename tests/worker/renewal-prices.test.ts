@@ -6,7 +6,8 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { asciiFqdnFor, registryKeyFor } from '../../core/domains/keys';
-import { domainRenewal, type RenewalQuote } from '../../core/renewal-price';
+import { domainRenewal, hostingRenewal, type RenewalQuote } from '../../core/renewal-price';
+import { HOSTING_PAGES } from '../../app/lib/hosting-families';
 import { createDb } from '../../db/client';
 import { DEMO_USERS } from '../../db/seed';
 import { domains, users } from '../../db/schema';
@@ -133,5 +134,22 @@ describe('the renewal price shown for every TLD is the pricing rule’s', () => 
       expect({ net: Number(m![1]), months: Number(m![2]) }, row.fqdn).toEqual({ net: rule.get(row.tld)!.totalCents, months: rule.get(row.tld)!.months });
     }
     expect(rows).toHaveLength(tlds.length);
+  });
+
+  it('the hosting plans: each plan says what its first length renews at, promotion or not', async () => {
+    const b = new Browser();
+    for (const [slug, page] of Object.entries(HOSTING_PAGES)) {
+      const plans = await servicesAt().catalog.productsByFamily(page.families, 'el', { withOptions: false });
+      const res = await b.fetch(`/hosting/${slug}`);
+      expect(res.status, slug).toBe(200);
+      const shown = chunks(await res.text(), 'data-testid="plan-card"', 'data-sku');
+      expect(shown.map((p) => p.key)).toEqual(plans.map((p) => p.sku));
+      for (const plan of plans) {
+        const first = plan.prices[0];
+        if (!first) continue;
+        const quote = hostingRenewal({ lengths: plan.prices, months: first.months, monthlyFeeCents: plan.monthlyFeeCents })!;
+        expect(shown.find((p) => p.key === plan.sku)!.shown, plan.sku).toEqual({ net: quote.totalCents, months: quote.months });
+      }
+    }
   });
 });
