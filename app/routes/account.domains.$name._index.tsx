@@ -20,8 +20,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const can = (a: Parameters<typeof actionRefusal>[0]) => actionRefusal(a, d, now);
   // A Greek .gr may take its .ελ (spec §5 '.ελ domains'): a note with the way to it.
   const el = d.registry === 'gr' && d.tld === 'gr' && d.status === 'active' ? await context.services.handovers.elOffer(d.userId, d) : null;
+  const renewal = await context.services.catalog.domainRenewal(d.tld);
   return data({
     el,
+    renewal,
     domain: {
       fqdn: d.fqdn,
       asciiFqdn: d.asciiFqdn,

@@ -17,6 +17,7 @@ import { NewProfile } from '../components/billing-profile-form';
 import { SslNamesStatus } from '../components/cart/cart-line-extras';
 import { PayLabel } from '../components/cart/pay-label';
 import { CsrfInput } from '../components/csrf-input';
+import { RenewalPrice } from '../components/renewal-price';
 import { LengthLabel } from '../components/length-label';
 import { PageIdInput } from '../components/page-id-input';
 import { Price } from '../components/price';
@@ -281,6 +282,7 @@ export default function Checkout() {
               <li key={l.id} className={`flex justify-between gap-2 ${l.parentId ? 'pl-3 text-slate-600' : ''}`}>
                 <span className="break-all">
                   {l.name} {l.price ? <span className="text-slate-500">(<LengthLabel months={l.price.selected.months} />)</span> : null}
+                  <RenewalPrice renewal={l.renewal} exact />
                 </span>
                 <Price cents={l.price?.totalCents ?? 0} exact />
               </li>

@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { isListedOptionCategory } from '../../core/catalog';
 import { ErrorCode } from '../../core/errors';
 import { pricePerInterval } from '../../core/lengths';
+import { hostingRenewal } from '../../core/renewal-price';
+import { RenewalPrice } from '../components/renewal-price';
 import { AddProduct } from '../components/cart/add-product';
 import { IntervalSuffix, LengthLabel } from '../components/length-label';
 import { Price, VatNote } from '../components/price';
@@ -27,7 +29,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     slug: params.family,
     plans: plans.map((p) => ({
       ...p,
-      prices: p.prices.map((l) => ({ ...l, perIntervalCents: pricePerInterval(l.totalCents, l.months), basePerIntervalCents: pricePerInterval(l.baseCents, l.months) })),
+      prices: p.prices.map((l) => ({
+        ...l,
+        perIntervalCents: pricePerInterval(l.totalCents, l.months),
+        basePerIntervalCents: pricePerInterval(l.baseCents, l.months),
+        // What this length renews at (issue #25 §1): a promotion is for the first period only.
+        renewal: hostingRenewal({ lengths: p.prices, months: l.months, monthlyFeeCents: p.monthlyFeeCents }),
+      })),
     })),
   };
 }
@@ -55,6 +63,7 @@ function PlanCard({ plan }: { plan: Plan }) {
           <span className="text-slate-600">
             <IntervalSuffix months={selected.months} />
           </span>
+          <RenewalPrice renewal={selected.renewal} perInterval className="block text-sm text-slate-600" />
           {selected.months > 1 ? (
             <p className="text-sm text-slate-600">
               {t('hosting_page.total_for')} <LengthLabel months={selected.months} />: <Price cents={selected.totalCents} />

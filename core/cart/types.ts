@@ -43,6 +43,8 @@ export type DomainConfig = {
    * else. The line is then not ready; the cart offers to remove it or to look for another name.
    */
   takenAt?: number;
+  /** Set by the server only: a premium name's yearly renewal quote from the registry (cents, VAT excluded), for "then X". */
+  premiumRenewYearCents?: number;
 };
 
 export type HostingConfig = {

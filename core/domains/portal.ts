@@ -3,6 +3,7 @@
 // actions a name in a given state can take. Pure: the service turns these into SQL and registry calls.
 import type { RegistryFamily } from '../catalog';
 import { ErrorCode } from '../errors';
+import { hasTransferLock } from './registry-rules';
 
 export const PORTAL_PAGE_SIZE = 50;
 /** Spec §3 "List previews": expiring soon means within this many days. */
@@ -190,6 +191,8 @@ export function actionRefusal(action: DomainAction, d: Held, now: Date): Refusal
     case 'nameservers': {
       // The registry takes changes only on a name in force and sponsored by us.
       if (d.status !== 'active') return refuse(`status_${d.status}`);
+      // A registry without a transfer lock (core/domains/registry-rules.ts) has nothing to switch.
+      if ((action === 'lock' || action === 'unlock') && !hasTransferLock(d.registry)) return refuse('no_transfer_lock');
       if (action === 'lock' && d.locked) return refuse('already_locked', ErrorCode.NO_CHANGE);
       if (action === 'unlock' && !d.locked) return refuse('already_unlocked', ErrorCode.NO_CHANGE);
       // A locked name's code would be of no use (the lock refuses any transfer): unlock first.

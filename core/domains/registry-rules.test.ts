@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../errors';
 import { GR_REGISTRATION_MONTHS } from '../lengths';
 import { labelToAscii } from './punycode';
-import { allowedPeriods, EEA_COUNTRIES, elRequirement, EU_COUNTRIES, euEligibility, REGISTRY_OF, registryFamilyOf, xxxRequirement } from './registry-rules';
+import { registryFamilies } from '../catalog';
+import { allowedPeriods, EEA_COUNTRIES, elRequirement, EU_COUNTRIES, euEligibility, hasTransferLock, lockNewName, REGISTRY_OF, registryFamilyOf, TRANSFER_LOCK, xxxRequirement } from './registry-rules';
 
 describe('registry families', () => {
   it.each([
@@ -120,5 +121,20 @@ describe('xxxRequirement', () => {
   it('needs nothing when the name does not resolve', () => {
     expect(xxxRequirement({ resolve: false })).toBeNull();
     expect(xxxRequirement({ resolve: false, membershipToken: 'abc!' })).toBeNull();
+  });
+});
+
+describe('transfer lock (issue #25 §1)', () => {
+  it('every registry family has an entry, and a new name is locked exactly where its registry has a lock', () => {
+    expect(Object.keys(TRANSFER_LOCK).sort()).toEqual([...registryFamilies].sort());
+    for (const family of registryFamilies) expect(lockNewName(family), family).toBe(hasTransferLock(family));
+  });
+
+  it('the registries our port locks (sandbox and EPP client) have one, .gr included', () => {
+    expect(['gr', 'eurid', 'icm', 'generic'].map((f) => hasTransferLock(f as never))).toEqual([true, true, true, true]);
+  });
+
+  it('a family it does not know has none', () => {
+    expect(hasTransferLock('nosuch' as never)).toBe(false);
   });
 });

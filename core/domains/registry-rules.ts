@@ -100,3 +100,27 @@ export function xxxRequirement(input: { resolve: boolean; membershipToken?: stri
   if (token.length > MEMBERSHIP_TOKEN_MAX_LENGTH || !MEMBERSHIP_TOKEN.test(token)) return { field: 'membership_token', key: MESSAGES['ILLEGAL.CHARS'] };
   return null;
 }
+
+/**
+ * Whether a registry has a transfer lock that the registrar sets for its customer (EPP
+ * clientTransferProhibited, RFC 5731): while it is on, the registry refuses any transfer away, whatever
+ * the code. Our registry port sets it for every family (the sandbox and the EPP client alike, decision
+ * 020) and the .gr sandbox refuses a locked name's transfer as the others do, so each family has one
+ * here; a registry found to have none is switched off in this table alone, and then new names get no
+ * lock and the domain page says the registry has none (decision 078).
+ */
+export const TRANSFER_LOCK: Readonly<Record<RegistryFamily, boolean>> = Object.freeze({
+  gr: true,
+  eurid: true,
+  icm: true,
+  generic: true,
+});
+
+export function hasTransferLock(family: RegistryFamily): boolean {
+  return TRANSFER_LOCK[family] === true;
+}
+
+/** Issue #25 §1: a new name is registered with the transfer lock on, where its registry has one. */
+export function lockNewName(family: RegistryFamily): boolean {
+  return hasTransferLock(family);
+}

@@ -68,8 +68,12 @@ test.describe('my domains', () => {
     // The lock: on, then the code is not given out; off, then it is, once.
     const lock = page.getByTestId('lock-state');
     await expect(lock).toHaveAttribute('data-locked', 'false');
+    // Issue #25 §1: the card says what the state means, and the facts what the next renewal costs.
+    await expect(page.getByTestId('lock-meaning')).toHaveAttribute('data-state', 'off');
+    await expect(page.getByTestId('domain-renewal-fact')).toContainText(/Κόστος ανανέωσης\s*\d+,\d\d\s€/);
     await page.getByTestId('toggle-lock').click();
     await expect(lock).toHaveAttribute('data-locked', 'true');
+    await expect(page.getByTestId('lock-meaning')).toContainText('αρνείται κάθε μεταφορά');
     await expect(page.getByTestId('auth-code')).toBeDisabled();
     await page.getByTestId('toggle-lock').click();
     await expect(lock).toHaveAttribute('data-locked', 'false');

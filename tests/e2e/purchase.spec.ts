@@ -14,6 +14,10 @@ test('a new customer buys a .gr with hosting and SSL, pays by card and sees the 
   const email = uniqueEmail('buyer', js);
   await register(page, js, email);
   const fqdn = `${uniqueName('kafeneio')}.gr`;
+  // Issue #25 §1: next year's price is never a surprise. The .gr's first two years are on offer; the
+  // result says what they renew at (16,00 € + 24% VAT per 2 years), as the cart and the checkout do.
+  await page.goto(`/domains/search?q=${encodeURIComponent(fqdn)}${js ? '' : '&js=0'}`);
+  await expect(page.getByTestId('exact-result').getByTestId('renewal-price')).toContainText(/μετά 19,84\s€ \/ 2 έτη/);
   await addDomainFromSearch(page, js, fqdn);
   // A hosting plan from its page; an SSL certificate from its page, for the new name.
   await addPlan(page, js, '/hosting/shared-linux', 'sha_lin_start', 2);
@@ -22,6 +26,8 @@ test('a new customer buys a .gr with hosting and SSL, pays by card and sees the 
 
   await configureDomain(page, fqdn);
   await expect(page.getByTestId('cart-line')).toHaveCount(3);
+  await expect(page.getByTestId('cart-line').nth(0).getByTestId('renewal-price')).toContainText(/μετά 19,84\s€ \/ 2 έτη/);
+  await expect(page.getByTestId('cart-line').nth(1).getByTestId('renewal-price')).toContainText('μετά');
   // Grouped: the domain, then the hosting, then the certificate.
   await expect(page.getByTestId('cart-line').nth(0)).toHaveAttribute('data-kind', 'domain');
   await expect(page.getByTestId('cart-line').nth(1)).toHaveAttribute('data-kind', 'hosting');
@@ -42,6 +48,8 @@ test('a new customer buys a .gr with hosting and SSL, pays by card and sees the 
   await expect(page.getByTestId('cart-line').nth(2).getByTestId('ssl-names-status')).toHaveAttribute('data-ready', 'true');
   await page.getByTestId('to-checkout').click();
   await expect(page).toHaveURL(/\/cart\/checkout$/);
+  // The summary lists amounts without VAT (VAT is its own line): the renewal too.
+  await expect(page.getByTestId('checkout-summary').getByTestId('renewal-price').first()).toContainText(/μετά 16,00\s€ \/ 2 έτη/);
   if (js) {
     // The begin_checkout event reached the page's data layer, in euros, with the three items.
     await expect

@@ -17,6 +17,7 @@ import { CsrfInput } from '../csrf-input';
 import { LengthLabel } from '../length-label';
 import { PageIdInput } from '../page-id-input';
 import { Price, usePriceFormatter } from '../price';
+import { RenewalPrice } from '../renewal-price';
 import { useCartFetcher } from './cart-fetcher';
 import { CrossSells, ItemSettings, Specs, SslNamesStatus, Upsells } from './cart-line-extras';
 import { DomainConfigPanel, type ContactOption, type GroupOption } from './domain-config';
@@ -173,6 +174,7 @@ function LinePrice({ line, small = false }: { line: CartLine; small?: boolean })
           {line.rgp ? t('rgp_fee_included') : t('setup_fee_included')}: <Price cents={p.setupFeeCents} />
         </span>
       ) : null}
+      <RenewalPrice renewal={line.renewal} />
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { PageIdInput } from '../page-id-input';
 import { CsrfInput } from '../csrf-input';
 import { LengthLabel } from '../length-label';
 import { Price, VatNote } from '../price';
+import { RenewalPrice } from '../renewal-price';
 import { WhoisDialog } from './whois-dialog';
 
 type FamilyState = SearchResult[] | 'pending' | { error: true };
@@ -347,6 +348,7 @@ const ResultRow = memo(function ResultRow({
               <span className="block text-xs text-slate-600">
                 <LengthLabel months={row.price.months} />
               </span>
+              <RenewalPrice renewal={row.renewal} />
             </div>
           ) : null}
           <div className="flex flex-wrap items-center gap-2">

@@ -9,6 +9,8 @@ import { FormAlert, SubmitButton } from '../../lib/forms';
 import { CsrfInput } from '../csrf-input';
 import { PageIdInput } from '../page-id-input';
 import { useDateFormat } from './domain-list';
+import { DomainRenewalFact } from './domain-renewal-fact';
+import { LockMeaning } from './lock-meaning';
 
 export type OverviewAction = {
   intent: 'auto_renew' | 'lock' | 'id_protect' | 'auth_code' | 'buy_id_protect';
@@ -34,6 +36,8 @@ type Props = {
   policy: { idProtect: 'paid_addon' | 'not_applicable'; authCode: 'send_to_registrant' | 'show'; renewal: 'renew' | 'rgp_restore' };
   allowed: { autoRenew: boolean; lock: boolean; authCode: boolean; renew: boolean; idProtectToggle: boolean; buyIdProtect: boolean };
   outcome?: OverviewAction;
+  /** What the next renewal costs (core/renewal-price.ts), null where the TLD has no renewal price. */
+  renewal?: { months: number; totalCents: number } | null;
 };
 
 function Panel({ title, help, state, children, testId }: { title: string; help?: ReactNode; state?: ReactNode; children?: ReactNode; testId: string }) {
@@ -65,7 +69,7 @@ function ActionForm({ intent, value, children, className = 'btn-secondary', disa
   );
 }
 
-export function DomainSettings({ domain: d, policy, allowed, outcome }: Props) {
+export function DomainSettings({ domain: d, policy, allowed, outcome, renewal }: Props) {
   const { t } = useTranslation(['mydomains', 'errors']);
   const when = useDateFormat();
   const saved = outcome?.ok && outcome.intent !== 'auth_code' ? t(`saved.${outcome.intent}`) : null;
@@ -87,6 +91,7 @@ export function DomainSettings({ domain: d, policy, allowed, outcome }: Props) {
             {d.daysLeft >= 0 ? t('days_left', { count: d.daysLeft }) : t('days_ago', { count: -d.daysLeft })}
           </Fact>
           <Fact label={t('fact.registry')}>{t(`registry.${d.registry}`)}</Fact>
+          <DomainRenewalFact renewal={renewal} />
         </dl>
       </section>
 
@@ -97,6 +102,7 @@ export function DomainSettings({ domain: d, policy, allowed, outcome }: Props) {
       </Panel>
 
       <Panel title={t('lock_title')} help={t('lock_help')} state={<span data-testid="lock-state" data-locked={d.locked}>{d.locked ? t('locked') : t('unlocked')}</span>} testId="panel-lock">
+        <LockMeaning registry={d.registry} locked={d.locked} />
         <ActionForm intent="lock" value={d.locked ? 'off' : 'on'} disabled={!allowed.lock} testId="toggle-lock">
           {d.locked ? t('lock_off') : t('lock_on')}
         </ActionForm>

@@ -13,6 +13,7 @@ import { extraDomainsCents, installationSkuFor, normaliseQuantity, quantityOptio
 import { sanAllowance, sslConfigStatus } from '../../../core/cart/ssl-names';
 import type { CartDomainAction, CartItem } from '../../../core/cart/types';
 import { planChangePrice, renewalPrice } from '../../../core/hosting/service-lines';
+import { domainRenewal, hostingRenewal, type RenewalQuote } from '../../../core/renewal-price';
 import { lengthAllowed } from '../../../core/cart/updates';
 import type { ProductCard, TldPricing } from '../catalog';
 
@@ -32,6 +33,11 @@ export type CartLine = {
   relation: CartItem['relation'];
   lengthMonths: number;
   price: LinePrice | null;
+  /**
+   * What a first period renews at (core/renewal-price.ts; issue #25 §1): a name registered or
+   * transferred in, a new hosting plan. Null for lines that are renewals or changes themselves.
+   */
+  renewal: RenewalQuote | null;
   config: CartItem['config'];
   configStatus: ConfigStatus | null;
   /** Products this item can carry as a child (ID protect for a domain …), with their state. */
@@ -83,6 +89,22 @@ export function optionChoices(p: ProductCard): OptionChoice[] {
 
 export function offeredFromProduct(p: ProductCard | undefined): OfferedLength[] {
   return (p?.prices ?? []).map((l) => ({ months: l.months, totalCents: l.totalCents, baseCents: l.baseCents, onPromo: l.onPromo, setupFeeCents: l.setupFeeCents }));
+}
+
+const FIRST_PERIOD_ACTIONS: readonly CartDomainAction[] = ['register', 'transfer', 'transfer_renew'];
+
+/**
+ * The renewal after the line's first period: a domain registered or transferred in renews at its TLD's
+ * renewal; a new hosting plan at its own length with its options. Renewals, plan changes, add-ons and
+ * certificates have none here.
+ */
+function renewalOf(item: CartItem, tld: TldPricing | undefined, product: ProductCard | undefined, optionsMonthlyCents: number, months: number): RenewalQuote | null {
+  if (item.kind === 'domain') {
+    if (!FIRST_PERIOD_ACTIONS.includes(item.action ?? 'register')) return null;
+    return domainRenewal(offeredFromTld(tld, 'renew'), { premiumRenewYearCents: item.config.premiumRenewYearCents ?? null });
+  }
+  if (item.kind !== 'hosting' || !product || item.config.renewsService || item.config.planChange) return null;
+  return hostingRenewal({ lengths: offeredFromProduct(product), months, monthlyFeeCents: product.monthlyFeeCents, optionsMonthlyCents });
 }
 
 export type CartCatalogue = {
@@ -171,6 +193,7 @@ export function composeCartView(
       const child = items.find((c) => c.parentId === item.id && c.sku === sku);
       return [{ sku, name: p.name, priceCents: first ? first.totalCents + first.setupFeeCents : null, months: first?.months ?? null, childId: child?.id ?? null }];
     });
+    const renewal = price && !bundle ? renewalOf(item, tlds.get(item.sku), product, optionsCents(chosen, 1), price.selected.months) : null;
     return [{
       id: item.id,
       kind: item.kind,
@@ -190,6 +213,7 @@ export function composeCartView(
       relation: item.relation,
       lengthMonths: price?.selected.months ?? item.lengthMonths,
       price,
+      renewal,
       config: domain ? { ...item.config, domain } : item.config,
       configStatus: item.kind === 'domain' ? (r ? domainConfigStatus(item, r) : null) : null,
       upsells,

@@ -153,6 +153,7 @@ export function createCartService(deps: ServiceDeps) {
       const offered = offeredFromTld(t, input.action);
       if (!offered.length) return { ok: false, code: ErrorCode.CART_ITEM_ADD_FAILED };
       let premiumYearCents: number | null = null;
+      let premiumRenewYearCents: number | null = null;
       // Renewing, restoring or changing the holder of a name: only the customer who holds it here.
       let held: { id: number; expiresAt: Date; status: string } | null = null;
       if (input.action === 'renew' || input.action === 'trade' || input.action === 'rgp_restore') {
@@ -173,6 +174,7 @@ export function createCartService(deps: ServiceDeps) {
           const [answer] = await adapters.registries[t.registry].check([{ name: parsed.asciiFqdn, key: registryKeyFor(parsed.label, parsed.tld) }]);
           if (!answer?.available) return { ok: false, code: ErrorCode.CART_ITEM_ADD_FAILED };
           premiumYearCents = answer.premium?.registerCents ?? null;
+          premiumRenewYearCents = answer.premium?.renewCents ?? null;
         } catch (e) {
           return { ok: false, code: e instanceof RegistryError && e.code === ErrorCode.REGISTRY_MAINTENANCE ? e.code : ErrorCode.DOMAIN_CHECK_FAILURE };
         }
@@ -193,7 +195,10 @@ export function createCartService(deps: ServiceDeps) {
         // An expired name gets no ID protect (spec §9).
         expired: held !== null && held.expiresAt.getTime() < now.getTime(),
         // A new name starts on our nameservers (issue #25 §4); the customer may choose others.
-        config: { ...initialDomainConfig(input.action), ...(input.authCode ? { authCode: input.authCode.trim() } : held && input.action === 'rgp_restore' ? await heldContacts(held.id) : {}) },
+        config: {
+          ...initialDomainConfig(input.action),
+          ...(input.authCode ? { authCode: input.authCode.trim() } : held && input.action === 'rgp_restore' ? await heldContacts(held.id) : premiumRenewYearCents !== null ? { premiumRenewYearCents } : {}),
+        },
       };
       // A trade is a change of holder: without the new holder there is nothing to buy (a hand-made POST).
       if (input.action === 'trade' && input.registrant === undefined) return { ok: false, code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'contacts' };

@@ -3,6 +3,7 @@
 // resolved against the running promotions (core/promotions.ts).
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { resolvePrice, isPromotionRunning, type ResolvedPrice } from '../../../core/promotions';
+import { domainRenewal, type RenewalQuote } from '../../../core/renewal-price';
 import {
   banners,
   catalogAttributes,
@@ -86,7 +87,7 @@ export function createCatalogService({ db, env, now }: ServiceDeps) {
     return running;
   }
 
-  return {
+  const service = {
     async countries(): Promise<CountryRow[]> {
       return cachedRead(scope, 'countries', () => db.select().from(countries).orderBy(asc(countries.sortOrder), asc(countries.iso2)));
     },
@@ -142,6 +143,16 @@ export function createCatalogService({ db, env, now }: ServiceDeps) {
         (entry.actions[p.action] ??= []).push({ months: p.lengthMonths, setupFeeCents: p.setupFeeCents, ...resolvePrice(p, runningIds) });
       }
       return [...byTld.values()];
+    },
+
+    /**
+     * What a name under `tld` (display form) renews at, by the one rule of core/renewal-price.ts: the
+     * domain page's "renewal price" (issue #25 §1). Null for a TLD not sold or without a renewal price.
+     */
+    async domainRenewal(tld: string): Promise<RenewalQuote | null> {
+      const list = await service.tldPricing({ actions: ['renew'] });
+      const entry = list.find((t) => t.tld === tld);
+      return entry ? domainRenewal(entry.actions.renew ?? []) : null;
     },
 
     async productsByFamily(familyList: readonly ProductFamily[], lang: Lang, options: { withOptions?: boolean } = {}): Promise<ProductCard[]> {
@@ -229,6 +240,7 @@ export function createCatalogService({ db, env, now }: ServiceDeps) {
       };
     },
   };
+  return service;
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -10,6 +10,7 @@ import { domainToAscii, domainToUnicode } from '../../../core/domains/punycode';
 import { displayLabel, labelAllowedForTld, parseDomain, parseKeyword } from '../../../core/domains/names';
 import { elRequirement } from '../../../core/domains/registry-rules';
 import { suggestLabels } from '../../../core/domains/suggestions';
+import { domainRenewal, type RenewalQuote } from '../../../core/renewal-price';
 import { domainFavourites, domains, domainSearchCache, registrySettings } from '../../../db/schema';
 import { RegistryError, type CheckAnswer, type RegistryPort } from '../../adapters/registry/port';
 import { WhoisError, type WhoisRecord } from '../../adapters/whois/port';
@@ -42,11 +43,13 @@ export type SearchResult = {
   premium: boolean;
   /** The first allowed length's registration price (cents without VAT), or the premium quote. */
   price: { months: number; totalCents: number; baseCents: number; onPromo: boolean } | null;
+  /** What it renews at after the first period (core/renewal-price.ts), shown beside the price (issue #25 §1). */
+  renewal: RenewalQuote | null;
   /** .ελ: the customer does not hold the matching .gr (spec §5 ".ελ domains"). */
   requiresGr: boolean;
 };
 
-type Candidate = Omit<SearchResult, 'status' | 'errorCode' | 'premium' | 'price' | 'requiresGr'> & { key: string; registerPrices: LengthPrice[] };
+type Candidate = Omit<SearchResult, 'status' | 'errorCode' | 'premium' | 'price' | 'renewal' | 'requiresGr'> & { key: string; registerPrices: LengthPrice[]; renewPrices: LengthPrice[] };
 
 export type SearchPlan = {
   keyword: string;
@@ -102,7 +105,7 @@ export function createDomainService(deps: ServiceDeps) {
   }
 
   async function pricing(): Promise<TldPricing[]> {
-    return (await catalog.tldPricing({ actions: ['register', 'transfer', 'transfer_renew'] })).filter((t) => (t.actions.register?.length ?? 0) > 0);
+    return (await catalog.tldPricing({ actions: ['register', 'renew', 'transfer', 'transfer_renew'] })).filter((t) => (t.actions.register?.length ?? 0) > 0);
   }
 
   async function ownedGrKeys(userId: number | null): Promise<string[]> {
@@ -139,24 +142,26 @@ export function createDomainService(deps: ServiceDeps) {
   }
 
   function toResult(c: Candidate, answer: CheckAnswer | undefined, error: number | null, owned: string[]): SearchResult {
-    const { key: _key, registerPrices, ...base } = c;
+    const { key: _key, registerPrices, renewPrices, ...base } = c;
     const first = registerPrices[0];
     const requiresGr = c.tld === 'ελ' && elRequirement(c.label, owned) !== null;
-    if (error !== null || !answer) return { ...base, status: 'error', errorCode: error ?? ErrorCode.DOMAIN_CHECK_FAILED, premium: false, price: null, requiresGr };
+    if (error !== null || !answer) return { ...base, status: 'error', errorCode: error ?? ErrorCode.DOMAIN_CHECK_FAILED, premium: false, price: null, renewal: null, requiresGr };
     const status: ResultStatus = answer.available ? 'available' : (answer.reason ?? 'registered');
     // A name that cannot be bought has no price to show (nor to sort or filter by).
-    if (!answer.available) return { ...base, status, premium: false, price: null, requiresGr };
+    if (!answer.available) return { ...base, status, premium: false, price: null, renewal: null, requiresGr };
+    const renewal = domainRenewal(renewPrices, { premiumRenewYearCents: answer.premium?.renewCents ?? null });
     if (answer.premium) {
       // A premium quote is per year; the first allowed length is charged at that rate.
       const months = first?.months ?? 12;
       const total = Math.round((answer.premium.registerCents * months) / 12);
-      return { ...base, status, premium: true, price: { months, totalCents: total, baseCents: total, onPromo: false }, requiresGr };
+      return { ...base, status, premium: true, price: { months, totalCents: total, baseCents: total, onPromo: false }, renewal, requiresGr };
     }
     return {
       ...base,
       status,
       premium: false,
       price: first ? { months: first.months, totalCents: first.totalCents, baseCents: first.baseCents, onPromo: first.onPromo } : null,
+      renewal,
       requiresGr,
     };
   }
@@ -191,6 +196,7 @@ export function createDomainService(deps: ServiceDeps) {
           kind,
           key: registryKeyFor(l, t.tld),
           registerPrices: t.actions.register ?? [],
+          renewPrices: t.actions.renew ?? [],
         });
       };
       if (parsed.tld) {

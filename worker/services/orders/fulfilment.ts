@@ -8,6 +8,7 @@ import { isFinalFailure, nextAttemptAt } from '../../../core/orders/fulfilment';
 import { registryKeyFor } from '../../../core/domains/keys';
 import { nameserverToAscii } from '../../../core/domains/nameserver-keys';
 import { parseDomain } from '../../../core/domains/names';
+import { lockNewName } from '../../../core/domains/registry-rules';
 import { contacts, domainContactRoles, domainContacts, domains, hosts, nameserverGroups, orderItems, orders, products, saleDocuments, users, type DomainContactRole } from '../../../db/schema';
 import { ProvisionerError } from '../../adapters/provisioner/port';
 import { RegistryError } from '../../adapters/registry/port';
@@ -150,6 +151,21 @@ export function createFulfilment(deps: ServiceDeps) {
           } else throw e;
         }
       }
+      // Issue #25 §1: a new name gets its registry's transfer lock (EPP has no status on create: an
+      // update after it). Best effort: the name is registered and paid for, so a registry that refuses
+      // the lock leaves it unlocked (as our row then says) rather than failing the registration; a
+      // retried item comes here again and asks again.
+      let locked: boolean | undefined;
+      if (status === 'active' && item.action === 'register' && lockNewName(item.registry as RegistryFamily)) {
+        locked = await registry.setLock(ref, true).then(
+          () => true,
+          (e: unknown) => {
+            console.error('new name lock refused', item.name, e instanceof RegistryError ? e.code : e);
+            return false;
+          },
+        );
+      }
+      const lock = locked === undefined ? {} : { locked };
       const idProtectUntil = idProtect ? expiresAt : null;
       const ns = { nsMode: delegation.mode, nsGroupId: delegation.groupId, nameservers: delegation.list };
       const [saved] = await db
@@ -166,10 +182,11 @@ export function createFulfilment(deps: ServiceDeps) {
           idProtect,
           idProtectUntil,
           ...ns,
+          ...lock,
           createdAt: now,
           updatedAt: now,
         })
-        .onConflictDoUpdate({ target: domains.asciiFqdn, set: { userId: order.userId, status, expiresAt, idProtect, idProtectUntil, ...ns, updatedAt: now } })
+        .onConflictDoUpdate({ target: domains.asciiFqdn, set: { userId: order.userId, status, expiresAt, idProtect, idProtectUntil, ...ns, ...lock, updatedAt: now } })
         .returning({ id: domains.id });
       // The row may be a name someone held before (it lapsed and came back): their role rows and glue
       // hosts go, so nothing of theirs stays attached to the new holder's name.
