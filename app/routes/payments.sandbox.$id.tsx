@@ -14,6 +14,7 @@ import { readProtectedForm } from '../lib/forms.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { codeData } from '../lib/route-error.server';
+import { isSandboxTestCard, SANDBOX_TEST_CARDS } from '../../worker/adapters/payments/sandbox-cards';
 
 /**
  * Issue #10 §1: the page exists only where payments ARE the sandbox (development, or a demo that
@@ -32,7 +33,10 @@ async function ownedSession(id: string, context: AppLoadContext) {
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { t } = await pageT(request);
   const session = await ownedSession(String(params.id), context);
-  return { meta: { title: t('checkout:sandbox_title') }, session: { id: session.sessionId, description: session.description, amountCents: session.amountCents, status: session.status, cancelUrl: session.cancelUrl } };
+  return {
+    meta: { title: t('checkout:sandbox_title') },
+    session: { id: session.sessionId, description: session.description, amountCents: session.amountCents, status: session.status, cancelUrl: session.cancelUrl, saveCard: session.saveCard },
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
@@ -45,7 +49,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   let session;
   try {
     // The processor's notification is delivered to the webhook handler, as POST /api/payments/webhook would be.
-    session = await context.services.orders.decideSandboxPayment(String(params.id), decision);
+    // The test card matters only when the page saves it (issue #25 §1): its magic is in the README.
+    const card = form.get('card');
+    session = await context.services.orders.decideSandboxPayment(String(params.id), decision, isSandboxTestCard(card) ? card : undefined);
   } catch {
     return data({ code: ErrorCode.DUE_STATUS_DOES_NOT_ALLOW_PAYMENT }, { status: 409 });
   }
@@ -73,6 +79,20 @@ export default function SandboxPayment() {
           <Form method="post" className="mt-6 flex flex-wrap gap-3">
             <CsrfInput />
             <input type="hidden" name="decision" value="approve" />
+            {session.saveCard ? (
+              <fieldset className="w-full" data-testid="sandbox-save-card">
+                <legend className="font-medium">{t('sandbox_save_card_legend')}</legend>
+                <p className="mt-1 text-sm text-slate-600">{t('sandbox_save_card_hint')}</p>
+                {SANDBOX_TEST_CARDS.map((card, i) => (
+                  <label key={card.last4} className="mt-2 flex items-center gap-2">
+                    <input type="radio" name="card" value={card.last4} defaultChecked={i === 0} data-testid={`sandbox-card-${card.last4}`} />
+                    <span>
+                      {t(`sandbox_card_${card.offSession}`, { last4: card.last4 })}
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+            ) : null}
             <SubmitButton className="btn-primary" testId="sandbox-approve">
               {t('sandbox_approve')}
             </SubmitButton>

@@ -5,6 +5,7 @@
 // of its VAT number, with the consultation number when VIES gives one.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { users } from './accounts';
 
 export const paymentSessionStatuses = ['open', 'approved', 'declined', 'cancelled', 'expired'] as const;
 
@@ -27,6 +28,10 @@ export const paymentSessions = sqliteTable(
     decidedAt: integer('decided_at', { mode: 'timestamp_ms' }),
     /** Thirty minutes after creation, like the processors' hosted pages. */
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    /** Issue #25 §1: the shop asked the page to keep the card for this customer of the processor. */
+    saveCardCustomerRef: text('save_card_customer_ref'),
+    /** The card kept when the session was approved (sandbox_saved_cards.token). */
+    savedCardToken: text('saved_card_token'),
   },
   (t) => [
     uniqueIndex('payment_sessions_idempotency_key_unique').on(t.idempotencyKey),
@@ -34,6 +39,77 @@ export const paymentSessions = sqliteTable(
     // The expiry sweep looks for open sessions past their time.
     index('payment_sessions_status_expires_idx').on(t.status, t.expiresAt),
     check('payment_sessions_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * The sandbox processor's saved cards (issue #25 §1): what a processor keeps behind a token. No card
+ * number: the sandbox page offers test cards by their last four digits, whose magic is in the README.
+ */
+export const sandboxSavedCards = sqliteTable(
+  'sandbox_saved_cards',
+  {
+    /** 'pm_sbx_…' */
+    token: text('token').primaryKey(),
+    customerRef: text('customer_ref').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    /** Deleted by the shop: charges of it decline with card_removed, as a processor's do. */
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('sandbox_saved_cards_customer_idx').on(t.customerRef)],
+);
+
+/** The sandbox processor's off-session charges of saved cards: one per idempotency key. */
+export const sandboxCardCharges = sqliteTable(
+  'sandbox_card_charges',
+  {
+    /** 'ch_sbx_…' */
+    id: text('id').primaryKey(),
+    token: text('token').notNull(),
+    reference: text('reference').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    description: text('description').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status', { enum: ['approved', 'declined'] }).notNull(),
+    declineCode: text('decline_code', { enum: ['insufficient_funds', 'expired_card', 'card_removed', 'do_not_honor'] }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [uniqueIndex('sandbox_card_charges_idempotency_key_unique').on(t.idempotencyKey), check('sandbox_card_charges_amount_positive', sql`${t.amountCents} > 0`)],
+);
+
+/** At most this many saved cards per customer: enough for a spare, few enough to read at a glance. */
+export const MAX_SAVED_PAYMENT_METHODS = 5;
+
+/**
+ * Our record of a customer's cards saved with the processor (issue #25 §1, decision 079): the token
+ * and what the customer recognises the card by, never card data (PCI SAQ A). Renewals charge the
+ * default one; at most MAX_SAVED_PAYMENT_METHODS per user (checked in the inserting statement).
+ */
+export const savedPaymentMethods = sqliteTable(
+  'saved_payment_methods',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The processor's token, unique: one approved session saves it once however often its webhook comes. */
+    processorToken: text('processor_token').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('saved_payment_methods_token_unique').on(t.processorToken),
+    index('saved_payment_methods_user_idx').on(t.userId),
+    // One default per user, held by the database: two saves racing cannot leave two.
+    uniqueIndex('saved_payment_methods_one_default').on(t.userId).where(sql`${t.isDefault} = 1`),
   ],
 );
 

@@ -203,3 +203,59 @@ describe('card processor: refund', () => {
     expect(toSession({ id: 'cs_1', status: 'paid', amount: 1, currency: 'EUR', reference: 'r', created: 1, card_country: 'Greece' }).cardCountry).toBeNull();
   });
 });
+
+describe('card processor: saved cards (issue #25 §1)', () => {
+  const CHARGE = { token: 'pm_live_1', reference: 'renewal-7', amountCents: 1_984, currency: 'EUR' as const, description: 'Ανανέωση καφενείο.gr', idempotencyKey: 'renewal-7:1' };
+
+  it('asks the hosted page to save the card for our customer, and reads the token off the approved session', async () => {
+    const { impl, calls } = fakeFetch(() => json({ id: 'cs_live_9', url: 'https://pay.processor.test/c/cs_live_9' }));
+    await client(impl).createSession({ ...INPUT, saveCard: { customerRef: 'user-7' } });
+    expect(calls[0]!.body).toMatchObject({ customer: 'user-7', setup_future_usage: 'off_session' });
+    const plain = fakeFetch(() => json({ id: 'cs_1', url: 'https://pay.processor.test/c/cs_1' }));
+    await client(plain.impl).createSession(INPUT);
+    expect(plain.calls[0]!.body).not.toHaveProperty('setup_future_usage');
+    const session = { id: 'cs_1', status: 'paid', amount: 1, currency: 'EUR', reference: 'r', created: 1 };
+    const pm = { id: 'pm_live_1', brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2030 };
+    expect(toSession({ ...session, payment_method: pm }).savedCard).toEqual({ token: 'pm_live_1', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 });
+    // Not approved, or malformed: no card is reported.
+    expect(toSession({ ...session, status: 'open', payment_method: pm }).savedCard).toBeUndefined();
+    expect(toSession({ ...session, payment_method: { ...pm, last4: '42' } }).savedCard).toBeUndefined();
+  });
+
+  it('charges off-session with the key, the token and the amount in cents, and reads an approval', async () => {
+    const { impl, calls } = fakeFetch(() => json({ id: 'ch_1', status: 'succeeded', amount: 1_984, card_country: 'gr' }));
+    expect(await client(impl).chargeSavedCard(CHARGE)).toEqual({ chargeId: 'ch_1', status: 'approved', cardCountry: 'GR' });
+    expect(calls[0]!.url).toBe('https://api.processor.test/v1/charges');
+    expect(calls[0]!.method).toBe('POST');
+    expect(calls[0]!.headers.get('Idempotency-Key')).toBe('renewal-7:1');
+    expect(calls[0]!.body).toEqual({ payment_method: 'pm_live_1', amount: 1_984, currency: 'EUR', reference: 'renewal-7', description: 'Ανανέωση καφενείο.gr', off_session: true, confirm: true });
+  });
+
+  it('reads a decline, as a failed charge or as a 402, into our four codes', async () => {
+    const failed = fakeFetch(() => json({ id: 'ch_2', status: 'failed', decline_code: 'insufficient_funds' }));
+    expect(await client(failed.impl).chargeSavedCard(CHARGE)).toEqual({ chargeId: 'ch_2', status: 'declined', declineCode: 'insufficient_funds', cardCountry: null });
+    const card402 = fakeFetch(() => json({ error: { code: 'card_declined', decline_code: 'expired_card', charge: 'ch_3', message: 'Your card has expired.' } }, 402));
+    expect(await client(card402.impl).chargeSavedCard(CHARGE)).toEqual({ chargeId: 'ch_3', status: 'declined', declineCode: 'expired_card', cardCountry: null });
+    const other = fakeFetch(() => json({ error: { code: 'card_declined', decline_code: 'stolen_card', charge: 'ch_4' } }, 402));
+    expect(await client(other.impl).chargeSavedCard(CHARGE)).toMatchObject({ declineCode: 'do_not_honor' });
+  });
+
+  it('a key reused for another charge is 100; an outage is 49997; a charge still waiting for the card holder is never taken as paid', async () => {
+    const reused = fakeFetch(() => json({ error: { code: 'idempotency_key_reused', message: 'Keys are for one request' } }, 400));
+    expect(await failure(client(reused.impl).chargeSavedCard(CHARGE))).toMatchObject({ code: ErrorCode.VALIDATION_ERROR, detail: { reason: 'idempotency_key_reused' } });
+    expect(await failure(client(fakeFetch(() => json({}, 503)).impl).chargeSavedCard(CHARGE))).toMatchObject({ code: ErrorCode.NETWORK_CONNECTION_ERROR });
+    expect(await failure(client(fakeFetch(() => json({ id: 'ch_5', status: 'requires_action' })).impl).chargeSavedCard(CHARGE))).toMatchObject({ code: ErrorCode.NETWORK_CONNECTION_ERROR });
+    const none = fakeFetch(() => json({}));
+    expect(await failure(client(none.impl).chargeSavedCard({ ...CHARGE, amountCents: 0 }))).toMatchObject({ code: ErrorCode.VALIDATION_ERROR });
+    expect(none.calls).toHaveLength(0);
+  });
+
+  it('deletes a saved card by its escaped id; one gone already is no error', async () => {
+    const { impl, calls } = fakeFetch(() => json({ id: 'pm_a/b', deleted: true }));
+    await client(impl).deleteSavedCard('pm_a/b');
+    expect(calls[0]!.url).toBe('https://api.processor.test/v1/payment_methods/pm_a%2Fb');
+    expect(calls[0]!.method).toBe('DELETE');
+    await expect(client(fakeFetch(() => json({ error: 'No such payment method' }, 404)).impl).deleteSavedCard('pm_x')).resolves.toBeUndefined();
+    expect(await failure(client(fakeFetch(() => json({}, 502)).impl).deleteSavedCard('pm_x'))).toMatchObject({ code: ErrorCode.NETWORK_CONNECTION_ERROR });
+  });
+});

@@ -9,9 +9,28 @@
 //   refund   POST {apiUrl}/refunds { session_id, amount, reason } (Idempotency-Key header)
 //            → { id, status: succeeded|pending|failed, amount }; a refusal is a 4xx whose error code
 //            says why (amount_too_large, session_not_paid, …).
+//   saving   the session request adds { customer, setup_future_usage: 'off_session' }; the approved
+//            session carries payment_method { id, brand, last4, exp_month, exp_year } (the token).
+//   charge   POST {apiUrl}/charges { payment_method, amount, currency, reference, description,
+//            off_session: true, confirm: true } (Idempotency-Key header) → { id, status:
+//            succeeded|failed, decline_code?, card_country? }; a declined card may also come as a
+//            402 { error: { code: card_declined, decline_code, charge } }.
+//   delete   DELETE {apiUrl}/payment_methods/{id} → 200; a 404 means it is gone already.
 import { ErrorCode } from '../../../core/errors';
-import { assertRefundInput, assertSessionInput, isHttpUrl, PaymentError, type RefundResult, type PaymentSession, type PaymentStatus, type PaymentsPort } from './port';
-import { verifyAndParseWebhook } from './signature';
+import {
+  assertChargeInput,
+  assertRefundInput,
+  assertSessionInput,
+  isHttpUrl,
+  PaymentError,
+  type RefundResult,
+  type PaymentSession,
+  type PaymentStatus,
+  type PaymentsPort,
+  type SavedCardCharge,
+  type SavedCardDeclineCode,
+} from './port';
+import { savedCardOf, verifyAndParseWebhook } from './signature';
 
 export type CardProcessorConfig = {
   /** e.g. https://api.processor.example/v1, without a trailing slash. */
@@ -53,7 +72,7 @@ export function createCardProcessorPayments(config: CardProcessorConfig): Paymen
   const base = config.apiUrl.replace(/\/+$/, '');
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  async function call(path: string, init: { method: 'GET' | 'POST'; body?: string; headers?: Record<string, string> }): Promise<Record<string, unknown>> {
+  async function call(path: string, init: { method: 'GET' | 'POST' | 'DELETE'; body?: string; headers?: Record<string, string> }): Promise<Record<string, unknown>> {
     let res: Response;
     try {
       res = await doFetch(`${base}${path}`, {
@@ -71,7 +90,13 @@ export function createCardProcessorPayments(config: CardProcessorConfig): Paymen
     // Throttling and outages are the processor failing us (502-class); the same request may work later.
     if (res.status === 429 || res.status >= 500) throw new PaymentError(ErrorCode.NETWORK_CONNECTION_ERROR, { reason: 'processor_unavailable', httpStatus: res.status });
     // Any other refusal means we sent something it does not accept: our bug, not the visitor's.
-    if (!res.ok) throw new PaymentError(ErrorCode.UNDEFINED_CODE, { reason: 'processor_refused', httpStatus: res.status, processorError: errorText(json), ...(errorCode(json) ? { processorCode: errorCode(json) } : {}) });
+    if (!res.ok) {
+      const detail = { reason: 'processor_refused', httpStatus: res.status, processorError: errorText(json), ...(errorCode(json) ? { processorCode: errorCode(json) } : {}) };
+      // A declined charge's details (its id, the bank's reason) ride along, hidden from the detail's equality in tests.
+      const error = new PaymentError(ErrorCode.UNDEFINED_CODE, detail);
+      Object.defineProperty(error.detail, 'body', { value: json, enumerable: false });
+      throw error;
+    }
     if (!isRecord(json)) throw new PaymentError(ErrorCode.NETWORK_CONNECTION_ERROR, { reason: 'processor_bad_response', httpStatus: res.status });
     return json;
   }
@@ -89,6 +114,7 @@ export function createCardProcessorPayments(config: CardProcessorConfig): Paymen
           description: input.description,
           success_url: input.returnUrl,
           cancel_url: input.cancelUrl,
+          ...(input.saveCard ? { customer: input.saveCard.customerRef, setup_future_usage: 'off_session' } : {}),
         }),
       });
       const { id, url } = json;
@@ -105,6 +131,42 @@ export function createCardProcessorPayments(config: CardProcessorConfig): Paymen
 
     parseWebhook(rawBody, signatureHeader, nowMs) {
       return verifyAndParseWebhook(config.webhookSecret, rawBody, signatureHeader, nowMs);
+    },
+
+    async chargeSavedCard(input) {
+      assertChargeInput(input);
+      let json: Record<string, unknown>;
+      try {
+        json = await call('/charges', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Idempotency-Key': input.idempotencyKey },
+          body: JSON.stringify({
+            payment_method: input.token,
+            amount: input.amountCents,
+            currency: input.currency,
+            reference: input.reference,
+            description: input.description,
+            off_session: true,
+            confirm: true,
+          }),
+        });
+      } catch (error) {
+        const declined = chargeRefusal(error);
+        if (declined) return declined;
+        throw error;
+      }
+      return toCharge(json);
+    },
+
+    async deleteSavedCard(token) {
+      if (!token.trim()) throw new PaymentError(ErrorCode.VALIDATION_ERROR, { reason: 'invalid_input', field: 'token' });
+      try {
+        await call(`/payment_methods/${encodeURIComponent(token)}`, { method: 'DELETE' });
+      } catch (error) {
+        // Gone already (deleted before, or expired at the processor): what we asked for is true.
+        if (error instanceof PaymentError && error.detail.httpStatus === 404) return;
+        throw error;
+      }
     },
 
     async refund(input) {
@@ -143,6 +205,47 @@ function refundRefusal(error: unknown): unknown {
   return error;
 }
 
+/** A processor's decline reasons in our four; anything else a bank says is a plain "do not honor". */
+export function mapDeclineCode(code: unknown): SavedCardDeclineCode {
+  const c = typeof code === 'string' ? code.trim().toLowerCase() : '';
+  if (c === 'insufficient_funds') return 'insufficient_funds';
+  if (c === 'expired_card' || c === 'card_expired') return 'expired_card';
+  if (c === 'card_removed' || c === 'payment_method_removed' || c === 'payment_method_not_found' || c === 'resource_missing') return 'card_removed';
+  return 'do_not_honor';
+}
+
+// A key reused for another charge is our bug (100); a declined card (402) is an answer, not an error.
+function chargeRefusal(error: unknown): SavedCardCharge | null {
+  if (!(error instanceof PaymentError) || error.detail.reason !== 'processor_refused') return null;
+  if (error.detail.processorCode === 'idempotency_key_reused' || error.detail.processorCode === 'idempotency_error') {
+    throw new PaymentError(ErrorCode.VALIDATION_ERROR, { ...error.detail, reason: 'idempotency_key_reused' });
+  }
+  const body = error.detail.body;
+  if (error.detail.httpStatus === 402 || error.detail.processorCode === 'card_declined') {
+    const e = isRecord(body) && isRecord(body.error) ? body.error : {};
+    const chargeId = typeof e.charge === 'string' && e.charge ? e.charge : null;
+    if (!chargeId) throw new PaymentError(ErrorCode.NETWORK_CONNECTION_ERROR, { reason: 'processor_bad_response', field: 'charge' });
+    return { chargeId, status: 'declined', declineCode: mapDeclineCode(e.decline_code), cardCountry: null };
+  }
+  // A payment method the processor no longer knows: the card was removed.
+  if (error.detail.httpStatus === 404) throw new PaymentError(ErrorCode.UNDEFINED_CODE, { ...error.detail, reason: 'payment_method_not_found' });
+  return null;
+}
+
+/** The processor's charge object in our terms; exported for tests. */
+export function toCharge(json: Record<string, unknown>): SavedCardCharge {
+  const { id, status } = json;
+  if (typeof id !== 'string' || !id) throw new PaymentError(ErrorCode.NETWORK_CONNECTION_ERROR, { reason: 'processor_bad_response', field: 'id' });
+  const s = typeof status === 'string' ? status.trim().toLowerCase() : '';
+  const country = json.card_country;
+  const cardCountry = typeof country === 'string' && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : null;
+  if (s === 'succeeded' || s === 'paid' || s === 'approved') return { chargeId: id, status: 'approved', cardCountry };
+  if (s === 'failed' || s === 'declined') return { chargeId: id, status: 'declined', declineCode: mapDeclineCode(json.decline_code), cardCountry };
+  // 'pending' or 'requires_action' would need the card holder present: an off-session charge must not
+  // be taken as paid, so it is a bad answer here, and the run tries again with the same key.
+  throw new PaymentError(ErrorCode.NETWORK_CONNECTION_ERROR, { reason: 'processor_bad_response', field: 'status', status: s });
+}
+
 /** The processor's refund object in our terms; a refund it reports failed is a refusal. Exported for tests. */
 export function toRefund(json: Record<string, unknown>): RefundResult {
   const { id, status } = json;
@@ -170,7 +273,8 @@ export function toSession(json: Record<string, unknown>): PaymentSession {
   const decidedAt = json.decided_at === undefined || json.decided_at === null ? null : (toIso(json.decided_at) ?? bad('decided_at'));
   const country = json.card_country;
   const cardCountry = typeof country === 'string' && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : null;
-  return { sessionId: id, reference, amountCents: amount, currency: 'EUR', status: mapped, createdAt, decidedAt, cardCountry };
+  const savedCard = mapped === 'approved' ? savedCardOf(json.payment_method) : null;
+  return { sessionId: id, reference, amountCents: amount, currency: 'EUR', status: mapped, createdAt, decidedAt, cardCountry, ...(savedCard ? { savedCard } : {}) };
 }
 
 /** Unix seconds (the usual) or an ISO 8601 string, to an ISO instant. */

@@ -27,6 +27,45 @@ export type CreateSessionInput = {
   cancelUrl: string;
   /** Same key, same session: a double-clicked "Pay" or a retried request never opens two. */
   idempotencyKey: string;
+  /**
+   * Issue #25 §1: the customer asked to keep the card for renewals. The processor's page saves it
+   * under this customer and the approved session reports the token (savedCard); card data never
+   * reaches us (PCI SAQ A), only the token and what identifies the card to its holder.
+   */
+  saveCard?: { customerRef: string };
+};
+
+/** A card the processor keeps for us: its token and what a customer recognises it by. */
+export type SavedCard = {
+  /** The processor's payment-method id ('pm_…'); useless without our API key. */
+  token: string;
+  /** Lower case: visa, mastercard, amex, … */
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+};
+
+export const savedCardDeclineCodes = ['insufficient_funds', 'expired_card', 'card_removed', 'do_not_honor'] as const;
+export type SavedCardDeclineCode = (typeof savedCardDeclineCodes)[number];
+
+export type ChargeSavedCardInput = {
+  token: string;
+  /** Our reference of what is paid (a renewal payment id): it comes back with the charge. */
+  reference: string;
+  amountCents: number;
+  currency: 'EUR';
+  description: string;
+  /** Same key, same charge: a retried renewal run never charges twice. */
+  idempotencyKey: string;
+};
+
+export type SavedCardCharge = {
+  chargeId: string;
+  status: 'approved' | 'declined';
+  declineCode?: SavedCardDeclineCode;
+  /** The card's issuing country when the processor gives it: VAT location evidence. */
+  cardCountry?: string | null;
 };
 
 export type PaymentSession = {
@@ -40,6 +79,8 @@ export type PaymentSession = {
   decidedAt: string | null;
   /** The card's issuing country (ISO 3166 alpha-2) when the processor gives it: VAT location evidence. */
   cardCountry?: string | null;
+  /** An approved session opened with saveCard: the card the processor kept. */
+  savedCard?: SavedCard | null;
 };
 
 export type PaymentEvent = {
@@ -55,6 +96,8 @@ export type PaymentEvent = {
   cardCountry?: string | null;
   /** refund.* events: the processor's refund id (what refund() answered), `amountCents` its amount. */
   refundId?: string;
+  /** payment.approved of a session opened with saveCard: the card the processor kept. */
+  savedCard?: SavedCard;
 };
 
 export type RefundInput = {
@@ -80,6 +123,15 @@ export type PaymentsPort = {
    * 35502 no such session, 100 a bad input or a key reused for another refund, 502 unavailable.
    */
   refund(input: RefundInput): Promise<RefundResult>;
+  /**
+   * An off-session, merchant-initiated charge of a saved card (a renewal). Idempotent by key: the
+   * same key answers the same charge; a key reused for another token, amount or reference is
+   * PaymentError 100. A refusal by the card's bank is a `declined` answer, not an error; an outage
+   * throws 49997 (try again later with the same key).
+   */
+  chargeSavedCard(input: ChargeSavedCardInput): Promise<SavedCardCharge>;
+  /** Forget a saved card at the processor. A token already gone is no error. */
+  deleteSavedCard(token: string): Promise<void>;
 };
 
 export class PaymentError extends Error {
@@ -112,6 +164,33 @@ export function assertSessionInput(input: CreateSessionInput): void {
   if (!input.idempotencyKey.trim() || input.idempotencyKey.length > MAX_KEY) fail('idempotencyKey');
   if (!isHttpUrl(input.returnUrl)) fail('returnUrl');
   if (!isHttpUrl(input.cancelUrl)) fail('cancelUrl');
+  if (input.saveCard !== undefined && (!input.saveCard.customerRef.trim() || input.saveCard.customerRef.length > MAX_KEY)) fail('saveCard');
+}
+
+/** The rules every implementation applies before charging a saved card (our bug if broken: 100). */
+export function assertChargeInput(input: ChargeSavedCardInput): void {
+  const fail = (field: string) => {
+    throw new PaymentError(ErrorCode.VALIDATION_ERROR, { reason: 'invalid_input', field });
+  };
+  if (!input.token.trim() || input.token.length > MAX_KEY) fail('token');
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) fail('amountCents');
+  if (input.currency !== 'EUR') fail('currency');
+  if (!input.reference.trim()) fail('reference');
+  if (!input.description.trim() || input.description.length > MAX_DESCRIPTION) fail('description');
+  if (!input.idempotencyKey.trim() || input.idempotencyKey.length > MAX_KEY) fail('idempotencyKey');
+}
+
+/** A saved card's expiry as the processors give it, checked: our records never hold a bad one. */
+export function isSavedCard(value: unknown): value is SavedCard {
+  if (typeof value !== 'object' || value === null) return false;
+  const c = value as Record<string, unknown>;
+  return (
+    typeof c.token === 'string' && c.token.length > 0 && c.token.length <= MAX_KEY &&
+    typeof c.brand === 'string' && /^[a-z_ -]{1,30}$/i.test(c.brand) &&
+    typeof c.last4 === 'string' && /^\d{4}$/.test(c.last4) &&
+    Number.isInteger(c.expMonth) && (c.expMonth as number) >= 1 && (c.expMonth as number) <= 12 &&
+    Number.isInteger(c.expYear) && (c.expYear as number) >= 2000 && (c.expYear as number) <= 2100
+  );
 }
 
 export function isHttpUrl(value: string): boolean {

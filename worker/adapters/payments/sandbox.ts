@@ -3,12 +3,13 @@
 // signed webhook a processor would send, in the processor's wire format, so the webhook handler is
 // exercised exactly as in production. Like a real processor it opens one session per idempotency
 // key, decides a session once, and lets an undecided session expire after thirty minutes.
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../core/errors';
 import type { Db } from '../../../db/client';
 import { sandboxPaymentRefunds } from '../../../db/schema/documents';
-import { paymentSessions } from '../../../db/schema/payments';
-import { assertRefundInput, assertSessionInput, PaymentError, type PaymentEvent, type PaymentSession, type PaymentsPort } from './port';
+import { paymentSessions, sandboxCardCharges, sandboxSavedCards } from '../../../db/schema/payments';
+import { assertChargeInput, assertRefundInput, assertSessionInput, PaymentError, type PaymentEvent, type PaymentSession, type PaymentsPort, type SavedCard, type SavedCardDeclineCode } from './port';
+import { SANDBOX_TEST_CARDS, type SandboxTestCard } from './sandbox-cards';
 import { serialiseWebhookEvent, signWebhook, verifyAndParseWebhook } from './signature';
 
 export const SANDBOX_SESSION_TTL_MS = 30 * 60_000;
@@ -28,8 +29,9 @@ export type SandboxPaymentsConfig = {
 };
 
 /** What the sandbox page needs besides the port's view: what to show, and where to send the visitor. */
-export type SandboxSession = PaymentSession & { description: string; returnUrl: string; cancelUrl: string; expiresAt: string };
+export type SandboxSession = PaymentSession & { description: string; returnUrl: string; cancelUrl: string; expiresAt: string; saveCard: boolean };
 
+export { isSandboxTestCard, SANDBOX_TEST_CARDS, type SandboxTestCard } from './sandbox-cards';
 /** A webhook as the sandbox "sends" it: the caller delivers `body` with `signature` as its header. */
 export type SandboxWebhook = { session: SandboxSession; event: PaymentEvent; body: string; signature: string };
 
@@ -58,7 +60,7 @@ function newSessionId(): string {
  * An open session past its time reads as expired even before the sweep records it: the processor's
  * page would no longer take a payment, so nobody should be told it still might.
  */
-function toSession(row: Row, nowMs: number): SandboxSession {
+function toSession(row: Row, nowMs: number, card: SavedCard | null = null): SandboxSession {
   const lapsed = row.status === 'open' && row.expiresAt.getTime() <= nowMs;
   const decidedAt = lapsed ? row.expiresAt : row.decidedAt;
   return {
@@ -74,7 +76,33 @@ function toSession(row: Row, nowMs: number): SandboxSession {
     returnUrl: row.returnUrl,
     cancelUrl: row.cancelUrl,
     expiresAt: row.expiresAt.toISOString(),
+    saveCard: row.saveCardCustomerRef !== null,
+    savedCard: !lapsed && row.status === 'approved' ? card : null,
   };
+}
+
+type CardRow = typeof sandboxSavedCards.$inferSelect;
+const toCard = (c: CardRow): SavedCard => ({ token: c.token, brand: c.brand, last4: c.last4, expMonth: c.expMonth, expYear: c.expYear });
+
+async function cardOf(db: Db, row: Row): Promise<SavedCard | null> {
+  if (!row.savedCardToken) return null;
+  const [card] = await db.select().from(sandboxSavedCards).where(eq(sandboxSavedCards.token, row.savedCardToken));
+  return card ? toCard(card) : null;
+}
+
+function newId(prefix: string): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return `${prefix}${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** What an off-session charge of this card answers at `at`: the test card's magic, then its expiry. */
+function offSessionAnswer(card: CardRow | undefined, at: Date): 'approved' | SavedCardDeclineCode {
+  if (!card || card.deletedAt) return 'card_removed';
+  const test = SANDBOX_TEST_CARDS.find((c) => c.last4 === card.last4);
+  if (test && test.offSession !== 'approved') return test.offSession;
+  // A card is good to the end of its expiry month (UTC here; processors use the issuer's month).
+  const end = Date.UTC(card.expYear, card.expMonth, 1);
+  return at.getTime() >= end ? 'expired_card' : 'approved';
 }
 
 export function createSandboxPayments(db: Db, config: SandboxPaymentsConfig): PaymentsPort {
@@ -98,6 +126,7 @@ export function createSandboxPayments(db: Db, config: SandboxPaymentsConfig): Pa
           status: 'open',
           createdAt: t,
           expiresAt: new Date(t.getTime() + SANDBOX_SESSION_TTL_MS),
+          saveCardCustomerRef: input.saveCard?.customerRef ?? null,
         })
         .onConflictDoNothing({ target: paymentSessions.idempotencyKey });
       const [row] = await db.select().from(paymentSessions).where(eq(paymentSessions.idempotencyKey, input.idempotencyKey));
@@ -113,8 +142,42 @@ export function createSandboxPayments(db: Db, config: SandboxPaymentsConfig): Pa
     async getSession(sessionId) {
       const session = await getSandboxSession(db, sessionId, now().getTime());
       if (!session) throw new PaymentError(ErrorCode.SALE_DOCUMENT_NOT_FOUND, { reason: 'session_not_found', sessionId });
-      const { sessionId: id, reference, amountCents, currency, status, createdAt, decidedAt, cardCountry } = session;
-      return { sessionId: id, reference, amountCents, currency, status, createdAt, decidedAt, cardCountry };
+      const { sessionId: id, reference, amountCents, currency, status, createdAt, decidedAt, cardCountry, savedCard } = session;
+      return { sessionId: id, reference, amountCents, currency, status, createdAt, decidedAt, cardCountry, ...(savedCard ? { savedCard } : {}) };
+    },
+
+    async chargeSavedCard(input) {
+      assertChargeInput(input);
+      const t = now();
+      const [card] = await db.select().from(sandboxSavedCards).where(eq(sandboxSavedCards.token, input.token));
+      const answer = offSessionAnswer(card, t);
+      // Insert-if-absent on the key, then read: thirty parallel calls with one key make one charge.
+      await db
+        .insert(sandboxCardCharges)
+        .values({
+          id: newId('ch_sbx_'),
+          token: input.token,
+          reference: input.reference,
+          amountCents: input.amountCents,
+          description: input.description,
+          idempotencyKey: input.idempotencyKey,
+          status: answer === 'approved' ? 'approved' : 'declined',
+          declineCode: answer === 'approved' ? null : answer,
+          createdAt: t,
+        })
+        .onConflictDoNothing({ target: sandboxCardCharges.idempotencyKey });
+      const [row] = await db.select().from(sandboxCardCharges).where(eq(sandboxCardCharges.idempotencyKey, input.idempotencyKey));
+      if (!row) throw new PaymentError(ErrorCode.UNDEFINED_CODE, { reason: 'charge_not_stored' });
+      if (row.token !== input.token || row.reference !== input.reference || row.amountCents !== input.amountCents) {
+        throw new PaymentError(ErrorCode.VALIDATION_ERROR, { reason: 'idempotency_key_reused', chargeId: row.id });
+      }
+      return row.status === 'approved'
+        ? { chargeId: row.id, status: 'approved', cardCountry: SANDBOX_CARD_COUNTRY }
+        : { chargeId: row.id, status: 'declined', declineCode: row.declineCode ?? 'do_not_honor', cardCountry: null };
+    },
+
+    async deleteSavedCard(token) {
+      await db.update(sandboxSavedCards).set({ deletedAt: now() }).where(and(eq(sandboxSavedCards.token, token), isNull(sandboxSavedCards.deletedAt)));
     },
 
     async refund(input) {
@@ -154,7 +217,7 @@ export function createSandboxPayments(db: Db, config: SandboxPaymentsConfig): Pa
 /** For the sandbox page: the session with what it shows and where it sends the visitor; null if unknown. */
 export async function getSandboxSession(db: Db, sessionId: string, nowMs: number): Promise<SandboxSession | null> {
   const [row] = await db.select().from(paymentSessions).where(eq(paymentSessions.id, sessionId));
-  return row ? toSession(row, nowMs) : null;
+  return row ? toSession(row, nowMs, await cardOf(db, row)) : null;
 }
 
 const DECISION_STATUS = { approve: 'approved', decline: 'declined', cancel: 'cancelled' } as const;
@@ -170,11 +233,15 @@ export async function decideSandboxSession(
   sessionId: string,
   decision: SandboxDecision,
   nowMs: number,
+  /** The test card the visitor paid with; it matters when the session saves its card (default 4242). */
+  testCard: SandboxTestCard = '4242',
 ): Promise<SandboxWebhook> {
   const at = new Date(nowMs);
+  const token = newId('pm_sbx_');
   let [row] = await db
     .update(paymentSessions)
-    .set({ status: DECISION_STATUS[decision], decidedAt: at })
+    // An approval of a session that saves its card names the new token in the same statement.
+    .set({ status: DECISION_STATUS[decision], decidedAt: at, ...(decision === 'approve' ? { savedCardToken: sql`CASE WHEN ${paymentSessions.saveCardCustomerRef} IS NOT NULL THEN ${token} END` } : {}) })
     .where(and(eq(paymentSessions.id, sessionId), eq(paymentSessions.status, 'open'), gt(paymentSessions.expiresAt, at)))
     .returning();
   if (!row) {
@@ -189,7 +256,17 @@ export async function decideSandboxSession(
     if (!existing) throw new PaymentError(ErrorCode.SALE_DOCUMENT_NOT_FOUND, { reason: 'session_not_found', sessionId });
     throw new PaymentError(ErrorCode.DUE_STATUS_DOES_NOT_ALLOW_PAYMENT, { reason: 'session_not_open', sessionId, status: existing.status });
   }
-  return sandboxWebhookFor(secret, toSession(row, nowMs), nowMs);
+  if (row.savedCardToken && row.saveCardCustomerRef) {
+    const test = SANDBOX_TEST_CARDS.find((c) => c.last4 === testCard) ?? SANDBOX_TEST_CARDS[0];
+    // The expiring test card is still good this month (it paid today); the others a few years on.
+    const d = new Date(nowMs);
+    const exp = test.offSession === 'expired_card' ? { expMonth: d.getUTCMonth() + 1, expYear: d.getUTCFullYear() } : { expMonth: 12, expYear: d.getUTCFullYear() + 4 };
+    await db
+      .insert(sandboxSavedCards)
+      .values({ token: row.savedCardToken, customerRef: row.saveCardCustomerRef, brand: test.brand, last4: test.last4, ...exp, createdAt: at })
+      .onConflictDoNothing();
+  }
+  return sandboxWebhookFor(secret, toSession(row, nowMs, await cardOf(db, row)), nowMs);
 }
 
 /**
@@ -220,6 +297,7 @@ export async function sandboxWebhookFor(secret: string, session: SandboxSession,
     reference: session.reference,
     amountCents: session.amountCents,
     ...(session.cardCountry ? { cardCountry: session.cardCountry } : {}),
+    ...(session.savedCard ? { savedCard: session.savedCard } : {}),
     // Whole seconds, as the wire carries them: the handler then parses back exactly this event.
     occurredAt: new Date(Math.floor(Date.parse(session.decidedAt) / 1000) * 1000).toISOString(),
   };

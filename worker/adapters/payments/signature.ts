@@ -4,7 +4,7 @@
 // body lets us refuse old deliveries, so a captured webhook cannot be replayed later. WebCrypto only:
 // the same code runs in Workers and in Node.
 import { ErrorCode } from '../../../core/errors';
-import { PaymentError, paymentEventTypes, type PaymentEvent, type PaymentEventType } from './port';
+import { isSavedCard, PaymentError, paymentEventTypes, type PaymentEvent, type PaymentEventType } from './port';
 
 /** Older (or further in the future) than this, a delivery is refused even with a good signature. */
 export const WEBHOOK_TOLERANCE_MS = 5 * 60_000;
@@ -83,7 +83,15 @@ type WireEvent = {
   id: string;
   type: PaymentEventType;
   created: number;
-  data: { session_id: string; reference: string; amount: number; currency: 'EUR'; card_country?: string; refund_id?: string };
+  data: {
+    session_id: string;
+    reference: string;
+    amount: number;
+    currency: 'EUR';
+    card_country?: string;
+    refund_id?: string;
+    saved_card?: { id: string; brand: string; last4: string; exp_month: number; exp_year: number };
+  };
 };
 
 export function serialiseWebhookEvent(event: PaymentEvent): string {
@@ -98,6 +106,9 @@ export function serialiseWebhookEvent(event: PaymentEvent): string {
       currency: 'EUR',
       ...(event.cardCountry ? { card_country: event.cardCountry } : {}),
       ...(event.refundId ? { refund_id: event.refundId } : {}),
+      ...(event.savedCard
+        ? { saved_card: { id: event.savedCard.token, brand: event.savedCard.brand, last4: event.savedCard.last4, exp_month: event.savedCard.expMonth, exp_year: event.savedCard.expYear } }
+        : {}),
     },
   };
   return JSON.stringify(wire);
@@ -137,7 +148,16 @@ export function parseWebhookEvent(body: string): PaymentEvent {
     // Optional evidence: present only when the processor sent a well-formed country.
     ...(typeof data.card_country === 'string' && /^[A-Za-z]{2}$/.test(data.card_country) ? { cardCountry: data.card_country.toUpperCase() } : {}),
     ...(refund ? { refundId: data.refund_id as string } : {}),
+    // A saved card only with an approval, and only well-formed: a malformed one is left out, not guessed.
+    ...(type === 'payment.approved' && savedCardOf(data.saved_card) ? { savedCard: savedCardOf(data.saved_card)! } : {}),
   };
+}
+
+/** The wire's saved_card object in our terms, or null when absent or malformed. Exported for the real client. */
+export function savedCardOf(wire: unknown): PaymentEvent['savedCard'] | null {
+  if (!isRecord(wire)) return null;
+  const card = { token: wire.id, brand: typeof wire.brand === 'string' ? wire.brand.toLowerCase() : wire.brand, last4: wire.last4, expMonth: wire.exp_month, expYear: wire.exp_year };
+  return isSavedCard(card) ? card : null;
 }
 
 /** What both implementations' parseWebhook do: signature and age first, then the body. */

@@ -8,7 +8,7 @@ import { amountDue } from '../../../core/orders/credit';
 import { creditNoteStatements, rawBatch } from '../../../db/raw-batch';
 import { orders, paymentEvents, payments, saleDocuments } from '../../../db/schema';
 import { PaymentError, type PaymentEvent } from '../../adapters/payments/port';
-import { decideSandboxSession, getSandboxSession, settleSandboxRefunds, type SandboxDecision } from '../../adapters/payments/sandbox';
+import { decideSandboxSession, getSandboxSession, settleSandboxRefunds, type SandboxDecision, type SandboxTestCard } from '../../adapters/payments/sandbox';
 import { webhookSecretOf } from '../../adapters/payments/secret';
 import { createNotificationSources } from '../notifications';
 import type { ServiceDeps } from '../deps';
@@ -111,8 +111,8 @@ export function createOrderPayments(
     },
 
     /** The sandbox payment page's buttons: decide the session, then deliver its signed webhook here. */
-    async decideSandboxPayment(sessionId: string, decision: SandboxDecision) {
-      const webhook = await decideSandboxSession(db, webhookSecretOf(env as unknown as { PAYMENTS_WEBHOOK_SECRET?: string }), sessionId, decision, now.getTime());
+    async decideSandboxPayment(sessionId: string, decision: SandboxDecision, testCard?: SandboxTestCard) {
+      const webhook = await decideSandboxSession(db, webhookSecretOf(env as unknown as { PAYMENTS_WEBHOOK_SECRET?: string }), sessionId, decision, now.getTime(), testCard);
       await service.handlePaymentWebhook(webhook.body, webhook.signature);
       return webhook.session;
     },
