@@ -104,7 +104,7 @@ function startOfNextDay(ms: number): number {
 }
 
 /** Processor decline codes the customer is told in words; any other reads as a general refusal. */
-export const KNOWN_DECLINES = ['insufficient_funds', 'expired_card', 'card_declined', 'do_not_honor', 'lost_card', 'stolen_card', 'incorrect_cvc', 'processing_error', 'authentication_required'] as const;
+export const KNOWN_DECLINES = ['insufficient_funds', 'expired_card', 'card_removed', 'card_declined', 'do_not_honor', 'lost_card', 'stolen_card', 'incorrect_cvc', 'processing_error', 'authentication_required'] as const;
 
 export function declineReasonKey(code: string | null | undefined): string {
   return (KNOWN_DECLINES as readonly string[]).includes(code ?? '') ? code! : 'other';

@@ -4,7 +4,8 @@
 import { env } from 'cloudflare:workers';
 import { asciiFqdnFor, registryKeyFor } from '../../core/domains/keys';
 import { createDb } from '../../db/client';
-import { domains, registryObjects, users } from '../../db/schema';
+import { domains, registryObjects, savedPaymentMethods, users } from '../../db/schema';
+import { createSandboxPayments, decideSandboxSession, type SandboxTestCard } from '../../worker/adapters/payments/sandbox';
 import { DEMO_USERS } from '../../db/seed';
 import { createAdapters } from '../../worker/adapters';
 import { configOf } from '../../worker/config';
@@ -60,4 +61,15 @@ export function fakeCards(answer: 'approved' | 'declined' | 'none', label = 'Vis
     defaultLabel: async () => (answer === 'none' ? null : label),
   };
   return { port, charges };
+}
+
+/** A card saved with the sandbox processor (its test card decides later charges) as the customer's default. */
+export async function savedSandboxCard(userId: number, card: SandboxTestCard = '4242') {
+  const ms = Date.now();
+  const sandbox = createSandboxPayments(db, { secret: 'whsec_auto_renew', origin: 'http://localhost', now: () => new Date(ms) });
+  const { sessionId } = await sandbox.createSession({ reference: uniqueName('pay'), amountCents: 100, currency: 'EUR', description: 'Κάρτα', returnUrl: 'http://localhost/r', cancelUrl: 'http://localhost/c', idempotencyKey: uniqueName('key'), saveCard: { customerRef: `user-${userId}` } });
+  const hook = await decideSandboxSession(db, 'whsec_auto_renew', sessionId, 'approve', ms + 1000, card);
+  const saved = hook.event.savedCard!;
+  await db.insert(savedPaymentMethods).values({ userId, processorToken: saved.token, brand: saved.brand, last4: saved.last4, expMonth: saved.expMonth, expYear: saved.expYear, isDefault: true, createdAt: new Date(ms) });
+  return saved;
 }

@@ -7,10 +7,11 @@ import { env } from 'cloudflare:workers';
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../db/client';
+import { sandboxCardCharges } from '../../db/schema/payments';
 import { hostingServices, notifications, orderItems, orders, outbox, payments, renewalAttempts, saleDocuments } from '../../db/schema';
 import { runScheduled } from '../../worker/cron';
 import { createAutoRenew } from '../../worker/services/renewals';
-import { depsAt, domainRow, fakeCards, heldName, renewCustomer } from './auto-renew-fixtures';
+import { depsAt, domainRow, fakeCards, heldName, renewCustomer, savedSandboxCard } from './auto-renew-fixtures';
 import { servicesAt } from './customers';
 import { hostedCustomer, serviceRow } from './hosting-cron-fixtures';
 
@@ -156,6 +157,32 @@ describe('domain renewal orders', () => {
     const d = await heldName(c.id, EXP + 400 * DAY);
     await runScheduled('0 6 * * *', env, new Date(EXP + 370 * DAY));
     expect(await renewalOrdersOf(d.id)).toHaveLength(1);
+  });
+});
+
+describe('the card saved with the processor (sandbox)', () => {
+  it('charges the default saved card through the payments port, and tells a decline with the card and the reason', async () => {
+    const ok = await renewCustomer('sbxok');
+    const bad = await renewCustomer('sbxbad');
+    await savedSandboxCard(ok.id, '4242');
+    await savedSandboxCard(bad.id, '0002');
+    const a = await heldName(ok.id, EXP + 50 * DAY);
+    const b = await heldName(bad.id, EXP + 50 * DAY);
+    // Two runs at once and a re-run: the sandbox keeps one charge per key, we make one per day.
+    const at = EXP + 20 * DAY;
+    await Promise.all([createAutoRenew(depsAt(at)).run(), createAutoRenew(depsAt(at)).run()]);
+    await createAutoRenew(depsAt(at + 3600_000)).run();
+    const [oa] = await renewalOrdersOf(a.id);
+    expect(oa!.status).not.toBe('pending');
+    const charges = await db.select().from(sandboxCardCharges).where(like(sandboxCardCharges.reference, `renewal-${oa!.id}`));
+    expect(charges.map((c) => c.status)).toEqual(['approved']);
+    expect((await db.select().from(payments).where(eq(payments.orderId, oa!.id)))[0]).toMatchObject({ method: 'card', status: 'approved', providerSessionId: charges[0]!.id });
+    const [ob] = await renewalOrdersOf(b.id);
+    expect(ob!.status).toBe('pending');
+    const [told] = (await db.select().from(notifications).where(eq(notifications.userId, bad.id))).filter((n) => n.messageKey?.startsWith('renewals.declined'));
+    expect(told).toMatchObject({ messageKey: 'renewals.declined.insufficient_funds', params: { card: 'Visa •••• 0002' } });
+    // The page says which card will be charged.
+    expect(await createAutoRenew(depsAt(EXP)).planForDomain({ ...(await domainRow(b.id)) })).toMatchObject({ state: 'pending', method: 'card', cardLabel: 'Visa •••• 0002', lastDecline: { code: 'insufficient_funds' } });
   });
 });
 

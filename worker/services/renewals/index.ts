@@ -4,16 +4,16 @@
 export { AUTO_RENEW_PER_RUN, createDomainRenewals, type AutoRenewRunResult, type DomainRenewals } from './domain-renewals';
 export { createRenewalPayments, DOCUMENT_REMINDER_DAYS, type RenewalPayments, type RenewalPayOutcome } from './renewal-payments';
 export { createRenewalPlans, type RenewalPlans } from './renewal-plan';
-export { NO_SAVED_CARDS, type SavedCardCharge, type SavedCardsPort } from './saved-cards';
+export { cardLabel, NO_SAVED_CARDS, savedCardsThroughPort, type SavedCardCharge, type SavedCardsPort } from './saved-cards';
 import type { ServiceDeps } from '../deps';
 import { createDomainRenewals } from './domain-renewals';
 import { createRenewalPayments } from './renewal-payments';
 import { createRenewalPlans } from './renewal-plan';
-import { NO_SAVED_CARDS, type SavedCardsPort } from './saved-cards';
+import { savedCardsThroughPort, type SavedCardsPort } from './saved-cards';
 
-/** The area made once per request or run, with the saved cards it is given (none: documents only). */
+/** The area made once per request or run; the saved cards are the processor's unless a test gives its own. */
 export function createAutoRenew(deps: ServiceDeps, options: { cards?: SavedCardsPort } = {}) {
-  const cards = options.cards ?? NO_SAVED_CARDS;
+  const cards = options.cards ?? savedCardsThroughPort(deps);
   const payments = createRenewalPayments(deps, { cards });
   const domains = createDomainRenewals(deps, payments);
   const plans = createRenewalPlans(deps, domains, cards);

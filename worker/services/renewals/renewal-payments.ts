@@ -21,7 +21,7 @@ import { createCreditService } from '../billing';
 import type { ServiceDeps } from '../deps';
 import { createNotificationSources, createNotifier, NotificationType } from '../notifications';
 import { createDocumentPaymentsWithOrders, createOrderService } from '../orders';
-import { NO_SAVED_CARDS, type SavedCardsPort } from './saved-cards';
+import { savedCardsThroughPort, type SavedCardsPort } from './saved-cards';
 
 export type RenewalPayOutcome = 'credit' | 'card' | 'declined' | 'document' | 'tried_today' | 'not_pending' | 'error';
 
@@ -34,7 +34,7 @@ const numericDate = new Intl.DateTimeFormat('el-GR', { timeZone: 'Europe/Athens'
 
 export function createRenewalPayments(deps: ServiceDeps, options: { cards?: SavedCardsPort } = {}) {
   const { db, env, now } = deps;
-  const cards = options.cards ?? NO_SAVED_CARDS;
+  const cards = options.cards ?? savedCardsThroughPort(deps);
   const notifier = createNotifier(deps);
   const credit = createCreditService(deps);
   const money = (cents: number, lang: Language = 'el') => formatMoney(assertCents(cents), lang);

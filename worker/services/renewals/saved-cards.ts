@@ -1,7 +1,10 @@
-// What auto-renew needs of the saved cards (the billing area's port over the card processor, branch
-// h-cards): charge the customer's default saved card by its stored token, and name it for the page.
-// Injected, so the payment step is tested with a card that approves, declines or is missing; without
-// saved cards every renewal falls back to the document to pay.
+// What auto-renew needs of the saved cards: charge the customer's default card saved with the card
+// processor by its stored token (decision 079: the payments port's chargeSavedCard, never card data),
+// and name it for the page. Injected, so the payment step is tested with a card that approves,
+// declines or is missing; savedCardsThroughPort is the real path over saved_payment_methods.
+import { desc, eq } from 'drizzle-orm';
+import { savedPaymentMethods } from '../../../db/schema';
+import type { ServiceDeps } from '../deps';
 
 export type SavedCardCharge = { status: 'approved'; chargeId: string; cardLabel: string } | { status: 'declined'; declineCode: string; cardLabel: string } | { status: 'none' };
 
@@ -25,3 +28,34 @@ export const NO_SAVED_CARDS: SavedCardsPort = {
   chargeDefault: async () => ({ status: 'none' }),
   defaultLabel: async () => null,
 };
+
+/** "Visa •••• 4242": what the customer recognises a card by. */
+export function cardLabel(card: { brand: string; last4: string }): string {
+  const brand = BRANDS[card.brand.toLowerCase()] ?? card.brand.charAt(0).toUpperCase() + card.brand.slice(1);
+  return `${brand} •••• ${card.last4}`;
+}
+const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', maestro: 'Maestro', discover: 'Discover', diners: 'Diners Club' };
+
+/**
+ * The customer's default saved card (else the newest) charged through the payments port. A decline
+ * is an answer; a processor failure throws (the payment step gives the day's claim back).
+ */
+export function savedCardsThroughPort(deps: ServiceDeps): SavedCardsPort {
+  const { db } = deps;
+  const defaultCard = async (userId: number) => {
+    const [card] = await db.select().from(savedPaymentMethods).where(eq(savedPaymentMethods.userId, userId)).orderBy(desc(savedPaymentMethods.isDefault), desc(savedPaymentMethods.id)).limit(1);
+    return card ?? null;
+  };
+  return {
+    async chargeDefault(userId, input) {
+      const card = await defaultCard(userId);
+      if (!card) return { status: 'none' };
+      const r = await deps.adapters.payments.chargeSavedCard({ token: card.processorToken, reference: input.reference, amountCents: input.amountCents, currency: 'EUR', description: input.description, idempotencyKey: input.idempotencyKey });
+      return r.status === 'approved' ? { status: 'approved', chargeId: r.chargeId, cardLabel: cardLabel(card) } : { status: 'declined', declineCode: r.declineCode ?? 'card_declined', cardLabel: cardLabel(card) };
+    },
+    async defaultLabel(userId) {
+      const card = await defaultCard(userId);
+      return card ? cardLabel(card) : null;
+    },
+  };
+}
