@@ -182,7 +182,7 @@ describe('the card saved with the processor (sandbox)', () => {
     const [told] = (await db.select().from(notifications).where(eq(notifications.userId, bad.id))).filter((n) => n.messageKey?.startsWith('renewals.declined'));
     expect(told).toMatchObject({ messageKey: 'renewals.declined.insufficient_funds', params: { card: 'Visa •••• 0002' } });
     // The page says which card will be charged.
-    expect(await createAutoRenew(depsAt(EXP)).planForDomain({ ...(await domainRow(b.id)) })).toMatchObject({ state: 'pending', method: 'card', cardLabel: 'Visa •••• 0002', lastDecline: { code: 'insufficient_funds' } });
+    expect(await createAutoRenew(depsAt(EXP)).planForDomain({ ...(await domainRow(b.id)) })).toMatchObject({ plan: { state: 'pending', method: 'card', cardLabel: 'Visa •••• 0002', lastDecline: { code: 'insufficient_funds' } } });
   });
 });
 

@@ -34,6 +34,8 @@ type Props = {
   policy: { idProtect: 'paid_addon' | 'not_applicable'; authCode: 'send_to_registrant' | 'show'; renewal: 'renew' | 'rgp_restore' };
   allowed: { autoRenew: boolean; lock: boolean; authCode: boolean; renew: boolean; idProtectToggle: boolean; buyIdProtect: boolean };
   outcome?: OverviewAction;
+  /** What auto-renew will do (auto-renew-plan.tsx), shown in its card. */
+  renewalPlan?: ReactNode;
 };
 
 function Panel({ title, help, state, children, testId }: { title: string; help?: ReactNode; state?: ReactNode; children?: ReactNode; testId: string }) {
@@ -65,7 +67,7 @@ function ActionForm({ intent, value, children, className = 'btn-secondary', disa
   );
 }
 
-export function DomainSettings({ domain: d, policy, allowed, outcome }: Props) {
+export function DomainSettings({ domain: d, policy, allowed, outcome, renewalPlan }: Props) {
   const { t } = useTranslation(['mydomains', 'errors']);
   const when = useDateFormat();
   const saved = outcome?.ok && outcome.intent !== 'auth_code' ? t(`saved.${outcome.intent}`) : null;
@@ -91,6 +93,7 @@ export function DomainSettings({ domain: d, policy, allowed, outcome }: Props) {
       </section>
 
       <Panel title={t('auto_renew_title')} help={t('auto_renew_help')} state={<span data-testid="auto-renew-state">{d.autoRenew ? t('auto_renew_state_on') : t('auto_renew_state_off')}</span>} testId="panel-auto-renew">
+        {renewalPlan}
         <ActionForm intent="auto_renew" value={d.autoRenew ? 'off' : 'on'} disabled={!allowed.autoRenew} testId="toggle-auto-renew">
           {d.autoRenew ? t('turn_off') : t('turn_on')}
         </ActionForm>

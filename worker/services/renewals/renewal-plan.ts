@@ -41,24 +41,28 @@ export function createRenewalPlans(deps: ServiceDeps, domainRenewals: DomainRene
   };
 
   return {
-    async forDomain(d: { id: number; userId: number; tld: string; expiresAt: Date; autoRenew: boolean; status: string }): Promise<RenewalPlan | null> {
-      if (d.status !== 'active' && d.status !== 'expired') return d.autoRenew ? null : { state: 'off', expiresAt: d.expiresAt.getTime() };
+    /** The plan, and the account's days before expiry (the page points at the setting). */
+    async forDomain(d: { id: number; userId: number; tld: string; expiresAt: Date; autoRenew: boolean; status: string }): Promise<{ plan: RenewalPlan | null; daysBefore: number }> {
       const [[u], order, quote, figures] = await Promise.all([
         db.select({ days: users.renewDaysBefore }).from(users).where(eq(users.id, d.userId)),
         orderOf(domainRenewalKey(d.id, d.expiresAt.getTime())),
         d.autoRenew ? domainRenewals.quote(d.userId, d.tld) : Promise.resolve(null),
         common(d.userId),
       ]);
-      return renewalPlan({
+      const daysBefore = clampRenewDays(u?.days);
+      // Only a name held and not yet expired is renewed by the run; otherwise the page's renew card speaks.
+      if (d.status !== 'active') return { plan: d.autoRenew ? null : { state: 'off', expiresAt: d.expiresAt.getTime() }, daysBefore };
+      const plan = renewalPlan({
         autoRenew: d.autoRenew,
         expiresAtMs: d.expiresAt.getTime(),
-        issueFromMs: domainRenewalFrom(d.expiresAt.getTime(), clampRenewDays(u?.days)),
+        issueFromMs: domainRenewalFrom(d.expiresAt.getTime(), daysBefore),
         nowMs: now.getTime(),
         months: quote?.months ?? 12,
         amountCents: quote?.totalCents ?? null,
         ...figures,
         order,
       });
+      return { plan, daysBefore };
     },
 
     /** A paid service's renewal (hosting cancelled at its period's end reads as "off"). */
