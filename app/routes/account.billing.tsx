@@ -10,6 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
 import { billingProfileSchema } from '../../core/validation/checkout-forms';
 import { CreditBalance } from '../components/account/credit-balance';
+import { SavedCards } from '../components/account/saved-cards';
+import { cardExpiry } from '../../core/payments/saved-cards';
 import { EditProfile } from '../components/account/billing-profile-edit';
 import { AreaTitle, type AccountActionData } from '../components/account/outcome';
 import { Cell, DefaultMarker, ResponsiveTable, Row, RowActionForm, RowActions } from '../components/responsive-table';
@@ -31,10 +33,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const editId = Number(url.searchParams.get('edit')) || null;
   const done = url.searchParams.get('done');
-  const [profiles, balanceCents, movements] = await Promise.all([
+  const [profiles, balanceCents, movements, cards] = await Promise.all([
     context.services.orders.billingProfilesWithEvidence(userId),
     context.services.orders.creditBalance(userId),
     context.services.orders.creditMovements(userId),
+    context.services.savedCards.list(userId),
   ]);
   return data({
     meta: { title: t('portal:billing.meta_title') },
@@ -59,6 +62,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     editMissing: editId !== null && !profiles.some((p) => p.id === editId),
     // The outcome of the redirect after a change, shown once.
     done: done === 'created' || done === 'deleted' || done === String(ErrorCode.BILLING_PROFILE_UPDATED) ? done : null,
+    // Issue #25 §1: the saved cards, and `?remove_card=<id>` opens that card's confirmation step.
+    cards: cards.map((c) => ({ id: c.id, label: c.label, expiry: cardExpiry(c), expired: c.expired, isDefault: c.isDefault })),
+    removeCardId: Number(url.searchParams.get('remove_card')) || null,
+    cardRemoved: done === 'card_removed',
     credit: {
       balanceCents,
       movements: movements.map((m) => ({ id: m.id, amountCents: m.amountCents, reason: m.reason, orderId: m.orderId, note: m.note, at: m.createdAt.getTime(), document: m.series && m.number !== null ? documentNumber({ series: m.series, number: m.number }) : null })),
@@ -107,6 +114,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const r = await context.services.orders.deleteBillingProfile(userId, Number(form.get('id')), uniqueId);
       if (r.ok) return redirect('/account/billing?done=deleted', 303);
       return answer.done(r.code, r.code === ErrorCode.BILLING_NOT_FOUND ? 404 : 403);
+    }
+    case 'remove_card': {
+      const r = await context.services.savedCards.remove(userId, Number(form.get('id')));
+      if (r.ok) return redirect('/account/billing?done=card_removed#saved-cards', 303);
+      return answer.done(r.code, r.code === ErrorCode.VALIDATION_ERROR ? 404 : 502);
     }
     default:
       return unknownIntent();
@@ -224,6 +236,7 @@ export default function AccountBilling() {
           <NewProfile key={loaderData.billing.length} actionData={actionData as never} open={loaderData.billing.length === 0} />
         )}
       </section>
+      <SavedCards cards={loaderData.cards} confirmId={actionData ? null : loaderData.removeCardId} removed={loaderData.cardRemoved && !actionData} failure={actionData?.intent === 'remove_card' && actionData.code !== undefined ? actionData.code : null} />
       <CreditBalance credit={loaderData.credit} />
     </div>
   );

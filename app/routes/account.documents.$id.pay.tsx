@@ -12,6 +12,7 @@ import { bankDetails } from '../../core/orders/bank';
 import { centsToEuroText, creditAmountCents, payDocumentSchema } from '../../core/validation/paying-forms';
 import { CsrfInput } from '../components/csrf-input';
 import { Price } from '../components/price';
+import { SaveCardOption } from '../components/save-card-option';
 import { readAccountForm, unknownIntent } from '../lib/account-action.server';
 import { codeAlertType, codeMessage } from '../lib/codes';
 import { loadOwnDocument } from '../lib/document-route.server';
@@ -70,7 +71,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
     case 'card': {
       const origin = new URL(request.url).origin;
-      const r = await payments.payByCard(session.user.id, document.id, { returnUrl: `${origin}${here}?payment=return`, cancelUrl: `${origin}${here}?payment=cancelled` }, lang, v.expected_balance);
+      const r = await payments.payByCard(session.user.id, document.id, { returnUrl: `${origin}${here}?payment=return`, cancelUrl: `${origin}${here}?payment=cancelled` }, lang, v.expected_balance, { saveCard: form.get('save_card') === 'on' });
       if (!r.ok) return refused(r.code);
       return redirect(r.redirectUrl, 303);
     }
@@ -165,6 +166,7 @@ export default function PayDocument() {
           <fieldset className="space-y-3">
             <legend className="font-semibold">{t('paying:step_rest')}</legend>
             <p className="text-sm text-slate-700">{t('paying:rest_help')}</p>
+            <SaveCardOption />
             <div className="flex flex-col gap-3 sm:flex-row">
               <SubmitButton intent="card" className="btn-primary" testId="pay-card-submit" noValidate>
                 {t('paying:by_card')} <Price cents={d.balanceCents} exact />

@@ -19,6 +19,7 @@ import { CsrfInput } from '../components/csrf-input';
 import { LengthLabel } from '../components/length-label';
 import { PageIdInput } from '../components/page-id-input';
 import { Price } from '../components/price';
+import { SaveCardOption } from '../components/save-card-option';
 import { requireUser } from '../lib/auth.server';
 import { cartOwner } from '../lib/cart.server';
 import { codeAlertType, codeMessage } from '../lib/codes';
@@ -112,7 +113,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const placedOrder = await orders.order(session.user.id, placed.orderId);
     if (placedOrder?.order.paymentMethod === 'card' && placedOrder.order.status === 'pending') {
       const origin = new URL(request.url).origin;
-      const pay = await orders.startCardPayment(session.user.id, placed.orderId, { returnUrl: `${origin}/orders/${placed.orderId}?payment=return`, cancelUrl: `${origin}/orders/${placed.orderId}?payment=cancelled` }, lang);
+      const pay = await orders.startCardPayment(session.user.id, placed.orderId, { returnUrl: `${origin}/orders/${placed.orderId}?payment=return`, cancelUrl: `${origin}/orders/${placed.orderId}?payment=cancelled` }, lang, { saveCard: form.get('save_card') === 'on' });
       if (pay.ok) return redirect(pay.redirectUrl, 303);
     }
     return redirect(`/orders/${placed.orderId}`, 303);
@@ -244,6 +245,7 @@ export default function Checkout() {
                   </label>
                 ))}
               </div>
+              <SaveCardOption />
             </fieldset>
             <div className="flex flex-wrap items-end gap-2" data-testid="coupon">
               <InputField meta={order.fields.coupon} label={t('coupon')} autoComplete="off" className="min-w-0 flex-1" />

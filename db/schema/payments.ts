@@ -81,13 +81,10 @@ export const sandboxCardCharges = sqliteTable(
   (t) => [uniqueIndex('sandbox_card_charges_idempotency_key_unique').on(t.idempotencyKey), check('sandbox_card_charges_amount_positive', sql`${t.amountCents} > 0`)],
 );
 
-/** At most this many saved cards per customer: enough for a spare, few enough to read at a glance. */
-export const MAX_SAVED_PAYMENT_METHODS = 5;
-
 /**
  * Our record of a customer's cards saved with the processor (issue #25 §1, decision 079): the token
  * and what the customer recognises the card by, never card data (PCI SAQ A). Renewals charge the
- * default one; at most MAX_SAVED_PAYMENT_METHODS per user (checked in the inserting statement).
+ * default one; at most MAX_SAVED_CARDS (core/payments/saved-cards.ts) per user (checked in the inserting statement).
  */
 export const savedPaymentMethods = sqliteTable(
   'saved_payment_methods',

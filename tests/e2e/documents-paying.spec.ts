@@ -1,6 +1,7 @@
 // Issue #13 §2 as a customer meets it, with JavaScript on and off: an order placed by bank transfer is
 // paid from its document's pay-with tab, part with credit (20 €, as the demo customer has) and the
-// rest by card on the sandbox payment page; the document ends PAID with nothing left to pay.
+// rest by card on the sandbox payment page; the document ends PAID with nothing left to pay. The card,
+// saved on the way (issue #25 §1), is listed under billing and removed there.
 import { expect, hydrated, test, uniqueEmail } from './fixtures';
 import { addPlan, checkoutProfile, formToken, placeOrder, register } from './flows';
 
@@ -47,10 +48,13 @@ test('an order placed by bank transfer is paid from its pay tab: part with credi
   // The transfer still awaited now asks for the rest only.
   await expect(page.getByTestId('pay-bank-amount')).toHaveAttribute('data-cents', String(total - 100));
 
-  // The rest by card: the sandbox payment page, approve, back on the tab with nothing left to pay.
+  // The rest by card, the card saved for renewals (issue #25 §1): the sandbox payment page says it
+  // keeps the card, approve, back on the tab with nothing left to pay.
   await hydrated(page, js);
+  await page.getByTestId('save-card').check();
   await page.getByTestId('pay-card-submit').click();
   await expect(page.getByTestId('sandbox-payment')).toBeVisible();
+  await expect(page.getByTestId('sandbox-save-card')).toBeVisible();
   await page.getByTestId('sandbox-approve').click();
   await expect(page).toHaveURL(new RegExp(`/account/documents/${docId}/pay\\?payment=return`));
   await expect(page.getByTestId('pay-balance')).toHaveAttribute('data-cents', '0');
@@ -63,4 +67,17 @@ test('an order placed by bank transfer is paid from its pay tab: part with credi
   await expect(page.getByTestId('order')).not.toHaveAttribute('data-status', 'pending');
   await expect(page.locator('[data-testid="document"][data-kind="receipt"]')).toHaveCount(1);
   await expect(page.locator('[data-testid="document"][data-kind="payment"]')).toHaveCount(1);
+
+  // The saved card under billing, the default; removed after its confirmation step.
+  await page.goto('/account/billing');
+  await hydrated(page, js);
+  const card = page.getByTestId('saved-card');
+  await expect(card).toHaveCount(1);
+  await expect(card.getByTestId('saved-card-label')).toHaveText('Visa •••• 4242');
+  await expect(card).toHaveAttribute('data-default', 'true');
+  await card.getByTestId('saved-card-remove').click();
+  await expect(page.getByTestId('saved-card-confirm')).toBeVisible();
+  await page.getByTestId('confirm-remove_card').click();
+  await expect(page.getByTestId('saved-card-removed')).toBeVisible();
+  await expect(page.getByTestId('saved-card')).toHaveCount(0);
 });

@@ -4,7 +4,7 @@ import { createAdapters, type Adapters } from '../adapters';
 import { configOf } from '../config';
 import { createArchiveService } from './archive';
 import { createAccountService, createAuthService, createErasureService, createOtpService, createPasswordResetService, createPreferenceService, createRegistrationService, createStaffCustomerService } from './accounts';
-import { createCouponService, createDebitService } from './billing';
+import { createCouponService, createDebitService, createSavedCards } from './billing';
 import { createCartService } from './cart';
 import { createCatalogAdminService, createCatalogService, createPromotionService } from './catalog';
 import { createContactService, createDomainContactService } from './contacts';
@@ -49,6 +49,7 @@ function servicesFor(deps: ServiceDeps) {
     documents: () => createDocumentService(deps),
     documentPayments: () => createDocumentPaymentsWithOrders(deps),
     debits: () => createDebitService(deps),
+    savedCards: () => createSavedCards(deps),
     refunds: () => createRefundService(deps),
     legalDocuments: () => createLegalDocumentService(deps),
     mydata: () => createMydataService(deps),

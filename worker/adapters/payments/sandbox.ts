@@ -5,6 +5,7 @@
 // key, decides a session once, and lets an undecided session expire after thirty minutes.
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../core/errors';
+import { isCardExpired } from '../../../core/payments/saved-cards';
 import type { Db } from '../../../db/client';
 import { sandboxPaymentRefunds } from '../../../db/schema/documents';
 import { paymentSessions, sandboxCardCharges, sandboxSavedCards } from '../../../db/schema/payments';
@@ -100,9 +101,8 @@ function offSessionAnswer(card: CardRow | undefined, at: Date): 'approved' | Sav
   if (!card || card.deletedAt) return 'card_removed';
   const test = SANDBOX_TEST_CARDS.find((c) => c.last4 === card.last4);
   if (test && test.offSession !== 'approved') return test.offSession;
-  // A card is good to the end of its expiry month (UTC here; processors use the issuer's month).
-  const end = Date.UTC(card.expYear, card.expMonth, 1);
-  return at.getTime() >= end ? 'expired_card' : 'approved';
+  // Good to the end of its expiry month (UTC here; processors use the issuer's month).
+  return isCardExpired(card, at) ? 'expired_card' : 'approved';
 }
 
 export function createSandboxPayments(db: Db, config: SandboxPaymentsConfig): PaymentsPort {

@@ -138,3 +138,24 @@ describe('refund events (issue #20 §2, decision 046)', () => {
     expect(paid.refundId).toBeUndefined();
   });
 });
+
+describe('saved cards in the webhook (issue #25 §1)', () => {
+  const approved: PaymentEvent = { eventId: 'evt_1', type: 'payment.approved', sessionId: 'cs_1', reference: 'pay-1', amountCents: 1_228, occurredAt: '2026-11-27T05:00:00.000Z' };
+  const card = { token: 'pm_1', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 };
+
+  it('carries the saved card of an approval on the wire (snake_case) and reads it back', () => {
+    const body = serialiseWebhookEvent({ ...approved, savedCard: card });
+    expect(JSON.parse(body).data.saved_card).toEqual({ id: 'pm_1', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 });
+    expect(parseWebhookEvent(body)).toEqual({ ...approved, savedCard: card });
+  });
+
+  it('leaves out a malformed card, and any card on an event that is not an approval', () => {
+    const wire = JSON.parse(serialiseWebhookEvent({ ...approved, savedCard: card }));
+    wire.data.saved_card.last4 = '42424';
+    expect(parseWebhookEvent(JSON.stringify(wire)).savedCard).toBeUndefined();
+    wire.data.saved_card = { id: 'pm_1', brand: 'visa', last4: '4242', exp_month: 13, exp_year: 2030 };
+    expect(parseWebhookEvent(JSON.stringify(wire)).savedCard).toBeUndefined();
+    const declined = serialiseWebhookEvent({ ...approved, type: 'payment.declined', savedCard: card });
+    expect(parseWebhookEvent(declined).savedCard).toBeUndefined();
+  });
+});

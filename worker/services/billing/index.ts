@@ -4,3 +4,4 @@ export { createBillingProfileService, type BillingProfileInput, type Fail } from
 export { createDebitService } from './debits';
 export { createCreditService } from './credit';
 export { createCouponService, type CouponFilters, type CouponRow, type RedemptionRow } from './coupons';
+export { createSavedCards, type ChargeDefaultInput, type ChargeDefaultResult, type SavedCardsService, type SavedCardView } from './saved-cards';

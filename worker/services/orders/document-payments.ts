@@ -14,7 +14,7 @@ import { PaymentError, type PaymentEvent } from '../../adapters/payments/port';
 import { createNotificationSources } from '../notifications';
 import type { ServiceDeps } from '../deps';
 import type { Fail } from '../billing';
-import { createBillingProfileService } from '../billing';
+import { createBillingProfileService, createSavedCards } from '../billing';
 import { creditNoteIf, creditUseStatements, paymentArrivedStatements, type DebitLegal, type DueRef } from './document-payment-statements';
 import { createDocumentService, type SaleDocument } from '../documents';
 import { createMydataService } from '../documents';
@@ -22,11 +22,13 @@ import { createMydataService } from '../documents';
 export type PaymentRow = typeof payments.$inferSelect;
 type Lang = 'el' | 'en';
 type Urls = { returnUrl: string; cancelUrl: string };
+/** Issue #25 §1: the customer ticked "save this card for renewals". */
+export type CardOptions = { saveCard?: boolean };
 
 /** What the document payments need of the order service (it passes itself; see orders.ts, createDocumentPaymentsWithOrders). */
 export type OrderHooks = {
   markPaid(orderId: number): Promise<boolean>;
-  startCardPayment(userId: number, orderId: number, urls: Urls, lang: Lang): Promise<{ ok: true; redirectUrl: string } | Fail>;
+  startCardPayment(userId: number, orderId: number, urls: Urls, lang: Lang, options?: CardOptions): Promise<{ ok: true; redirectUrl: string } | Fail>;
 };
 
 /** The pay-with tab's figures: what the document owes, the credit there is, and why it cannot be paid. */
@@ -52,6 +54,8 @@ export function createDocumentPaymentService(deps: ServiceDeps, hooks?: OrderHoo
     if (!hooks) throw new Error('document payments of an order need the order service (createDocumentPaymentsWithOrders)');
     return hooks;
   };
+
+  const saveCardOption = (userId: number, options: CardOptions) => saveCardSession(deps, userId, options);
 
   const creditBalance = async (userId: number): Promise<number> => {
     const [row] = await db.select({ total: sql<number>`COALESCE(SUM(${creditMovements.amountCents}), 0)` }).from(creditMovements).where(eq(creditMovements.userId, userId));
@@ -173,14 +177,15 @@ export function createDocumentPaymentService(deps: ServiceDeps, hooks?: OrderHoo
     },
 
     /** The rest by card: the hosted payment page for the document's balance (an order: its own card flow). */
-    async payByCard(userId: number, documentId: number, urls: Urls, lang: Lang, expectedBalanceCents?: number): Promise<{ ok: true; redirectUrl: string } | Fail> {
+    async payByCard(userId: number, documentId: number, urls: Urls, lang: Lang, expectedBalanceCents?: number, options: CardOptions = {}): Promise<{ ok: true; redirectUrl: string } | Fail> {
       const { document, order, refusal } = await load(userId, documentId);
       if (!document) return { ok: false, code: ErrorCode.SALE_DOCUMENT_NOT_FOUND };
       if (refusal !== null) return { ok: false, code: refusal };
       const expected = checkExpectedBalance(expectedBalanceCents, document.balanceCents);
       if (!expected.ok) return { ok: false, code: expected.code };
-      if (order) return ordersOf().startCardPayment(userId, order.id, urls, lang);
+      if (order) return ordersOf().startCardPayment(userId, order.id, urls, lang, options);
       const amount = document.balanceCents;
+      const saveCard = await saveCardOption(userId, options);
       const [payment] = await db.insert(payments).values({ orderId: null, documentId: document.id, method: 'card', amountCents: amount, status: 'pending', createdAt: now }).returning({ id: payments.id });
       try {
         const session = await adapters.payments.createSession({
@@ -194,6 +199,7 @@ export function createDocumentPaymentService(deps: ServiceDeps, hooks?: OrderHoo
           // never the same key for two references (which the processor refuses). The session not used
           // expires; if both are approved the second's money becomes credit (paymentArrived).
           idempotencyKey: `document-${document.id}-payment-${payment!.id}`,
+          ...saveCard,
         });
         await db.update(payments).set({ providerSessionId: session.sessionId }).where(eq(payments.id, payment!.id));
         await db.update(saleDocuments).set({ status: 'ON_PAYMENT' }).where(and(eq(saleDocuments.id, document.id), sql`${saleDocuments.status} IN ('OPEN', 'OVERDUE', 'DECLINED')`));
@@ -300,3 +306,10 @@ export function createDocumentPaymentService(deps: ServiceDeps, hooks?: OrderHoo
 }
 
 export type DocumentPaymentService = ReturnType<typeof createDocumentPaymentService>;
+
+/** The createSession field for a payment whose customer asked to save the card, if there is room for one more. */
+export async function saveCardSession(deps: ServiceDeps, userId: number, options: CardOptions): Promise<{ saveCard?: { customerRef: string } }> {
+  if (!options.saveCard) return {};
+  const cards = createSavedCards(deps);
+  return (await cards.canSave(userId)) ? { saveCard: cards.saveCardFor(userId) } : {};
+}

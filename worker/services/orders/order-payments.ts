@@ -7,13 +7,13 @@ import { ErrorCode } from '../../../core/errors';
 import { amountDue } from '../../../core/orders/credit';
 import { creditNoteStatements, rawBatch } from '../../../db/raw-batch';
 import { orders, paymentEvents, payments, saleDocuments } from '../../../db/schema';
-import { PaymentError, type PaymentEvent } from '../../adapters/payments/port';
+import { PaymentError, type PaymentEvent, type SavedCard } from '../../adapters/payments/port';
 import { decideSandboxSession, getSandboxSession, settleSandboxRefunds, type SandboxDecision, type SandboxTestCard } from '../../adapters/payments/sandbox';
 import { webhookSecretOf } from '../../adapters/payments/secret';
 import { createNotificationSources } from '../notifications';
 import type { ServiceDeps } from '../deps';
-import type { Fail } from '../billing';
-import type { DocumentPaymentService } from './document-payments';
+import { createSavedCards, type Fail } from '../billing';
+import { saveCardSession, type CardOptions, type DocumentPaymentService } from './document-payments';
 
 type Lang = 'el' | 'en';
 
@@ -28,13 +28,21 @@ export function createOrderPayments(
   },
 ) {
   const { db, env, now, adapters } = deps;
+  async function saveCardFor(payment: typeof payments.$inferSelect, card: SavedCard) {
+    const [owner] =
+      payment.orderId !== null
+        ? await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, payment.orderId))
+        : await db.select({ userId: saleDocuments.userId }).from(saleDocuments).where(eq(saleDocuments.id, payment.documentId ?? -1));
+    if (owner) await createSavedCards(deps).recordSaved(owner.userId, card);
+  }
   const service = {
     /** Starts (or resumes) a card payment: a hosted payment page session for the order's balance. */
-    async startCardPayment(userId: number, orderId: number, urls: { returnUrl: string; cancelUrl: string }, lang: Lang): Promise<{ ok: true; redirectUrl: string } | Fail> {
+    async startCardPayment(userId: number, orderId: number, urls: { returnUrl: string; cancelUrl: string }, lang: Lang, options: CardOptions = {}): Promise<{ ok: true; redirectUrl: string } | Fail> {
       const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
       if (!order) return { ok: false, code: ErrorCode.ORDER_NOT_FOUND };
       if (order.status !== 'pending') return { ok: false, code: ErrorCode.DUE_DOCUMENT_BALANCE_ALREADY_PAID };
       const due = amountDue(order);
+      const saveCard = await saveCardSession(deps, userId, options);
       const [payment] = await db.insert(payments).values({ orderId, method: 'card', amountCents: due, status: 'pending', createdAt: now }).returning({ id: payments.id });
       try {
         const session = await adapters.payments.createSession({
@@ -47,6 +55,7 @@ export function createOrderPayments(
           // One key per payment row: two clicks at once each get their own session (a key counted
           // from earlier rows was the same for both, and the second click met a unique-key error).
           idempotencyKey: `order-${orderId}-payment-${payment!.id}`,
+          ...saveCard,
         });
         await db.update(payments).set({ providerSessionId: session.sessionId }).where(eq(payments.id, payment!.id));
         await db.update(saleDocuments).set({ status: 'ON_PAYMENT' }).where(and(eq(saleDocuments.orderId, orderId), eq(saleDocuments.kind, 'order'), eq(saleDocuments.status, 'OPEN')));
@@ -75,6 +84,9 @@ export function createOrderPayments(
       const paymentId = Number(/^pay-(\d+)$/.exec(event.reference)?.[1]);
       const [payment] = Number.isFinite(paymentId) ? await db.select().from(payments).where(eq(payments.id, paymentId)) : [];
       if (!payment || payment.amountCents !== event.amountCents) return { ok: true, handled: 'ignored' };
+      // The customer asked to keep the card (issue #25 §1): recorded for the payment's owner, whatever
+      // becomes of the payment itself (the event id is handled once; the token is unique besides).
+      if (event.type === 'payment.approved' && event.savedCard) await saveCardFor(payment, event.savedCard);
       // A payment of another due document (a debit) is the document payments' business.
       if (payment.orderId === null) return hooks.documentPayments().handleCardEvent(payment, event);
       if (event.type !== 'payment.approved') {

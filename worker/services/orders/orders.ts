@@ -47,7 +47,7 @@ export function createDocumentPaymentsWithOrders(deps: ServiceDeps) {
   const ordersOf = () => (orders ??= createOrderService(deps));
   return createDocumentPaymentService(deps, {
     markPaid: (orderId) => ordersOf().markPaid(orderId),
-    startCardPayment: (userId, orderId, urls, lang) => ordersOf().startCardPayment(userId, orderId, urls, lang),
+    startCardPayment: (userId, orderId, urls, lang, options) => ordersOf().startCardPayment(userId, orderId, urls, lang, options),
   });
 }
 
@@ -72,7 +72,7 @@ export function createOrderService(deps: ServiceDeps) {
   const documentPayments = () =>
     (payingDocuments ??= createDocumentPaymentService(deps, {
       markPaid: (orderId) => service.markPaid(orderId),
-      startCardPayment: (userId, orderId, urls, lang) => service.startCardPayment(userId, orderId, urls, lang),
+      startCardPayment: (userId, orderId, urls, lang, options) => service.startCardPayment(userId, orderId, urls, lang, options),
     }));
 
   function couponOf(c: typeof coupons.$inferSelect): Coupon {
