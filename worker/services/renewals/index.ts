@@ -4,7 +4,7 @@
 export { AUTO_RENEW_PER_RUN, createDomainRenewals, type AutoRenewRunResult, type DomainRenewals } from './domain-renewals';
 export { createRenewalPayments, DOCUMENT_REMINDER_DAYS, type RenewalPayments, type RenewalPayOutcome } from './renewal-payments';
 export { createRenewalPlans, type RenewalPlans } from './renewal-plan';
-export { cardLabel, NO_SAVED_CARDS, savedCardsThroughPort, type SavedCardCharge, type SavedCardsPort } from './saved-cards';
+export { NO_SAVED_CARDS, savedCardsThroughPort, type SavedCardCharge, type SavedCardsPort } from './saved-cards';
 import type { ServiceDeps } from '../deps';
 import { createDomainRenewals } from './domain-renewals';
 import { createRenewalPayments } from './renewal-payments';

@@ -1,9 +1,8 @@
 // What auto-renew needs of the saved cards: charge the customer's default card saved with the card
 // processor by its stored token (decision 079: the payments port's chargeSavedCard, never card data),
 // and name it for the page. Injected, so the payment step is tested with a card that approves,
-// declines or is missing; savedCardsThroughPort is the real path over saved_payment_methods.
-import { desc, eq } from 'drizzle-orm';
-import { savedPaymentMethods } from '../../../db/schema';
+// declines or is missing; savedCardsThroughPort is the real path (the billing area's createSavedCards).
+import { createSavedCards } from '../billing';
 import type { ServiceDeps } from '../deps';
 
 export type SavedCardCharge = { status: 'approved'; chargeId: string; cardLabel: string } | { status: 'declined'; declineCode: string; cardLabel: string } | { status: 'none' };
@@ -29,33 +28,23 @@ export const NO_SAVED_CARDS: SavedCardsPort = {
   defaultLabel: async () => null,
 };
 
-/** "Visa •••• 4242": what the customer recognises a card by. */
-export function cardLabel(card: { brand: string; last4: string }): string {
-  const brand = BRANDS[card.brand.toLowerCase()] ?? card.brand.charAt(0).toUpperCase() + card.brand.slice(1);
-  return `${brand} •••• ${card.last4}`;
-}
-const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', maestro: 'Maestro', discover: 'Discover', diners: 'Diners Club' };
-
 /**
- * The customer's default saved card (else the newest) charged through the payments port. A decline
- * is an answer; a processor failure throws (the payment step gives the day's claim back).
+ * The real path: the billing area's saved cards (decision 079), the default card charged off-session
+ * through the payments port. A decline is an answer; a processor failure throws (the payment step
+ * gives the day's claim back and a later run tries again with the same key).
  */
 export function savedCardsThroughPort(deps: ServiceDeps): SavedCardsPort {
-  const { db } = deps;
-  const defaultCard = async (userId: number) => {
-    const [card] = await db.select().from(savedPaymentMethods).where(eq(savedPaymentMethods.userId, userId)).orderBy(desc(savedPaymentMethods.isDefault), desc(savedPaymentMethods.id)).limit(1);
-    return card ?? null;
-  };
+  const cards = createSavedCards(deps);
   return {
     async chargeDefault(userId, input) {
-      const card = await defaultCard(userId);
-      if (!card) return { status: 'none' };
-      const r = await deps.adapters.payments.chargeSavedCard({ token: card.processorToken, reference: input.reference, amountCents: input.amountCents, currency: 'EUR', description: input.description, idempotencyKey: input.idempotencyKey });
-      return r.status === 'approved' ? { status: 'approved', chargeId: r.chargeId, cardLabel: cardLabel(card) } : { status: 'declined', declineCode: r.declineCode ?? 'card_declined', cardLabel: cardLabel(card) };
+      const r = await cards.chargeDefault(userId, input);
+      if (r.status === 'approved') return { status: 'approved', chargeId: r.chargeId, cardLabel: r.cardLabel };
+      if (r.status === 'declined') return { status: 'declined', declineCode: r.declineCode, cardLabel: r.cardLabel };
+      return { status: 'none' };
     },
     async defaultLabel(userId) {
-      const card = await defaultCard(userId);
-      return card ? cardLabel(card) : null;
+      const list = await cards.list(userId);
+      return list.find((c) => c.isDefault)?.label ?? null;
     },
   };
 }
