@@ -7,6 +7,7 @@ import { useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
 import { actionRefusal, authCodePolicy, daysLeft, idProtectPaid, idProtectPolicy, renewalAction } from '../../core/domains/portal';
 import { ErrorCode, resolveCode } from '../../core/errors';
 import { switchSchema } from '../../core/validation/my-domains-forms';
+import { AutoRenewPlan } from '../components/portal/auto-renew-plan';
 import { DomainSettings, type OverviewAction } from '../components/portal/domain-settings';
 import { TransferElNote } from '../components/portal/transfer-el-note';
 import { cartOwner } from '../lib/cart.server';
@@ -19,11 +20,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const now = new Date();
   const can = (a: Parameters<typeof actionRefusal>[0]) => actionRefusal(a, d, now);
   // A Greek .gr may take its .ελ (spec §5 '.ελ domains'): a note with the way to it.
-  const el = d.registry === 'gr' && d.tld === 'gr' && d.status === 'active' ? await context.services.handovers.elOffer(d.userId, d) : null;
-  const renewal = await context.services.catalog.domainRenewal(d.tld);
+  const [el, renewal, autoRenewPlan] = await Promise.all([
+    d.registry === 'gr' && d.tld === 'gr' && d.status === 'active' ? context.services.handovers.elOffer(d.userId, d) : null,
+    // What the next renewal costs (issue #25 §1, core/renewal-price.ts).
+    context.services.catalog.domainRenewal(d.tld),
+    // What auto-renew will do: date, amount, paid how (issue #25 §1).
+    context.services.autoRenew.planForDomain(d),
+  ]);
   return data({
     el,
     renewal,
+    autoRenewPlan,
     domain: {
       fqdn: d.fqdn,
       asciiFqdn: d.asciiFqdn,
@@ -106,7 +113,7 @@ export default function DomainOverview() {
           <TransferElNote el={loaderData.el} asciiFqdn={loaderData.domain.asciiFqdn} />
         </div>
       ) : null}
-      <DomainSettings {...loaderData} outcome={actionData} />
+      <DomainSettings {...loaderData} outcome={actionData} renewalPlan={<AutoRenewPlan plan={loaderData.autoRenewPlan.plan} kind="domain" daysBefore={loaderData.autoRenewPlan.daysBefore} />} />
     </>
   );
 }

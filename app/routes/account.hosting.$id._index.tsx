@@ -5,6 +5,8 @@
 // panel's failures as alerts, the old password unchanged.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { AutoRenewPlan } from '../components/portal/auto-renew-plan';
 import { ErrorCode } from '../../core/errors';
 import { HOSTING_PASSWORD_MAX, HOSTING_PASSWORD_MIN, HOSTING_PASSWORD_SPECIALS } from '../../core/validation/password-rules';
 import { panelPasswordSchema } from '../../core/validation/hosting-forms';
@@ -21,9 +23,13 @@ const HIDDEN = ['panel_password'];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  const r = await context.services.myServices.usage(session.user.id, serviceIdOf(params));
+  const [r, renewal] = await Promise.all([
+    context.services.myServices.usage(session.user.id, serviceIdOf(params)),
+    // What the renewal will do: date, amount, paid how (issue #25 §1).
+    context.services.autoRenew.planForService(session.user.id, serviceIdOf(params)),
+  ]);
   if (!r) throw notFound();
-  return data({ usage: r.usage ? { ...r.usage, measuredAt: r.usage.measuredAt.getTime() } : null, usageNotice: r.notice });
+  return data({ usage: r.usage ? { ...r.usage, measuredAt: r.usage.measuredAt.getTime() } : null, usageNotice: r.notice, renewal });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -46,11 +52,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function ServiceOverview() {
   const { service, notice } = useServiceData();
-  const { usage, usageNotice } = useLoaderData<typeof loader>();
+  const { usage, usageNotice, renewal } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useTranslation('mydomains');
   return (
     <div className="space-y-4">
       <PanelNotice code={notice} />
+      {renewal ? (
+        <section className="card" aria-label={t('autorenew_plan.label')} data-testid="service-renewal">
+          <h2 className="mb-2 text-lg font-semibold">{t('autorenew_plan.label')}</h2>
+          <AutoRenewPlan plan={renewal} kind="hosting" />
+        </section>
+      ) : null}
       <div className="grid gap-4 md:grid-cols-2">
         <ServiceDetails service={service} />
         <PanelAccess service={service} />

@@ -11,7 +11,9 @@ import { CsrfInput } from '../components/csrf-input';
 import { AccountNewsletter, type NewsletterAnswer } from '../components/newsletter/account-newsletter';
 import { readAccountAction, unknownIntent } from '../lib/account-action.server';
 import { requireUser } from '../lib/auth.server';
-import { CheckboxField, choiceSelectProps, NoChangesAlert, SubmitButton, useAppForm, useNoChangesGuard } from '../lib/forms';
+import { CheckboxField, choiceSelectProps, InputField, NoChangesAlert, SubmitButton, useAppForm, useNoChangesGuard } from '../lib/forms';
+import type { FieldMetadata } from '@conform-to/react';
+import { RENEW_DAYS_MAX, RENEW_DAYS_MIN } from '../../core/renewals/auto-renew';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { parseForm } from '../lib/submission.server';
@@ -54,6 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const r = await context.services.account.updatePreferences(session.user.id, {
         locale: submission.value.locale === 'en' ? 'en' : 'el',
         communication: submission.value.gdpr_communication === true,
+        renewDaysBefore: submission.value.renew_days_before,
         ip: context.ip,
       });
       return r.ok ? answer.done(ErrorCode.PROFILE_UPDATED_SUCCESSFULLY) : answer.done(r.code, r.status);
@@ -72,7 +75,7 @@ export default function AccountPreferences() {
     id: 'preferences',
     schema: preferencesSchema,
     lastResult: actionData?.intent === 'preferences' ? actionData.result : undefined,
-    defaultValue: { locale: preferences.locale, gdpr_communication: preferences.communication ? 'on' : undefined },
+    defaultValue: { locale: preferences.locale, gdpr_communication: preferences.communication ? 'on' : undefined, renew_days_before: String(preferences.renewDaysBefore) },
   });
   const noChanges = useNoChangesGuard(formRef, loaderData);
   return (
@@ -95,6 +98,14 @@ export default function AccountPreferences() {
             </select>
           </div>
           <CheckboxField meta={fields.gdpr_communication} label={t('gdpr_communication')} />
+          <InputField
+            meta={fields.renew_days_before as FieldMetadata<string | undefined>}
+            label={t('mydomains:autorenew_plan.days_field')}
+            type="number"
+            inputMode="numeric"
+            hint={t('mydomains:autorenew_plan.days_hint', { min: RENEW_DAYS_MIN, max: RENEW_DAYS_MAX })}
+            className="max-w-xs"
+          />
           <SubmitButton intent="preferences" testId="preferences-save">
             {t('account.save')}
           </SubmitButton>

@@ -56,6 +56,8 @@ export const users = sqliteTable(
     /** Legacy: the password-failure count now lives in login_throttles (by e-mail address, decision 022). */
     failedLogins: integer('failed_logins').notNull().default(0),
     lastLoginAt: integer('last_login_at', { mode: 'timestamp_ms' }),
+    /** Auto-renew (issue #25 §1): how many days before a domain expires its renewal order is made and paid (core/renewals/plan.ts bounds). */
+    renewDaysBefore: integer('renew_days_before').notNull().default(30),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },

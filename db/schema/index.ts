@@ -14,3 +14,4 @@ export * from './consents';
 export * from './archives';
 export * from './erasures';
 export * from './newsletter';
+export * from './renewals';

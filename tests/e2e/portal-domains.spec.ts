@@ -55,6 +55,17 @@ test.describe('my domains', () => {
     await expect(page.getByTestId('domain-name')).toHaveText(a.name);
     await hydrated(page, js);
 
+    // The auto-renew card says what will happen: on which date, for how long, for how much, paid how
+    // (issue #25 §1), or that it is off and when the name expires.
+    const plan = page.getByTestId('panel-auto-renew').getByTestId('auto-renew-plan');
+    await expect(plan).toBeVisible();
+    const planState = await plan.getAttribute('data-state');
+    await expect(plan).toContainText(
+      planState === 'off'
+        ? /^Η αυτόματη ανανέωση είναι ανενεργή: το όνομα λήγει στις \d{2}\/\d{2}\/\d{4}\.$/
+        : /Στις \d{2}\/\d{2}\/\d{4} θα ανανεωθεί για \d+ (έτος|έτη), [\d.]+,\d{2}\s€(, από το υπόλοιπο|, με την κάρτα \S+ •••• \d{4}|: θα σας στείλουμε παραστατικό)/,
+    );
+
     // ID protect (paid for): off first if it is on, then on; each change is the registry's, then ours.
     const idp = page.getByTestId('id-protect-state');
     if ((await idp.getAttribute('data-state')) === 'on') {

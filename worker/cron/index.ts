@@ -4,6 +4,7 @@ import { logServerError } from '../http/error-log';
 import { accountsCleanupCron } from './accounts-cleanup';
 import { freeHostingCron } from './free-hosting';
 import { archivesCron } from './archives';
+import { autoRenewCron } from './auto-renew';
 import { fulfilmentCron } from './fulfilment';
 import { hostingRenewalsCron } from './hosting-renewals';
 import { idProtectCron } from './id-protect';
@@ -17,7 +18,7 @@ type Job = (env: Env, now: Date) => Promise<unknown>;
 export const CRON_JOBS: Record<string, Job[]> = {
   '*/5 * * * *': [promotionsCron, accountsCleanupCron, fulfilmentCron, registryPollCron, mydataCron, archivesCron],
   // 06:00 UTC: 08:00 or 09:00 in Athens, a decent hour for an e-mail about a name's expiry.
-  '0 6 * * *': [remindersCron, idProtectCron, freeHostingCron, hostingRenewalsCron],
+  '0 6 * * *': [remindersCron, idProtectCron, freeHostingCron, hostingRenewalsCron, autoRenewCron],
 };
 
 export async function runScheduled(cron: string, env: Env, now: Date): Promise<{ cron: string; results: unknown[] }> {

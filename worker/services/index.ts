@@ -16,6 +16,7 @@ import { createNotificationCentre } from './notifications';
 import { createHealthService, createLiveService, createOutboxService, createRateLimitService } from './platform';
 import { createAuditService, createStaffDashboardService, createStaffInvitationService, createStaffMemberService, createStaffSearchService, createStaffService } from './staff';
 import { createPrivacyConsents } from './consents';
+import { createAutoRenew } from './renewals';
 import { createNewsletterService } from './newsletter';
 import { lazyMembers } from '../lazy';
 import type { ServiceDeps } from './deps';
@@ -90,7 +91,9 @@ function servicesFor(deps: ServiceDeps) {
     staffDomainActions: () => createStaffDomainActions(deps),
     staffDashboard: () => createStaffDashboardService(deps),
     // The orders area reaches the hosting area (fulfilment); the renewals reach orders through these hooks.
-    hostingRenewals: () => createHostingRenewals(deps, { numberedDocument, cancelOrder: (userId, orderId) => createOrderService(deps).cancelOrder(userId, orderId) }),
+    hostingRenewals: () => createHostingRenewals(deps, { numberedDocument, cancelOrder: (userId, orderId) => createOrderService(deps).cancelOrder(userId, orderId), payRenewal: (orderId) => createAutoRenew(deps).pay(orderId) }),
+    // Auto-renew (issue #25 §1): domain renewal orders, the one payment step of every renewal, the pages' plan.
+    autoRenew: () => createAutoRenew(deps),
     staffHosting: () => createStaffHostingService(deps),
     hostingServers: () => createHostingServers(deps),
     hostingPlans: () => createHostingPlans(deps),

@@ -38,6 +38,8 @@ type Props = {
   outcome?: OverviewAction;
   /** What the next renewal costs (core/renewal-price.ts), null where the TLD has no renewal price. */
   renewal?: { months: number; totalCents: number } | null;
+  /** What auto-renew will do (auto-renew-plan.tsx), shown in its card. */
+  renewalPlan?: ReactNode;
 };
 
 function Panel({ title, help, state, children, testId }: { title: string; help?: ReactNode; state?: ReactNode; children?: ReactNode; testId: string }) {
@@ -69,7 +71,7 @@ function ActionForm({ intent, value, children, className = 'btn-secondary', disa
   );
 }
 
-export function DomainSettings({ domain: d, policy, allowed, outcome, renewal }: Props) {
+export function DomainSettings({ domain: d, policy, allowed, outcome, renewal, renewalPlan }: Props) {
   const { t } = useTranslation(['mydomains', 'errors']);
   const when = useDateFormat();
   const saved = outcome?.ok && outcome.intent !== 'auth_code' ? t(`saved.${outcome.intent}`) : null;
@@ -96,6 +98,7 @@ export function DomainSettings({ domain: d, policy, allowed, outcome, renewal }:
       </section>
 
       <Panel title={t('auto_renew_title')} help={t('auto_renew_help')} state={<span data-testid="auto-renew-state">{d.autoRenew ? t('auto_renew_state_on') : t('auto_renew_state_off')}</span>} testId="panel-auto-renew">
+        {renewalPlan}
         <ActionForm intent="auto_renew" value={d.autoRenew ? 'off' : 'on'} disabled={!allowed.autoRenew} testId="toggle-auto-renew">
           {d.autoRenew ? t('turn_off') : t('turn_on')}
         </ActionForm>

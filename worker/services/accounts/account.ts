@@ -2,6 +2,7 @@
 // event), password change, the security question, two-factor enrolment (authenticator app, e-mail
 // codes) and the personal details. Every change that weakens or strengthens the login asks for the
 // current password.
+import { clampRenewDays } from '../../../core/renewals/auto-renew';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { isAcceptableRegistrationEmail } from '../../../core/email-policy';
 import { ErrorCode } from '../../../core/errors';
@@ -286,14 +287,16 @@ export function createAccountService(deps: ServiceDeps) {
 
     async preferences(userId: number) {
       const u = await load(userId);
-      return { locale: u.locale, newsletter: u.newsletter, communication: u.gdprCommunication };
+      return { locale: u.locale, newsletter: u.newsletter, communication: u.gdprCommunication, renewDaysBefore: u.renewDaysBefore };
     },
 
     /** The language and the communication agreement; the newsletter has its double opt-in (services/newsletter). */
-    async updatePreferences(userId: number, input: { locale: Language; communication: boolean; ip?: string }): Promise<{ ok: true } | AccountFailure> {
+    async updatePreferences(userId: number, input: { locale: Language; communication: boolean; renewDaysBefore?: number; ip?: string }): Promise<{ ok: true } | AccountFailure> {
       const u = await load(userId);
-      if (u.locale === input.locale && u.gdprCommunication === input.communication) return { ok: false, code: ErrorCode.NO_CHANGE, status: 200 };
-      const update = db.update(users).set({ locale: input.locale, gdprCommunication: input.communication, updatedAt: now }).where(eq(users.id, u.id));
+      // Auto-renew's days (issue #25 §1): within the bounds of core/renewals/auto-renew.ts; absent: as it is.
+      const renewDaysBefore = input.renewDaysBefore === undefined ? u.renewDaysBefore : clampRenewDays(input.renewDaysBefore);
+      if (u.locale === input.locale && u.gdprCommunication === input.communication && u.renewDaysBefore === renewDaysBefore) return { ok: false, code: ErrorCode.NO_CHANGE, status: 200 };
+      const update = db.update(users).set({ locale: input.locale, gdprCommunication: input.communication, renewDaysBefore, updatedAt: now }).where(eq(users.id, u.id));
       if (u.gdprCommunication === input.communication) await update;
       else await db.batch([update, createConsentLog(deps).insertStatement([{ userId: u.id, email: u.email, kind: 'communication', granted: input.communication, source: 'form', ip: input.ip ?? null }])]);
       return { ok: true };

@@ -4,3 +4,4 @@
 export { createCartService, type CartLine, type CartOwner, type CartView } from './cart';
 export { type SslNamesProblem, type SslNamesView } from './cart-ssl';
 export { optionChoices } from './cart-view';
+export { offeredFromTld } from './cart-view';

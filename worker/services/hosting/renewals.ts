@@ -1,7 +1,8 @@
 // The daily hosting cron (issue #23 §1): for each service near or past the end of its paid period,
 // the steps core/hosting/lifecycle.ts says are due: issue its renewal document (an order of the plan
 // and period at the catalogue's renewal price, paid from /account/documents like any order; one per
-// service and period by the order's unique idempotency key), suspend it at the panel when it is unpaid
+// service and period by the order's unique idempotency key) and hand it to the one payment step of
+// renewals (credit, the saved card, else the document sent to pay: issue #25 §1), suspend it at the panel when it is unpaid
 // past the grace period, delete it when unpaid past the longer one or at the end of a period the
 // customer cancelled. A provisioner failure leaves the service as it was (the next run tries again);
 // a re-run finds every step done and changes nothing. Paying the document renews it (fulfilment,
@@ -14,7 +15,7 @@ import { and, asc, eq, inArray, like, lte, ne } from 'drizzle-orm';
 import { cartTotals } from '../../../core/cart/pricing';
 import { dueSteps, RENEWAL_KEY_PREFIX, RENEWAL_NOTICE_DAYS, renewalKey, renewalPriceCents, UNPAID_REASON } from '../../../core/hosting/lifecycle';
 import { rawBatch, type Raw } from '../../../db/raw-batch';
-import { billingProfiles, hostingServices, orders, productOptions, productPrices, products, saleDocuments } from '../../../db/schema';
+import { billingProfiles, hostingServices, orders, productOptions, productPrices, products } from '../../../db/schema';
 import type { HostingAccount } from '../../adapters/provisioner/port';
 import { createBillingProfileService } from '../billing';
 import type { ServiceDeps } from '../deps';
@@ -36,6 +37,11 @@ export type RenewalOrderHooks = {
   numberedDocument(input: { order: Raw; kind: 'order'; userId: number; status: string; totalCents: number; vatCents: number; at: Date }): Raw[];
   /** The customer's cancel of an unpaid order: its document CANCELLED, what it held given back. */
   cancelOrder(userId: number, orderId: number): Promise<{ ok: boolean }>;
+  /**
+   * The one payment step of every renewal order (issue #25 §1, worker/services/renewals): credit,
+   * then the saved card, else the document sent to pay (its notice is hosting.renewal_due).
+   */
+  payRenewal(orderId: number): Promise<unknown>;
 };
 
 export function createHostingRenewals(deps: ServiceDeps, hooks: RenewalOrderHooks) {
@@ -99,21 +105,10 @@ export function createHostingRenewals(deps: ServiceDeps, hooks: RenewalOrderHook
       if (/NOT NULL constraint failed: order_items\.order_id/.test(String((e as Error)?.message ?? e))) return false;
       throw e;
     }
-    const [doc] = await db
-      .select({ id: saleDocuments.id })
-      .from(saleDocuments)
-      .innerJoin(orders, eq(orders.id, saleDocuments.orderId))
-      .where(and(eq(orders.idempotencyKey, key), eq(orders.attemptId, attemptId), eq(saleDocuments.kind, 'order')));
+    const [made] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.idempotencyKey, key), eq(orders.attemptId, attemptId)));
     await events.changed(s.userId, s.id, s.status, ['renewal']);
-    await events.notify({
-      userId: s.userId,
-      serviceId: s.id,
-      notice: 'renewal_due',
-      name: serviceName(s),
-      params: { date: s.expiresAt.toISOString().slice(0, 10) },
-      link: doc ? `/account/documents/${doc.id}` : undefined,
-      dedupeKey: `hosting-renewal-due:${s.id}:${s.expiresAt.getTime()}`,
-    });
+    // Paid from credit or the saved card at once, else the customer is sent the document (the step tells).
+    if (made) await hooks.payRenewal(made.id);
     return true;
   }
 

@@ -3,6 +3,7 @@
 // and waiting payments are cancelled, and its coupon use and the credit it set aside go back, in one batch.
 import { and, asc, eq, lt, notLike } from 'drizzle-orm';
 import { RENEWAL_KEY_PREFIX } from '../../../core/hosting/lifecycle';
+import { DOMAIN_RENEWAL_KEY_PREFIX } from '../../../core/renewals/auto-renew';
 import { ErrorCode } from '../../../core/errors';
 import { unpaidOrderCutoff } from '../../../core/orders/expiry';
 import { rawBatch } from '../../../db/raw-batch';
@@ -55,8 +56,16 @@ export function createOrderCancellation({ db, now }: ServiceDeps) {
         .select({ id: orders.id })
         .from(orders)
         // A hosting renewal document stays payable until its service is deleted (core/hosting/lifecycle.ts):
-        // the hosting cron cancels it then.
-        .where(and(eq(orders.status, 'pending'), lt(orders.createdAt, new Date(unpaidOrderCutoff(now.getTime()))), notLike(orders.idempotencyKey, `${RENEWAL_KEY_PREFIX}%`)))
+        // the hosting cron cancels it then. A domain's (auto-renew, decision 080) is tried up to the
+        // expiry and stays payable after it; the auto-renew run cancels it once it can no longer stand.
+        .where(
+          and(
+            eq(orders.status, 'pending'),
+            lt(orders.createdAt, new Date(unpaidOrderCutoff(now.getTime()))),
+            notLike(orders.idempotencyKey, `${RENEWAL_KEY_PREFIX}%`),
+            notLike(orders.idempotencyKey, `${DOMAIN_RENEWAL_KEY_PREFIX}%`),
+          ),
+        )
         .orderBy(asc(orders.id))
         .limit(limit);
       let cancelled = 0;
