@@ -10,6 +10,7 @@
 // An approved charge pays the order like a card payment (receipt or invoice, then fulfilment).
 import { and, eq } from 'drizzle-orm';
 import { attemptDay, declineReasonKey, mayCharge, parseRenewalKey, type RenewalRef } from '../../../core/renewals/auto-renew';
+import { athensFormat } from '../../../core/date-format';
 import { assertCents, formatMoney } from '../../../core/money';
 import { amountDue } from '../../../core/orders/credit';
 import { creditNoteStatements, rawBatch } from '../../../db/raw-batch';
@@ -30,7 +31,8 @@ const FALLBACK_ORIGIN = 'http://localhost:8787';
 /** Days before the end on which an unpaid renewal document is recalled (besides the first notice). */
 export const DOCUMENT_REMINDER_DAYS = [7, 1] as const;
 
-const numericDate = new Intl.DateTimeFormat('el-GR', { timeZone: 'Europe/Athens', day: '2-digit', month: '2-digit', year: 'numeric' });
+// dd/mm/yyyy reads the same in both languages; the one date helper gives Athens time.
+const numericDate = athensFormat('el', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 export function createRenewalPayments(deps: ServiceDeps, options: { cards?: SavedCardsPort } = {}) {
   const { db, env, now } = deps;
