@@ -7,6 +7,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/clo
 import { Link, Outlet, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { documentNumber } from '../../core/documents/format';
+import { WithDocumentNumber } from '../components/documents/no-break-number';
 import { DocLink, StatusBadge, useDocDate } from '../components/documents/document-bits';
 import { Price } from '../components/price';
 import { TabNav } from '../components/tab-nav';
@@ -65,7 +66,7 @@ export default function DocumentLayout() {
           </Link>
         </p>
         <h1 id="document-title" className="text-2xl font-semibold" data-testid="document-title">
-          {t('doc_title', { kind: t(`kind.${d.kind}`), number: d.number })}
+          <WithDocumentNumber text={t('doc_title', { kind: t(`kind.${d.kind}`), number: d.number })} number={d.number} />
         </h1>
         <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm sm:flex sm:flex-wrap sm:gap-x-6">
           <div className="contents sm:block">
