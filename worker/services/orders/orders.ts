@@ -185,7 +185,7 @@ export function createOrderService(deps: ServiceDeps) {
       const due = totals.grandTotalCents - creditCents;
       const method = due === 0 ? 'credit' : input.method;
       const positions = new Map(view.lines.map((l, i) => [l.id, i + 1]));
-      const billing = { type: profile.type, name: profile.name, vatNumber: profile.vatNumber, taxOffice: profile.taxOffice, address: profile.address, city: profile.city, postcode: profile.postcode, country: profile.countryIso2, vatWaived: profile.vatWaived };
+      const billing = { type: profile.type, name: profile.name, vatNumber: profile.vatNumber, taxOffice: profile.taxOffice, profession: profile.profession, address: profile.address, city: profile.city, postcode: profile.postcode, country: profile.countryIso2, vatWaived: profile.vatWaived };
       const at = now.getTime();
       // Every statement after the order's own refers to the order THIS call creates: a second
       // submission of the same key (which may have read a cart that changed meanwhile) adds nothing.
