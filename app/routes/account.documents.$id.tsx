@@ -20,6 +20,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { t } = await pageT(request);
   const { parent } = await context.services.documents.related(d);
   const number = documentNumber(d);
+  // What a Greek accountant looks for on an invoice (issue #25 §6): how it was paid, the buyer's profession.
+  const order = (d.kind === 'invoice' || d.kind === 'receipt') && d.orderId ? await context.services.orders.order(d.userId, d.orderId) : null;
+  const profession = typeof (d.billing as { profession?: unknown } | null)?.profession === 'string' ? String((d.billing as { profession: string }).profession) : null;
   return data({
     meta: { title: `${t(`documents:kind.${d.kind}`)} ${number} · ${t('documents:title')}` },
     document: {
@@ -34,6 +37,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       orderId: d.orderId,
       reason: d.reason,
       payable: d.payable,
+      paymentMethod: order?.order.paymentMethod ?? null,
+      profession,
     },
     parent: parent ? { id: parent.id, kind: parent.kind, series: parent.series, number: parent.number } : null,
   });
@@ -85,6 +90,18 @@ export default function DocumentLayout() {
               <dd className="sm:inline" data-testid="document-due">
                 {when(d.dueAt)}
               </dd>
+            </div>
+          ) : null}
+          {d.paymentMethod ? (
+            <div className="contents sm:block">
+              <dt className="text-slate-600 sm:inline">{t('payment_method_label')}: </dt>
+              <dd className="sm:inline" data-testid="document-payment-method">{t(`payment_method.${d.paymentMethod}`)}</dd>
+            </div>
+          ) : null}
+          {d.profession ? (
+            <div className="contents sm:block">
+              <dt className="text-slate-600 sm:inline">{t('profession_label')}: </dt>
+              <dd className="sm:inline" data-testid="document-profession">{d.profession}</dd>
             </div>
           ) : null}
           <div className="contents sm:block">

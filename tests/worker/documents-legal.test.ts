@@ -92,6 +92,10 @@ describe('legal documents as files', () => {
     expect(text).toContain('Τρόπος πληρωμής / Payment: Πίστωση λογαριασμού / Account credit');
     // The domain's line: from the payment for its length (a year), dates as the document prints them.
     expect(text).toMatch(/Περίοδος \/ Period: \d{2}\/\d{2}\/\d{4} – \d{2}\/\d{2}\/\d{4}/);
+    // The document page says the same: how it was paid, and the buyer's profession.
+    const page = await (await (await loggedIn(c.email)).fetch(`/account/documents/${c.legal.id}`)).text();
+    expect(page).toMatch(/data-testid="document-payment-method"[^>]*>Πίστωση λογαριασμού</);
+    expect(page).toMatch(/data-testid="document-profession"[^>]*>Σχεδιασμός ιστοσελίδων</);
   });
 
   it('a receipt renders too, with its Greek title and total', async () => {
