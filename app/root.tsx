@@ -47,6 +47,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     headers.append('Set-Cookie', suspended.setCookie);
     flash.push(prefs.codeFlash(ErrorCode.ACCOUNT_SUSPENDED, locale === 'en' ? 'en' : 'el'));
   }
+  // Issue #25 §6: the page a new customer lands on after registering greets them, once.
+  const welcome = prefs.consumeWelcome(request, locale === 'en' ? 'en' : 'el', session ? session.user.firstName : null);
+  if (welcome.setCookie) headers.append('Set-Cookie', welcome.setCookie);
+  if (welcome.flash) flash.push(welcome.flash);
   const dismissed = prefs.dismissedBanners(request);
   // The header's bell (decision 073): a page view's session check read the count in its own batch.
   const unreadNotifications = session && !context.isAdminHost ? await context.services.notifications.unreadCount(session.user.id) : null;

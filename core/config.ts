@@ -45,7 +45,8 @@ export type PortsConfig = {
  * identity customers see everywhere else too (issue #20 §1): the footer's company, address, phone
  * and support address, the beneficiary and account of a bank transfer, the mails. `iban` compact.
  */
-export type Seller = { name: string; vatNumber: string; taxOffice: string; address: string; city: string; postcode: string; country: 'GR'; phone: string; email: string; bank: string; iban: string };
+/** `gemi`: the ΓΕΜΗ (General Commercial Registry) number a Greek company prints on its invoices (issue #25 §6); optional. */
+export type Seller = { name: string; vatNumber: string; taxOffice: string; address: string; city: string; postcode: string; country: 'GR'; phone: string; email: string; bank: string; iban: string; gemi?: string };
 
 /**
  * The demo seller (development, and production demos whose myDATA is a sandbox): the one place of
@@ -64,6 +65,7 @@ export const DEMO_SELLER: Seller = {
   email: 'support@registrar-demo.gr',
   bank: 'Τράπεζα Πειραιώς',
   iban: 'GR2101700000000000000123456',
+  gemi: '123456701000',
 };
 /** What pages show of the seller (the footer, the support texts): no tax office, no bank. */
 export function publicSeller(s: Seller) {
@@ -176,6 +178,8 @@ export const SETTINGS = {
   SELLER_EMAIL: z.email('must be an e-mail address'),
   SELLER_BANK: text,
   SELLER_IBAN: z.string().refine(ibanValid, 'must be an IBAN whose check digits hold').transform(compactIban),
+  // Optional (not every seller is in ΓΕΜΗ): printed on the legal documents when given.
+  SELLER_GEMI: z.string().regex(/^\d{9,12}$/, 'must be a ΓΕΜΗ number (9 to 12 digits)'),
 } as Record<string, z.ZodType>;
 
 /** What makes each port real: all of `settings` given (a flag port: its flag is '1'). */
@@ -311,6 +315,7 @@ function build(raw: Record<string, unknown>, ctx: z.RefinementCtx): AppConfig {
             email: s('SELLER_EMAIL'),
             bank: s('SELLER_BANK'),
             iban: s('SELLER_IBAN'),
+            ...(typeof v.SELLER_GEMI === 'string' ? { gemi: v.SELLER_GEMI } : {}),
           }
         : DEMO_SELLER,
   };

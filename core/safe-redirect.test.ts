@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { safeRedirectPath } from './safe-redirect';
+import { authLinkBack, landingAfterRegistration, safeRedirectPath } from './safe-redirect';
 
 const ORIGIN = 'https://shop.example.gr';
 
@@ -88,4 +88,26 @@ describe('safeRedirectPath', () => {
       { numRuns: 2000 },
     );
   }, 30_000);
+});
+
+describe('authLinkBack and landingAfterRegistration (issue #25 §6)', () => {
+  it('a login or register link carries the page it is on, as a same-origin path', () => {
+    expect(authLinkBack('/auth/register', '/cart')).toBe('/auth/register?redirectTo=%2Fcart');
+    expect(authLinkBack('/auth/login', '/domains/search?q=abc&tld=gr')).toBe('/auth/login?redirectTo=%2Fdomains%2Fsearch%3Fq%3Dabc%26tld%3Dgr');
+    // From the home page there is nothing to come back to.
+    expect(authLinkBack('/auth/login', '/')).toBe('/auth/login');
+    // Another site never rides along.
+    expect(authLinkBack('/auth/login', '//evil.example/x')).toBe('/auth/login');
+  });
+
+  it('on a login or register page the link keeps that page\'s own way back, never points at itself', () => {
+    expect(authLinkBack('/auth/register', '/auth/login?redirectTo=%2Fcart')).toBe('/auth/register?redirectTo=%2Fcart');
+    expect(authLinkBack('/auth/login', '/auth/register')).toBe('/auth/login');
+    expect(authLinkBack('/auth/login', '/auth/login?redirectTo=%2F%2Fevil.example')).toBe('/auth/login');
+  });
+
+  it('a registration with nowhere to go back to lands on the account page; otherwise where it came from', () => {
+    expect(landingAfterRegistration('/')).toBe('/account');
+    expect(landingAfterRegistration('/cart')).toBe('/cart');
+  });
 });

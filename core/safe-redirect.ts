@@ -36,3 +36,20 @@ export function safeRedirectPath(value: unknown, fallback = '/'): string {
   if (leadsElsewhere(url.pathname)) return fallback;
   return url.pathname + url.search + url.hash;
 }
+
+/**
+ * A login or register link that brings the visitor back to the page it is on (issue #25 §6): without
+ * JavaScript the link is the way back. On a login or register page the link keeps that page's own
+ * way back instead of pointing at itself; from the home page there is nothing to come back to.
+ */
+export function authLinkBack(authPath: string, current: string): string {
+  const here = safeRedirectPath(current, '/');
+  const back = here.startsWith('/auth/') || here === '/auth' ? safeRedirectPath(new URL(here, BASE).searchParams.get('redirectTo'), '/') : here;
+  return back === '/' ? authPath : `${authPath}?redirectTo=${encodeURIComponent(back)}`;
+}
+
+/** Where a completed registration lands: where the visitor came from, else their new account. */
+export function landingAfterRegistration(redirectTo: string): string {
+  const back = safeRedirectPath(redirectTo, '/');
+  return back === '/' ? '/account' : back;
+}

@@ -9,6 +9,7 @@ import { Form, Link } from '@remix-run/react';
 import { useEffect, useState, type ComponentType, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
+import { authLinkBack } from '../../core/safe-redirect';
 import { otpSchema, REGISTER_STEP1_FIELDS, registerStep1Schema, registerStep2Schema } from '../../core/validation/account-forms';
 import type { CaptchaWidget } from '../../worker/adapters/captcha/port';
 import { TURNSTILE_ORIGIN } from '../../worker/http/security-headers';
@@ -166,7 +167,7 @@ export function RegisterForm({
       </FormComponent>
       <p className="mt-4 text-sm text-slate-600">
         {t('have_account')}{' '}
-        <Link to="/auth/login" className="link-button">
+        <Link to={authLinkBack('/auth/login', redirectTo)} className="link-button">
           {t('login_tab')}
         </Link>
       </p>

@@ -1,9 +1,10 @@
 // The side navigation (spec §2): Account, Cart, Support, Language and the Price Settings tab with the
 // VAT control. Below 1024 px the same drawer is the mobile side navigation: it adds the main menu
 // (from the one menu configuration) and the logo, and it closes itself above 1024 px.
-import { Form, Link } from '@remix-run/react';
+import { Form, Link, useLocation } from '@remix-run/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { authLinkBack } from '../../core/safe-redirect';
 import { ACCOUNT_LINKS, hostingLinksFor, linksFor, logoutVariant, MAIN_MENU, MOBILE_NAV_MAX_WIDTH, SUPPORT_LINKS } from '../lib/menu';
 import { useRootData } from '../lib/root-data';
 import { CsrfInput } from './csrf-input';
@@ -35,6 +36,9 @@ function SideNavSections({ onNavigate, open }: { onNavigate: () => void; open: b
   const { userGroup, account, isAdminHost } = useRootData();
   const logout = logoutVariant(userGroup);
   const unread = useUnreadNotifications();
+  const location = useLocation();
+  // A guest's login and register links bring them back here, without JavaScript too (issue #25 §6).
+  const accountLinks = linksFor(ACCOUNT_LINKS, userGroup, isAdminHost).map((l) => (l.to.startsWith('/auth/') ? { ...l, to: authLinkBack(l.to, location.pathname + location.search) } : l));
   return (
     <div className="space-y-6">
       <section aria-labelledby="side-account">
@@ -47,7 +51,7 @@ function SideNavSections({ onNavigate, open }: { onNavigate: () => void; open: b
             <span className="block text-slate-600">{account.email}</span>
           </p>
         ) : null}
-        <SideLinks links={linksFor(ACCOUNT_LINKS, userGroup, isAdminHost)} onNavigate={onNavigate} />
+        <SideLinks links={accountLinks} onNavigate={onNavigate} />
         {unread !== null ? (
           <Link to="/account/notifications" className="side-link mt-1 flex items-center gap-2" onClick={onNavigate} data-testid="side-notifications">
             <BellIcon size={18} />

@@ -48,6 +48,14 @@ export function UiProvider({ initialAlerts, children }: { initialAlerts: Omit<Al
     [dismissAlert],
   );
 
+  // A later page's server alerts (the root loader's flash after a client-side navigation, e.g. the
+  // welcome once a registration lands back on the cart, issue #25 §6) join the list like any other.
+  const firstAlerts = useRef(initialAlerts);
+  useEffect(() => {
+    if (initialAlerts === firstAlerts.current) return;
+    for (const a of initialAlerts) pushAlert(a.type, a.message);
+  }, [initialAlerts, pushAlert]);
+
   const reportFailure = useCallback<Ui['reportFailure']>(
     (outcome) => {
       if (outcome.failure) {

@@ -1,6 +1,6 @@
 // The account's profile (issue #3 §5, issue #12 §1; spec §2 Account area): the e-mail with its
 // 'verified' label, which turns to success in every open tab when the EmailVerified event arrives; the
-// verification link; the personal details; the welcome after registration. It also answers the URLs of
+// verification link; the personal details; (the welcome after registration is a flash on the page the customer lands on, issue #25 §6). It also answers the URLs of
 // the old one-page account: `/account?tab=X` moves permanently to `/account/X` (decision 036), and the
 // openPref cookie (spec §2) opens the preferences once.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
@@ -58,8 +58,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const regionName = profile.country === 'GR' && profile.state ? t(`countries:gr_regions.${profile.state}`) : null;
   return data({
     meta: { title: t('portal:profile.meta_title') },
-    welcome: url.searchParams.get('welcome') === '1',
-    firstName: session.user.firstName,
     profile: {
       email: profile.email,
       emailVerified: profile.emailVerified,
@@ -131,11 +129,6 @@ export default function AccountProfile() {
   return (
     <div className="space-y-6" data-testid="panel-profile">
       <AreaTitle>{t('portal:profile.title')}</AreaTitle>
-      {loaderData.welcome ? (
-        <FormAlert type="success" testId="welcome">
-          {t('account.welcome', { name: loaderData.firstName })}
-        </FormAlert>
-      ) : null}
       <Card id="email" title={t('account.email_title')}>
         <Outcome actionData={actionData} intents={['send_verification']} />
         <p className="flex flex-wrap items-center gap-2 break-all font-medium" data-testid="account-email">

@@ -21,6 +21,7 @@ import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { codeData } from '../lib/route-error.server';
 import { fieldMessage, parseForm } from '../lib/submission.server';
+import { documentNumber } from '../../core/documents/format';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { document, session } = await loadOwnDocument(request, context, params);
@@ -28,7 +29,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!view) throw data(codeData({ code: ErrorCode.SALE_DOCUMENT_NOT_FOUND }), { status: 404 });
   const { t } = await pageT(request);
   return {
-    meta: { title: t('paying:title_of', { number: `${document.series}-${document.number}` }) },
+    meta: { title: t('paying:title_of', { number: documentNumber(document) }) },
     id: document.id,
     kind: document.kind,
     status: document.status,

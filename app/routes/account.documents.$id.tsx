@@ -7,6 +7,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/clo
 import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { documentNumber } from '../../core/documents/format';
+import { WithDocumentNumber } from '../components/documents/no-break-number';
 import { DocLink, StatusBadge, useDocDate } from '../components/documents/document-bits';
 import { Price } from '../components/price';
 import { TabNav } from '../components/tab-nav';
@@ -19,6 +20,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { t } = await pageT(request);
   const { parent } = await context.services.documents.related(d);
   const number = documentNumber(d);
+  // What a Greek accountant looks for on an invoice (issue #25 §6): how it was paid, the buyer's profession.
+  const order = (d.kind === 'invoice' || d.kind === 'receipt') && d.orderId ? await context.services.orders.order(d.userId, d.orderId) : null;
+  const profession = typeof (d.billing as { profession?: unknown } | null)?.profession === 'string' ? String((d.billing as { profession: string }).profession) : null;
   return data({
     meta: { title: `${t(`documents:kind.${d.kind}`)} ${number} · ${t('documents:title')}` },
     document: {
@@ -33,6 +37,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       orderId: d.orderId,
       reason: d.reason,
       payable: d.payable,
+      paymentMethod: order?.order.paymentMethod ?? null,
+      profession,
     },
     parent: parent ? { id: parent.id, kind: parent.kind, series: parent.series, number: parent.number } : null,
   });
@@ -67,7 +73,7 @@ export default function DocumentLayout() {
           </Link>
         </p>
         <h1 id="document-title" className="text-2xl font-semibold" data-testid="document-title">
-          {t('doc_title', { kind: t(`kind.${d.kind}`), number: d.number })}
+          <WithDocumentNumber text={t('doc_title', { kind: t(`kind.${d.kind}`), number: d.number })} number={d.number} />
         </h1>
         <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm sm:flex sm:flex-wrap sm:gap-x-6">
           <div className="contents sm:block">
@@ -86,6 +92,18 @@ export default function DocumentLayout() {
               <dd className="sm:inline" data-testid="document-due">
                 {when(d.dueAt)}
               </dd>
+            </div>
+          ) : null}
+          {d.paymentMethod ? (
+            <div className="contents sm:block">
+              <dt className="text-slate-600 sm:inline">{t('payment_method_label')}: </dt>
+              <dd className="sm:inline" data-testid="document-payment-method">{t(`payment_method.${d.paymentMethod}`)}</dd>
+            </div>
+          ) : null}
+          {d.profession ? (
+            <div className="contents sm:block">
+              <dt className="text-slate-600 sm:inline">{t('profession_label')}: </dt>
+              <dd className="sm:inline" data-testid="document-profession">{d.profession}</dd>
             </div>
           ) : null}
           <div className="contents sm:block">

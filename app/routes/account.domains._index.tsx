@@ -139,10 +139,23 @@ function BulkOutcome({ data }: { data: ActionData }) {
     );
   }
   const failed = data.results.filter((r) => !r.ok);
-  const done = data.results.length - failed.length;
+  // Names already as asked are neither done nor failed (issue #25 §6): listed apart, in words.
+  const unchanged = data.results.filter((r) => r.ok && r.unchanged);
+  const done = data.results.length - failed.length - unchanged.length;
   return (
     <FormAlert type={failed.length ? 'warning' : 'success'} testId="bulk-outcome">
       <p>{t('bulk_done', { done, total: data.results.length })}</p>
+      {unchanged.length ? (
+        <p data-testid="bulk-unchanged">
+          {t('bulk_unchanged', { count: unchanged.length })}{' '}
+          {unchanged.map((r, i) => (
+            <span key={r.fqdn} data-unchanged={r.fqdn}>
+              {i ? ', ' : ''}
+              <span className="font-medium">{r.fqdn}</span>
+            </span>
+          ))}
+        </p>
+      ) : null}
       {data.action === 'renew' && done > 0 ? (
         <p>
           <Link to="/cart" className="underline">

@@ -106,7 +106,7 @@ export default function AdminLegalFiles() {
       {doc ? (
         <section className="card mt-4" aria-labelledby="legal-doc-title" data-testid="legal-admin-document" data-number={doc.number}>
           <h2 id="legal-doc-title" className="text-xl font-semibold">
-            {t(`kind.${doc.kind}`)} {doc.number}
+            {t(`kind.${doc.kind}`)} <span className="whitespace-nowrap">{doc.number}</span>
           </h2>
           <p className="text-sm text-slate-700">
             {t('admin.customer', { id: doc.userId })} · {when(doc.createdAt)} · <Price cents={doc.totalCents} exact />

@@ -16,6 +16,8 @@ import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { codeData } from '../lib/route-error.server';
 import { athensFormat } from '../lib/date-format';
+import { documentNumber } from '../../core/documents/format';
+import { DocumentNumberText } from '../components/documents/no-break-number';
 
 const DONE = ['sent', 'pending', 'failed', 'cancelled'] as const;
 type Done = (typeof DONE)[number];
@@ -25,7 +27,7 @@ const plain = (r: Row) => ({
   documentId: r.documentId,
   status: r.status,
   kind: r.kind,
-  number: `${r.series}-${r.number}`,
+  number: documentNumber(r),
   totalCents: r.totalCents,
   email: r.email,
   invoiceType: r.invoiceType,
@@ -134,7 +136,7 @@ export default function AdminMydata() {
             <li key={r.documentId} className="card" data-testid={`mydata-row-${r.documentId}`} data-status={r.status} data-number={r.number}>
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h3 className="text-lg font-semibold">
-                  {t(`mydata:kind.${r.kind}`)} {r.number} <span className="font-normal text-slate-600">· {when(r.createdAt)}</span>
+                  {t(`mydata:kind.${r.kind}`)} <DocumentNumberText number={r.number} /> <span className="font-normal text-slate-600">· {when(r.createdAt)}</span>
                 </h3>
                 <span className="text-sm font-medium" data-testid="mydata-status">
                   {t(`mydata:status.${r.status}`)}
@@ -172,7 +174,7 @@ export default function AdminMydata() {
             <li key={r.documentId} className="card" data-testid={`mydata-sent-${r.documentId}`} data-status={r.status} data-number={r.number}>
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h3 className="text-base font-semibold">
-                  {t(`mydata:kind.${r.kind}`)} {r.number} <span className="font-normal text-slate-600">· {r.invoiceType}</span>
+                  {t(`mydata:kind.${r.kind}`)} <DocumentNumberText number={r.number} /> <span className="font-normal text-slate-600">· {r.invoiceType}</span>
                 </h3>
                 <span className="text-sm">{t(`mydata:status.${r.status}`)}</span>
               </div>

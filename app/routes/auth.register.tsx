@@ -7,6 +7,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
+import { landingAfterRegistration } from '../../core/safe-redirect';
 import { otpSchema, registerStep1Schema, registerStep2Schema, stepOfField } from '../../core/validation/account-forms';
 import { AuthTabs } from '../components/auth-tabs';
 import { OtpStep, RegisterForm, type RegisterActionData, type RegisterStep } from '../components/register-forms';
@@ -122,9 +123,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
       const headers = new Headers();
       for (const c of cookies) headers.append('Set-Cookie', c);
+      // Issue #25 §6: back where the customer was (the cart, the page that asked), greeted there once.
+      headers.append('Set-Cookie', services.preferences.welcomeCookie(request));
+      const landing = landingAfterRegistration(redirectTo);
       // The dialog loads its page afresh itself (a fetcher redirect would race the cart-merge revalidation).
-      if (dialog) return data<ActionData>({ kind: 'done', redirectTo }, { headers });
-      return redirect(redirectTo === '/' ? '/account?welcome=1' : redirectTo, { status: 303, headers });
+      if (dialog) return data<ActionData>({ kind: 'done', redirectTo: landing }, { headers });
+      return redirect(landing, { status: 303, headers });
     }
     case 'resend_otp': {
       const token = String(form.get('registration') ?? '');

@@ -14,6 +14,7 @@ import { UNPAID_ORDER_DAYS } from '../../core/orders/expiry';
 import { amountDue } from '../../core/orders/credit';
 import { CsrfInput } from '../components/csrf-input';
 import { LengthLabel } from '../components/length-label';
+import { OrderNextStep } from '../components/orders/order-next-step';
 import { Price } from '../components/price';
 import { requireUser } from '../lib/auth.server';
 import { codeAlertType, codeMessage } from '../lib/codes';
@@ -39,7 +40,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return {
     meta: { title: t('checkout:order_meta_title', { id: found.order.id }) },
     order: found.order,
-    items: found.items.map((i) => ({ id: i.id, position: i.position, parentPosition: i.parentPosition, kind: i.kind, sku: i.sku, action: i.action, name: i.name, lengthMonths: i.lengthMonths, priceCents: i.priceCents, grossCents: priced.lineGrossCents[found.items.indexOf(i)] ?? i.priceCents, status: i.status, attempts: i.attempts, result: i.result })),
+    items: found.items.map((i) => ({ id: i.id, position: i.position, parentPosition: i.parentPosition, kind: i.kind, sku: i.sku, action: i.action, name: i.name, asciiName: i.asciiName, serviceId: i.serviceId, sslDomain: sslDomainOf(i, found.items), lengthMonths: i.lengthMonths, priceCents: i.priceCents, grossCents: priced.lineGrossCents[found.items.indexOf(i)] ?? i.priceCents, status: i.status, attempts: i.attempts, result: i.result })),
     documents: found.documents.map((d) => ({ id: d.id, kind: d.kind, series: d.series, number: d.number, status: d.status, totalCents: d.totalCents })),
     discountGrossCents: priced.discountGrossCents,
     payments: found.payments.map((p) => ({ id: p.id, method: p.method, status: p.status, amountCents: p.amountCents })),
@@ -50,6 +51,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // An unpaid order is cancelled after UNPAID_ORDER_DAYS (its coupon use and credit go back).
     payByMs: found.order.createdAt.getTime() + UNPAID_ORDER_DAYS * 24 * 60 * 60_000,
   };
+}
+
+/** The name a certificate protects, as the portal's URLs spell it: the domain ordered with it, else its own. */
+function sslDomainOf(item: { kind: string; config: Record<string, unknown> }, items: { kind: string; name: string; asciiName: string | null }[]): string | null {
+  if (item.kind !== 'ssl') return null;
+  const named = typeof item.config.domain === 'string' ? item.config.domain : null;
+  const domain = items.find((d) => d.kind === 'domain' && (named === null || d.name === named || d.asciiName === named));
+  return domain ? (domain.asciiName ?? domain.name) : named && /^[\x00-\x7f]+$/.test(named) ? named : null;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
@@ -128,7 +137,7 @@ export default function OrderPage() {
             <dt className="font-medium">{t('beneficiary')}</dt>
             <dd>{bank.beneficiary}</dd>
             <dt className="font-medium">{t('reference')}</dt>
-            <dd className="font-mono">ORD-{order.id}</dd>
+            <dd className="whitespace-nowrap font-mono">ORD-{order.id}</dd>
             <dt className="font-medium">{t('amount')}</dt>
             <dd data-testid="bank-amount" data-cents={due}>
               <Price cents={due} exact />
@@ -173,6 +182,7 @@ export default function OrderPage() {
                   <Price cents={i.grossCents} exact />
                 </span>
               </span>
+              <OrderNextStep item={i} />
             </li>
           ))}
         </ul>
@@ -210,7 +220,7 @@ export default function OrderPage() {
             <li key={d.id} className="flex justify-between gap-2" data-testid="document" data-id={d.id} data-kind={d.kind} data-status={d.status}>
               <span>
                 {t(`doc_kind.${d.kind}`)}{' '}
-                <Link to={`/account/documents/${d.id}`} className="link-button" data-testid="document-link" data-id={d.id}>
+                <Link to={`/account/documents/${d.id}`} className="link-button whitespace-nowrap" data-testid="document-link" data-id={d.id}>
                   {documentNumber(d)}
                 </Link>
                 {d.kind === 'invoice' || d.kind === 'receipt' ? (

@@ -62,6 +62,8 @@ export type Billing = {
   name?: string | null;
   vatNumber?: string | null;
   taxOffice?: string | null;
+  /** Επάγγελμα: printed on the legal document when the billing profile gives it (issue #25 §6). */
+  profession?: string | null;
   address?: string | null;
   city?: string | null;
   postcode?: string | null;

@@ -9,7 +9,8 @@ import { fillAddressStep, fillRegistration, login, mailLink, main, PASSWORD, reg
 
 test('a visitor registers in two steps, fixes bad input, verifies the OTP from the mailbox and is logged in', async ({ page, js }) => {
   const email = uniqueEmail('nikos', js);
-  await page.goto('/auth/register');
+  // As the side menu's link on the cart leads (issue #25 §6): the registration comes back to the cart.
+  await page.goto('/auth/register?redirectTo=%2Fcart');
   await hydrated(page, js);
   await expect(page.locator('#panel2')).toBeVisible();
   // Step 1 with a weak password and a confirmation that does not match.
@@ -65,8 +66,9 @@ test('a visitor registers in two steps, fixes bad input, verifies the OTP from t
   await expect(page.getByTestId('otp-alert')).toHaveAttribute('data-code', '90106');
   await main(page).getByLabel('Κωδικός μίας χρήσης').fill(await latestCode(page, email, 'otp:register'));
   await page.getByTestId('otp-submit').click();
-  await expect(page).toHaveURL(/\/account\?welcome=1$/);
-  await expect(page.getByTestId('welcome')).toContainText('Νίκος');
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByTestId('alerts')).toContainText('Καλώς ήρθατε, Νίκος!');
+  await page.goto('/account');
   await expect(page.getByTestId('email-label')).toHaveAttribute('data-verified', 'true');
   // The account cannot be registered twice.
   await signOut(page);

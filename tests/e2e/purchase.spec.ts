@@ -86,6 +86,10 @@ test('a new customer buys a .gr with hosting and SSL, pays by card and sees the 
   await expect(page.locator('[data-testid="document"][data-kind="invoice"]')).toHaveCount(1);
   await expect(page.getByTestId('order-item')).toHaveCount(3);
   await expect(page.locator('[data-testid="order-item"][data-kind="ssl"]')).toHaveAttribute('data-status', 'completed');
+  // What comes next, for each item, with the portal page's link (issue #25 §6).
+  await expect(page.locator('[data-testid="order-item"][data-kind="domain"] [data-testid="next-step"]')).toHaveAttribute('data-step', 'manage_domain');
+  await expect(page.locator('[data-testid="order-item"][data-kind="domain"] [data-testid="next-step"] a')).toHaveAttribute('href', `/account/domains/${fqdn}`);
+  await expect(page.locator('[data-testid="order-item"][data-kind="ssl"] [data-testid="next-step"]')).toHaveAttribute('data-step', 'enrol_certificate');
   // The cart is empty again and the domain is the customer's.
   await page.goto('/account?tab=domains');
   await expect(page.locator(`[data-testid="my-domain"][data-fqdn="${fqdn}"]`)).toHaveAttribute('data-status', 'active');

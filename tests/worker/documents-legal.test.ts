@@ -13,6 +13,7 @@ import { mydataTransmissions, legalDocumentFiles, saleDocuments, users } from '.
 import { DEMO_USERS } from '../../db/seed/demo-users';
 import { documentNumber } from '../../worker/services/documents';
 import { pdfText } from '../pdf-text';
+import { DEMO_SELLER } from '../../core/config';
 import { addReadyDomain, newCustomer, servicesAt } from './customers';
 import { Browser, login } from './helpers';
 import { ADMIN, staffBrowser } from './staff';
@@ -29,7 +30,7 @@ async function paidOrder(prefix: string, type: 'INV' | 'REC' = 'INV') {
   const profile = await s.orders.createBillingProfile(
     c.id,
     type === 'INV'
-      ? { type: 'INV', name: 'Πελάτης Ο.Ε.', vatNumber: BUYER_VAT, taxOffice: 'Α΄ Αθηνών', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', countryIso2: 'GR' }
+      ? { type: 'INV', name: 'Πελάτης Ο.Ε.', vatNumber: BUYER_VAT, taxOffice: 'Α΄ Αθηνών', profession: 'Σχεδιασμός ιστοσελίδων', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', countryIso2: 'GR' }
       : { type: 'REC', name: 'Άννα Κ', address: 'Οδός 1', city: 'Αθήνα', postcode: '10431', countryIso2: 'GR' },
   );
   if (!profile.ok) throw new Error(`profile ${profile.code} ${profile.field}`);
@@ -79,6 +80,22 @@ describe('legal documents as files', () => {
     const orderTab = await (await b.fetch(`/account/documents/${c.order.id}/legal`)).text();
     expect(downloads(orderTab)).toEqual(links);
     expect(await db.select().from(legalDocumentFiles).where(eq(legalDocumentFiles.documentId, c.legal.id))).toHaveLength(1);
+  });
+
+  it("the invoice carries the payment method, each line's service period, the buyer's profession and the seller's ΓΕΜΗ (issue #25 §6)", async () => {
+    const c = await paidOrder('legalacct');
+    const file = await servicesAt().legalDocuments.ensurePdf(c.legal.id);
+    const text = (await pdfText(new Uint8Array(await (await env.FILES.get(file!.objectKey))!.arrayBuffer()))).replace(/\u00a0/g, ' ');
+    expect(text).toContain('Επάγγελμα / Profession: Σχεδιασμός ιστοσελίδων');
+    expect(text).toContain(`ΓΕΜΗ / GEMI No: ${DEMO_SELLER.gemi}`);
+    // Paid from the account's credit, in full.
+    expect(text).toContain('Τρόπος πληρωμής / Payment: Πίστωση λογαριασμού / Account credit');
+    // The domain's line: from the payment for its length (a year), dates as the document prints them.
+    expect(text).toMatch(/Περίοδος \/ Period: \d{2}\/\d{2}\/\d{4} – \d{2}\/\d{2}\/\d{4}/);
+    // The document page says the same: how it was paid, and the buyer's profession.
+    const page = await (await (await loggedIn(c.email)).fetch(`/account/documents/${c.legal.id}`)).text();
+    expect(page).toMatch(/data-testid="document-payment-method"[^>]*>Πίστωση λογαριασμού</);
+    expect(page).toMatch(/data-testid="document-profession"[^>]*>Σχεδιασμός ιστοσελίδων</);
   });
 
   it('a receipt renders too, with its Greek title and total', async () => {

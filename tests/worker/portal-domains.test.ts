@@ -437,6 +437,38 @@ describe('bulk actions', () => {
 });
 
 describe('translations', () => {
+  it('names already as asked are reported as unchanged, not as failures (issue #25 §6)', async () => {
+    const c = await customer('bulksame');
+    const locked = await hold(c.id, 'com');
+    const open = await hold(c.id, 'gr');
+    const s = servicesAt();
+    expect((await s.myDomains.bulk(c.id, c.owner, 'lock', [locked.asciiFqdn], null)).ok).toBe(true);
+    const again = await servicesAt().myDomains.bulk(c.id, c.owner, 'lock', [locked.asciiFqdn, open.asciiFqdn], null);
+    expect(again.ok && again.results).toEqual([
+      { fqdn: locked.fqdn, ok: true, code: ErrorCode.NO_CHANGE, unchanged: true },
+      { fqdn: open.fqdn, ok: true, code: ErrorCode.SUCCESS },
+    ]);
+    // Auto-renew is on for a new name: asking for it again changes nothing and fails nothing.
+    const on = await servicesAt().myDomains.bulk(c.id, c.owner, 'auto_renew_on', [open.asciiFqdn], null);
+    expect(on.ok && on.results).toEqual([{ fqdn: open.fqdn, ok: true, code: ErrorCode.NO_CHANGE, unchanged: true }]);
+    // A renewal already in the cart is there: unchanged too.
+    await servicesAt().myDomains.bulk(c.id, c.owner, 'renew', [open.asciiFqdn], null);
+    const twice = await servicesAt().myDomains.bulk(c.id, c.owner, 'renew', [open.asciiFqdn], null);
+    expect(twice.ok && twice.results).toEqual([{ fqdn: open.fqdn, ok: true, code: ErrorCode.DOMAIN_ALREADY_IN_CART, unchanged: true }]);
+    // The page says so in words, apart from the failures (none here).
+    const b = await loggedIn(c.email);
+    const { token } = await b.open('/account/domains');
+    const body = new URLSearchParams({ _token: token, intent: 'bulk', action: 'lock' });
+    body.append('domain', locked.asciiFqdn);
+    body.append('domain', open.asciiFqdn);
+    const html = await (await b.fetch('/account/domains', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: body.toString() })).text();
+    expect(html).toContain('data-testid="bulk-unchanged"');
+    expect(html).toContain(`data-unchanged="${locked.fqdn}"`);
+    expect(html).not.toContain('data-testid="bulk-failures"');
+    // A success (role=status), not the warning a failure brings.
+    expect(html).toMatch(/role="status"[^>]*data-testid="bulk-outcome"/);
+  });
+
   it('renders the list, the domain pages and the outcomes in el and en without a missing key', async () => {
     for (const lng of ['el', 'en']) {
       const b = await loggedIn('demo@example.gr');

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { athensFormat } from '../../lib/date-format';
 import { Price } from '../price';
 import { Cell, ResponsiveTable, Row } from '../responsive-table';
+import { documentNumber } from '../../../core/documents/format';
+import { DocumentNumberText } from '../documents/no-break-number';
 
 export function Section({ id, title, children, aside }: { id: string; title: string; children: ReactNode; aside?: ReactNode }) {
   return (
@@ -132,7 +134,7 @@ export function CustomerSections({ domains, orders, documents, credit }: Lists) 
           {documents.map((d) => (
             <Row key={d.id} data-testid="customer-document">
               <Cell label={t('col_document')} rowHeader>
-                {`${d.series}-${d.number}`}
+                <DocumentNumberText number={documentNumber(d)} />
               </Cell>
               <Cell label={t('col_date')}>{date(d.createdAt)}</Cell>
               <Cell label={t('col_status')}>{d.status}</Cell>
@@ -168,7 +170,12 @@ export function CustomerSections({ domains, orders, documents, credit }: Lists) 
               <Cell label={t('col_date')}>{date(m.createdAt)}</Cell>
               <Cell label={t('col_reason')}>
                 {m.reason}
-                {m.series ? ` · ${m.series}-${m.number}` : ''}
+                {m.series && m.number !== null ? (
+                  <>
+                    {' · '}
+                    <DocumentNumberText number={documentNumber({ series: m.series, number: m.number })} />
+                  </>
+                ) : null}
                 {m.orderId ? ` · #${m.orderId}` : ''}
               </Cell>
               <Cell label={t('col_note')}>{m.note ?? ''}</Cell>

@@ -61,7 +61,7 @@ export function StaffDocumentCard({ doc, email, alert, values }: { doc: StaffDoc
     <li className="card" data-testid={`staff-document-${doc.id}`} data-kind={doc.kind} data-status={doc.status}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="text-lg font-semibold">
-          <code>{documentNumber(doc)}</code> <span className="font-normal text-slate-600">· {t(`refunds:kind.${doc.kind}`)}</span>
+          <code className="whitespace-nowrap">{documentNumber(doc)}</code> <span className="font-normal text-slate-600">· {t(`refunds:kind.${doc.kind}`)}</span>
         </h3>
         <span className="rounded bg-slate-100 px-2 py-0.5 text-sm" data-testid="staff-document-status">
           <span className="sr-only">{t('refunds:status_label')}: </span>

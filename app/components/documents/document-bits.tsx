@@ -39,7 +39,7 @@ export function DocLink({ doc, testId = 'document-link', named = true }: { doc: 
   const { t } = useTranslation('documents');
   return (
     // The accessible name starts with the visible number's kind (label in name): "Receipt REC-000001".
-    <Link to={`/account/documents/${doc.id}`} className="link-button font-medium" data-testid={testId} data-id={doc.id} aria-label={named ? `${t(`kind.${doc.kind}`)} ${documentNumber(doc)}` : undefined}>
+    <Link to={`/account/documents/${doc.id}`} className="link-button whitespace-nowrap font-medium" data-testid={testId} data-id={doc.id} aria-label={named ? `${t(`kind.${doc.kind}`)} ${documentNumber(doc)}` : undefined}>
       {documentNumber(doc)}
     </Link>
   );

@@ -59,6 +59,7 @@ export function setPreference(request: Request, input: SetPreferenceInput, count
 }
 
 export const DISMISSED_BANNERS_COOKIE = 'banners_dismissed';
+export const WELCOME_COOKIE = 'welcome';
 const SLUG_RE = /^[a-z0-9-]{1,64}$/;
 
 export function createPreferenceService() {
@@ -78,6 +79,22 @@ export function createPreferenceService() {
       const entry = resolveCode(parsed.message);
       const message = entry.code !== ErrorCode.UNDEFINED_CODE ? getServerT(lang)(`errors:${entry.key}`) : parsed.message;
       return { flash: [{ type: parsed.type, message }], setCookie };
+    },
+
+    /**
+     * Issue #25 §6: a completed registration lands where the customer was, and that page greets them
+     * once. The cookie only says "greet"; the name comes from the session, the words from the page's language.
+     */
+    welcomeCookie(request: Request): string {
+      return serializeCookie(WELCOME_COOKIE, '1', { httpOnly: true, sameSite: 'Lax', secure: wantsSecure(request), maxAgeSeconds: 600 });
+    },
+
+    consumeWelcome(request: Request, lang: Language, firstName: string | null): { flash: { type: 'success'; message: string } | null; setCookie: string | null } {
+      if (parseCookies(request.headers.get('Cookie'))[WELCOME_COOKIE] === undefined) return { flash: null, setCookie: null };
+      const setCookie = deleteCookie(WELCOME_COOKIE, { secure: wantsSecure(request) });
+      // A guest (logged out since) keeps nothing to be greeted for.
+      if (firstName === null) return { flash: null, setCookie };
+      return { flash: { type: 'success', message: getServerT(lang)('auth:account.welcome', { name: firstName }) }, setCookie };
     },
 
     /** A catalogue code as a server-rendered alert, like one the errorCode cookie brings. */

@@ -5,7 +5,8 @@
 // Staff may attach their own files; the same bytes twice on one document are refused (35523).
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import { ErrorCode } from '../../../core/errors';
-import { legalDocumentFiles, mydataTransmissions, saleDocumentLines, saleDocuments } from '../../../db/schema';
+import { servicePeriod } from '../../../core/documents/service-period';
+import { legalDocumentFiles, mydataTransmissions, orderItems, orders, saleDocumentLines, saleDocuments } from '../../../db/schema';
 import { configOf } from '../../config';
 import type { ServiceDeps } from '../deps';
 import { documentNumber, renderLegalPdf, type LegalPdfBuyer } from './legal-pdf';
@@ -52,6 +53,27 @@ export function createLegalDocumentService(deps: ServiceDeps) {
     return doc.kind === 'invoice' || doc.kind === 'receipt' || (await corrected(doc)) !== null;
   }
 
+  /**
+   * What the order behind an invoice or receipt adds to it (issue #25 §6): how it was paid, and the
+   * service period of each line (the order item at the line's position and SKU).
+   */
+  async function orderFacts(doc: Doc) {
+    if (!doc.orderId || (doc.kind !== 'invoice' && doc.kind !== 'receipt')) return null;
+    const [order] = await db.select({ paymentMethod: orders.paymentMethod, paidAt: orders.paidAt }).from(orders).where(eq(orders.id, doc.orderId));
+    if (!order) return null;
+    const items = await db.select({ position: orderItems.position, sku: orderItems.sku, lengthMonths: orderItems.lengthMonths, result: orderItems.result }).from(orderItems).where(eq(orderItems.orderId, doc.orderId));
+    const startsAt = order.paidAt ?? doc.createdAt;
+    return {
+      paymentMethod: order.paymentMethod,
+      periodOf(line: { position: number; sku?: string | null }) {
+        const item = items.find((i) => i.position === line.position && (!line.sku || i.sku === line.sku));
+        if (!item) return null;
+        const expiresAt = typeof item.result.expiresAt === 'string' ? item.result.expiresAt : null;
+        return servicePeriod({ startsAt, lengthMonths: item.lengthMonths, expiresAt });
+      },
+    };
+  }
+
   async function render(doc: Doc, mark: { mark: string; uid: string | null; qrUrl: string | null } | null): Promise<Uint8Array> {
     const lines = await db.select().from(saleDocumentLines).where(eq(saleDocumentLines.documentId, doc.id)).orderBy(asc(saleDocumentLines.position));
     const target = await corrected(doc);
@@ -61,6 +83,7 @@ export function createLegalDocumentService(deps: ServiceDeps) {
     const printed = lines.length
       ? lines
       : [{ position: 1, description: target ? `Διόρθωση του ${documentNumber(target.series, target.number)}` : 'Πίστωση', quantity: 1, netCents: net, vatRateBp: net ? Math.round((doc.vatCents * 10000) / net) : 0, vatCents: doc.vatCents, totalCents: doc.totalCents }];
+    const order = await orderFacts(doc);
     return renderLegalPdf({
       kind: doc.kind as 'invoice' | 'receipt' | 'credit',
       correctsKind: target ? (target.kind as 'invoice' | 'receipt') : null,
@@ -70,7 +93,8 @@ export function createLegalDocumentService(deps: ServiceDeps) {
       issuedAt: doc.createdAt,
       seller: configOf(env).seller,
       buyer: billing,
-      lines: printed,
+      lines: printed.map((l) => ({ ...l, period: order?.periodOf(l) ?? null })),
+      paymentMethod: order?.paymentMethod ?? null,
       netCents: net,
       vatCents: doc.vatCents,
       totalCents: doc.totalCents,

@@ -42,6 +42,21 @@ describe('legal PDF layout', () => {
     expect(text).not.toContain('αντίστροφη επιβάρυνση');
   });
 
+  it("carries what a Greek accountant expects: the payment method, each line's service period, the buyer's profession, the seller's ΓΕΜΗ (issue #25 §6)", async () => {
+    const input = invoice({
+      seller: { ...DEMO_SELLER, gemi: '123456701000' },
+      buyer: { type: 'INV', name: 'Γιώργος Παπάς', vatNumber: '094014201', taxOffice: 'ΦΑΕ ΑΘΗΝΩΝ', profession: 'Σχεδιαστής ιστοσελίδων', address: 'Πανεπιστημίου 1', city: 'Αθήνα', postcode: '10564', country: 'GR' },
+      paymentMethod: 'card',
+      lines: [{ position: 1, description: 'Καταχώριση ονόματος kafeneio.gr — 1 έτος', quantity: 1, netCents: 1000, vatRateBp: 2400, vatCents: 240, totalCents: 1240, period: { from: new Date('2026-11-24T10:00:00Z'), to: new Date('2027-11-24T10:00:00Z') } }],
+    });
+    const text = plain(await pdfText(await renderLegalPdf(input)));
+    for (const s of ['ΓΕΜΗ / GEMI No: 123456701000', 'Επάγγελμα / Profession: Σχεδιαστής ιστοσελίδων', 'Τρόπος πληρωμής / Payment: Κάρτα / Card', 'Περίοδος / Period: 24/11/2026 – 24/11/2027']) expect(text).toContain(s);
+    // Nothing invented where nothing was given.
+    const { gemi: _none, ...noGemi } = DEMO_SELLER;
+    const bare = plain(await pdfText(await renderLegalPdf(invoice({ seller: noGemi }))));
+    for (const s of ['ΓΕΜΗ', 'Επάγγελμα', 'Τρόπος πληρωμής', 'Περίοδος']) expect(bare).not.toContain(s);
+  });
+
   it('continues long line lists on further pages, every line printed once, page numbers on each', async () => {
     const input = invoice({ lines: lines(80) });
     const bytes = await renderLegalPdf(input);

@@ -21,7 +21,12 @@ export type LegalPdfKind = 'invoice' | 'receipt' | 'credit';
 /** The buyer as the document's `billing` snapshot holds it (orders.ts writes it at checkout); myDATA reads the same. */
 export type LegalPdfBuyer = Billing;
 
-export type LegalPdfLine = { position: number; description: string; quantity: number; netCents: number; vatRateBp: number; vatCents: number; totalCents: number };
+/** `period`: the service period the line pays for, printed under its description (issue #25 §6). */
+export type LegalPdfLine = { position: number; description: string; quantity: number; netCents: number; vatRateBp: number; vatCents: number; totalCents: number; period?: { from: Date; to: Date } | null };
+
+export type LegalPdfPaymentMethod = 'card' | 'bank_transfer' | 'credit';
+
+const PAYMENT_METHOD: Record<LegalPdfPaymentMethod, string> = { card: 'Κάρτα / Card', bank_transfer: 'Τραπεζική μεταφορά / Bank transfer', credit: 'Πίστωση λογαριασμού / Account credit' };
 
 export type LegalPdfInput = {
   kind: LegalPdfKind;
@@ -40,6 +45,8 @@ export type LegalPdfInput = {
   totalCents: number;
   /** Once AADE accepted it (mydata_transmissions): printed with the QR code of its URL. */
   mydata?: { mark: string; uid?: string | null; qrUrl?: string | null } | null;
+  /** How the order was paid (orders.payment_method): a Greek accountant expects it on the document. */
+  paymentMethod?: LegalPdfPaymentMethod | null;
 };
 
 /** "INV-000012": the number as every page of the site prints it (core/documents/format.ts). */
@@ -242,17 +249,22 @@ export async function renderLegalPdf(input: LegalPdfInput): Promise<Uint8Array> 
     ctx.y -= 12;
     right(ctx, `Διορθώνει το / Corrects: ${input.correctsNumber}`, A4[0] - M, 8);
   }
+  if (input.paymentMethod) {
+    ctx.y -= 12;
+    right(ctx, `Τρόπος πληρωμής / Payment: ${PAYMENT_METHOD[input.paymentMethod]}`, A4[0] - M, 8);
+  }
   ctx.y -= 24;
 
   // Seller and buyer side by side.
   const s = input.seller;
-  const seller = [s.name, `ΑΦΜ / VAT No: ${s.vatNumber}`, `ΔΟΥ / Tax office: ${s.taxOffice}`, s.address, `${s.postcode} ${s.city}`, 'Ελλάδα / Greece (GR)'];
+  const seller = [s.name, `ΑΦΜ / VAT No: ${s.vatNumber}`, `ΔΟΥ / Tax office: ${s.taxOffice}`, ...(s.gemi ? [`ΓΕΜΗ / GEMI No: ${s.gemi}`] : []), s.address, `${s.postcode} ${s.city}`, 'Ελλάδα / Greece (GR)'];
   const b = input.buyer;
   const place = [b.postcode, b.city].filter(Boolean).join(' ');
   const buyer = [
     b.name ?? '',
     ...(b.vatNumber ? [`ΑΦΜ / VAT No: ${b.vatNumber}`] : []),
     ...(b.taxOffice ? [`ΔΟΥ / Tax office: ${b.taxOffice}`] : []),
+    ...(b.profession ? [`Επάγγελμα / Profession: ${b.profession}`] : []),
     ...(b.address ? [b.address] : []),
     ...(place ? [place] : []),
     ...(b.country ? [`Χώρα / Country: ${b.country}`] : []),
@@ -267,7 +279,8 @@ export async function renderLegalPdf(input: LegalPdfInput): Promise<Uint8Array> 
   tableHeader(ctx);
   const descWidth = COL.qty - regular.widthOfTextAtSize('0000', 9) - GAP - COL.desc;
   for (const line of input.lines) {
-    const parts = wrap(line.description, descWidth, (t) => regular.widthOfTextAtSize(t, 9));
+    const period = line.period ? [`Περίοδος / Period: ${athensDate(line.period.from)} – ${athensDate(line.period.to)}`] : [];
+    const parts = [...wrap(line.description, descWidth, (t) => regular.widthOfTextAtSize(t, 9)), ...period];
     if (ctx.y - (parts.length - 1) * 11 < M + 30) {
       newPage(ctx, continued);
       tableHeader(ctx);

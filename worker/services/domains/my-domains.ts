@@ -17,7 +17,8 @@ export type { DomainList, ListRow } from './my-domains-list';
 
 export type OwnDomain = typeof domains.$inferSelect;
 export type Outcome<T = object> = ({ ok: true; code: number } & T) | { ok: false; code: number; reason?: string };
-export type BulkResult = { fqdn: string; ok: boolean; code: number; reason?: string };
+/** `unchanged`: the name was already as asked (issue #25 §6): not a failure, and nothing was done. */
+export type BulkResult = { fqdn: string; ok: boolean; code: number; reason?: string; unchanged?: true };
 
 const refOf = (d: OwnDomain): NameRef => ({ name: d.asciiFqdn, key: d.registryKey });
 
@@ -213,6 +214,10 @@ export function createMyDomainService(deps: ServiceDeps) {
         if (action === 'renew') r = await renewToCart(d, owner, uniqueId, cart);
         else if (action === 'lock' || action === 'unlock') r = await setLock(d, action === 'lock');
         else r = autoRenew!.get(d.id)!;
+        if (!r.ok && alreadyAsAsked(r.code)) {
+          results.push({ fqdn: d.fqdn, ok: true, code: r.code, unchanged: true });
+          continue;
+        }
         results.push({ fqdn: d.fqdn, ok: r.ok, code: r.code, ...(!r.ok && r.reason ? { reason: r.reason } : {}) });
         if (r.ok && action !== 'renew') changed.push({ d, fields: [action === 'lock' || action === 'unlock' ? 'locked' : 'auto_renew'] });
       }
@@ -221,6 +226,11 @@ export function createMyDomainService(deps: ServiceDeps) {
     },
   };
   return service;
+}
+
+/** A refusal that only says the name is already as asked: locked already, auto-renew already on, its renewal already in the cart. */
+function alreadyAsAsked(code: number): boolean {
+  return code === ErrorCode.NO_CHANGE || code === ErrorCode.ITEM_ALREADY_IN_CART || code === ErrorCode.DOMAIN_ALREADY_IN_CART;
 }
 
 export type MyDomainService = ReturnType<typeof createMyDomainService>;

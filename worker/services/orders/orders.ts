@@ -15,7 +15,7 @@ import { formatMoney } from '../../../core/money';
 import { amountDue, creditToApply } from '../../../core/orders/credit';
 import { acceptedVersions, ORDER_ACCEPTS } from '../../../core/legal';
 import { rawBatch, type Raw } from '../../../db/raw-batch';
-import { couponRedemptions, coupons, creditMovements, domains, orderItems, orders, payments, saleDocuments, users } from '../../../db/schema';
+import { couponRedemptions, coupons, creditMovements, domains, hostingServices, orderItems, orders, payments, saleDocuments, users } from '../../../db/schema';
 import type { ServiceDeps } from '../deps';
 import { createCartService, type CartOwner } from '../cart';
 import { availabilityRefusal, heldNameRefusal } from './order-checks';
@@ -188,7 +188,7 @@ export function createOrderService(deps: ServiceDeps) {
       const due = totals.grandTotalCents - creditCents;
       const method = due === 0 ? 'credit' : input.method;
       const positions = new Map(view.lines.map((l, i) => [l.id, i + 1]));
-      const billing = { type: profile.type, name: profile.name, vatNumber: profile.vatNumber, taxOffice: profile.taxOffice, address: profile.address, city: profile.city, postcode: profile.postcode, country: profile.countryIso2, vatWaived: profile.vatWaived };
+      const billing = { type: profile.type, name: profile.name, vatNumber: profile.vatNumber, taxOffice: profile.taxOffice, profession: profile.profession, address: profile.address, city: profile.city, postcode: profile.postcode, country: profile.countryIso2, vatWaived: profile.vatWaived };
       const at = now.getTime();
       // Every statement after the order's own refers to the order THIS call creates: a second
       // submission of the same key (which may have read a cart that changed meanwhile) adds nothing.
@@ -326,7 +326,7 @@ export function createOrderService(deps: ServiceDeps) {
     async order(userId: number | null, orderId: number) {
       const [order] = await db.select().from(orders).where(userId === null ? eq(orders.id, orderId) : and(eq(orders.id, orderId), eq(orders.userId, userId)));
       if (!order) return null;
-      const [items, documents, credits, paymentRows] = await Promise.all([
+      const [items, documents, credits, paymentRows, services] = await Promise.all([
         db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position)),
         db.select().from(saleDocuments).where(eq(saleDocuments.orderId, orderId)).orderBy(asc(saleDocuments.id)),
         // Credit notes of refunds for this order's items (they belong to the customer, not the order).
@@ -337,8 +337,15 @@ export function createOrderService(deps: ServiceDeps) {
           .where(eq(creditMovements.orderId, orderId))
           .orderBy(asc(saleDocuments.id)),
         db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id)),
+        // The hosting services the items created: the order page links each to its page (issue #25 §6).
+        db
+          .select({ id: hostingServices.id, orderItemId: hostingServices.orderItemId })
+          .from(hostingServices)
+          .innerJoin(orderItems, eq(orderItems.id, hostingServices.orderItemId))
+          .where(eq(orderItems.orderId, orderId)),
       ]);
-      return { order, items, documents: [...documents, ...credits.map((c) => c.doc)], payments: paymentRows };
+      const serviceIdOf = new Map(services.map((s) => [s.orderItemId, s.id]));
+      return { order, items: items.map((i) => ({ ...i, serviceId: serviceIdOf.get(i.id) ?? null })), documents: [...documents, ...credits.map((c) => c.doc)], payments: paymentRows };
     },
 
     async orders(userId: number) {
