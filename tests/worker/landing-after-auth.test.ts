@@ -25,9 +25,10 @@ function captchaOf(html: string) {
   return { id, answer: String(a + b) };
 }
 
-/** The registration (or OTP) form's redirectTo: the last hidden one (the cookie notice's comes first). */
+/** The registration (or OTP) form's redirectTo: the page's hidden ones but the cookie notice's own. */
 function registerRedirect(html: string): string {
-  const all = [...html.matchAll(/name="redirectTo" value="([^"]*)"/g)].map((m) => m[1]!);
+  const withoutNotice = html.replace(/<div[^>]*data-testid="cookie-notice"[\s\S]*?<\/form>/, '');
+  const all = [...withoutNotice.matchAll(/name="redirectTo" value="([^"]*)"/g)].map((m) => m[1]!);
   return all.at(-1) ?? '';
 }
 
