@@ -115,7 +115,7 @@ function PlanCard({ plan }: { plan: Plan }) {
       </ul>
       {byName.size > 0 ? (
         <details className="mt-4 text-sm">
-          <summary className="cursor-pointer font-medium text-blue-800">{t('hosting_page.options')}</summary>
+          <summary className="cursor-pointer py-1 font-medium text-blue-800">{t('hosting_page.options')}</summary>
           <dl className="mt-2 space-y-2">
             {[...byName.entries()].map(([name, opts]) => (
               <div key={name}>

@@ -40,7 +40,7 @@ test('a visitor registers in two steps, fixes bad input, verifies the OTP from t
   await fillAddressStep(main(page));
   await page.locator('#captcha_response').fill('99');
   await page.getByTestId('register-submit').click();
-  await expect(page.locator('#captcha-error')).toContainText('ρομπότ');
+  await expect(page.locator('#captcha-error')).toContainText('δεν είναι σωστή');
   await expect(main(page).getByLabel('Πόλη')).toHaveValue('Θεσσαλονίκη');
   await expect(page.getByTestId('register-form')).toHaveAttribute('data-step', '2');
   // 'Previous' goes back to step 1 with the values kept.
