@@ -6,7 +6,7 @@ import { env } from 'cloudflare:workers';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../db/client';
-import { auditLog, billingProfiles, consentEvents, contacts, erasureRequests, notifications, orders, saleDocuments, users } from '../../db/schema';
+import { auditLog, billingProfiles, consentEvents, contacts, erasureRequests, notifications, orders, saleDocuments, sandboxSavedCards, savedPaymentMethods, users } from '../../db/schema';
 import { DEMO_USERS } from '../../db/seed';
 import { servicesAt, uniqueName } from './customers';
 import { Browser, form, login } from './helpers';
@@ -98,6 +98,10 @@ describe('carrying an erasure out on the admin host', () => {
     const receipt = await document(u.id, 'receipt', 'PAID', asInvoiced);
     await db.insert(contacts).values({ userId: u.id, firstName: 'Θεοδώρα', lastName: 'Παππά', email: 'theo@example.gr', phone: '+306911111111', address: 'Οδός 5', city: 'Βόλος', postcode: '38221', countryIso2: 'GR', createdAt: now, updatedAt: now });
     await db.insert(notifications).values({ userId: u.id, type: 3, messageKey: 'test', dedupeKey: `erasure-test-${u.id}`, createdAt: now });
+    // A card saved with the processor for renewals (issue #25 §1): the token goes here and there.
+    const token = uniqueName('pm_erase_');
+    await db.insert(sandboxSavedCards).values({ token, customerRef: `user-${u.id}`, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2040, createdAt: now });
+    expect(await servicesAt().savedCards.recordSaved(u.id, { token, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2040 })).toBe('saved');
     expect((await ask(b)).res.status).toBe(200);
     const [req] = await db.select().from(erasureRequests).where(eq(erasureRequests.userId, u.id));
 
@@ -123,6 +127,9 @@ describe('carrying an erasure out on the admin host', () => {
     expect(keptDoc!.billing).toEqual(asInvoiced);
     expect(await db.select().from(orders).where(eq(orders.id, order!.id))).toHaveLength(1);
     expect(await db.select().from(notifications).where(eq(notifications.userId, u.id))).toHaveLength(0);
+    expect(await db.select().from(savedPaymentMethods).where(eq(savedPaymentMethods.userId, u.id))).toHaveLength(0);
+    const [atProcessor] = await db.select().from(sandboxSavedCards).where(eq(sandboxSavedCards.token, token));
+    expect(atProcessor!.deletedAt, 'the processor forgot the card').not.toBeNull();
     const withdrawn = await db.select().from(consentEvents).where(and(eq(consentEvents.userId, u.id), eq(consentEvents.source, 'erasure')));
     expect(withdrawn.map((r) => r.kind).sort()).toEqual(['communication', 'newsletter', 'processing', 'validity']);
     expect(withdrawn.every((r) => r.granted === false)).toBe(true);

@@ -11,6 +11,7 @@ import { auditStatement, rawBatch, type Raw } from '../../../db/raw-batch';
 import { billingProfiles, contacts, domains, erasureRequests, hostingServices, saleDocuments, users } from '../../../db/schema';
 import { getServerT } from '../../../i18n/server';
 import { hashPassword } from '../../security/password-hash';
+import { createSavedCards } from '../billing';
 import type { ServiceDeps } from '../deps';
 import { userStub } from '../platform';
 import { userRoom } from './auth';
@@ -103,6 +104,14 @@ export function createErasureService(deps: ServiceDeps) {
       const refusal = erasureRefusal(found);
       if (refusal !== null) return { ok: false, code: refusal, status: 409 };
 
+      // The processor forgets the cards saved for renewals first (issue #25 §1): one it cannot reach
+      // refuses the erasure now, so staff try again, rather than leave a token that can be charged.
+      const cards = createSavedCards(deps);
+      for (const card of await cards.list(u.id)) {
+        const removed = await cards.remove(u.id, card.id);
+        if (!removed.ok && removed.code !== ErrorCode.VALIDATION_ERROR) return { ok: false, code: removed.code, status: 502 };
+      }
+
       const t = getServerT(u.locale);
       await deps.adapters.mail.send({ to: u.email, subject: t('privacy:erasure.mail_subject'), text: t('privacy:erasure.mail_body', { name: u.firstName }), tag: 'gdpr:erasure', meta: { request: requestId } });
 
@@ -144,6 +153,7 @@ export function createErasureService(deps: ServiceDeps) {
         guarded('DELETE FROM one_time_codes WHERE user_id = ?', [id]),
         guarded('DELETE FROM notifications WHERE user_id = ?', [id]),
         guarded('DELETE FROM domain_favourites WHERE user_id = ?', [id]),
+        guarded('DELETE FROM saved_payment_methods WHERE user_id = ?', [id]),
         // The consent history stays as the record of what was agreed, without the address; the withdrawal joins it.
         guarded('UPDATE consent_events SET email = NULL WHERE user_id = ?', [id]),
         ...(['processing', 'validity', 'communication', 'newsletter'] as const).map((kind) =>
