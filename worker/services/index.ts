@@ -82,7 +82,7 @@ function servicesFor(deps: ServiceDeps) {
     audit: () => createAuditService(deps),
     staff: () => createStaffService(deps),
     staffCustomers: () => createStaffCustomerService(deps),
-    erasure: () => createErasureService(deps),
+    erasure: () => createErasureService(deps, createSavedCards(deps)),
     coupons: () => createCouponService(deps),
     staffMembers: () => createStaffMemberService(deps),
     staffInvitations: () => createStaffInvitationService(deps),

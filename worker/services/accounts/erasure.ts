@@ -11,7 +11,6 @@ import { auditStatement, rawBatch, type Raw } from '../../../db/raw-batch';
 import { billingProfiles, contacts, domains, erasureRequests, hostingServices, saleDocuments, users } from '../../../db/schema';
 import { getServerT } from '../../../i18n/server';
 import { hashPassword } from '../../security/password-hash';
-import { createSavedCards } from '../billing';
 import type { ServiceDeps } from '../deps';
 import { userStub } from '../platform';
 import { userRoom } from './auth';
@@ -33,7 +32,16 @@ export type ErasureRow = {
 const owed = (userId: number) => sql`${saleDocuments.userId} = ${userId} AND ${inArray(saleDocuments.kind, [...DUE_KINDS])} AND ${inArray(saleDocuments.status, [...PAYABLE_STATUSES])}
   AND ${saleDocuments.totalCents} - COALESCE((SELECT SUM(a.amount_cents) FROM document_allocations a WHERE a.due_document_id = ${saleDocuments.id}), 0) > 0`;
 
-export function createErasureService(deps: ServiceDeps) {
+/**
+ * The billing area's saved cards, handed in by the services' index (billing reaches the accounts
+ * area through staff, so no import back, decision 051).
+ */
+export type ErasureCards = {
+  list(userId: number): Promise<{ id: number }[]>;
+  remove(userId: number, id: number): Promise<{ ok: true } | { ok: false; code: number }>;
+};
+
+export function createErasureService(deps: ServiceDeps, cards: ErasureCards) {
   const { db, now } = deps;
 
   async function blockers(userId: number): Promise<ErasureBlockers> {
@@ -106,7 +114,6 @@ export function createErasureService(deps: ServiceDeps) {
 
       // The processor forgets the cards saved for renewals first (issue #25 §1): one it cannot reach
       // refuses the erasure now, so staff try again, rather than leave a token that can be charged.
-      const cards = createSavedCards(deps);
       for (const card of await cards.list(u.id)) {
         const removed = await cards.remove(u.id, card.id);
         if (!removed.ok && removed.code !== ErrorCode.VALIDATION_ERROR) return { ok: false, code: removed.code, status: 502 };
