@@ -28,6 +28,11 @@ export const ONE_MONTH_ONLY_SKUS = ['sha_win_pro', 'sha_lin_pro'] as const;
  * - sha_win_pro / sha_lin_pro only one month;
  * - a premium name at the registry's yearly price times the years.
  */
+/** The asked length when the item allows it, else the first allowed (a link may carry any number). */
+export function pickLength(allowed: readonly OfferedLength[], asked: number | undefined): number {
+  return asked !== undefined && allowed.some((l) => l.months === asked) ? asked : (allowed[0]?.months ?? 12);
+}
+
 export function allowedLengths(item: Pick<CartItem, 'sku' | 'rgp' | 'premiumYearCents' | 'kind'>, offered: readonly OfferedLength[], parentLengthMonths?: number): OfferedLength[] {
   let list = [...offered].sort((a, b) => a.months - b.months);
   if ((ONE_MONTH_ONLY_SKUS as readonly string[]).includes(item.sku)) list = list.filter((l) => l.months === 1);

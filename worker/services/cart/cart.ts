@@ -8,7 +8,7 @@ import { productFamilies } from '../../../core/catalog';
 import { bundleLength, bundlesOf } from '../../../core/cart/bundles';
 import { crossSellDomain } from '../../../core/cart/cross-sells';
 import { contactChoiceRefusal, initialDomainConfig, type RegistryRules } from '../../../core/cart/domain-config';
-import { allowedLengths, type OfferedLength } from '../../../core/cart/pricing';
+import { allowedLengths, pickLength } from '../../../core/cart/pricing';
 import { heldNameAllows, productDomainError, updateRefusal, type UpdatePatch } from '../../../core/cart/updates';
 import { isConfigurableType } from '../../../core/cart/options';
 import type { SslSettings } from '../../../core/cart/ssl';
@@ -39,11 +39,6 @@ export type { CartOwner, CartResult };
 export { CART_HINT_COOKIE } from '../../../core/cart/types';
 
 const NO_CATALOGUE: CartCatalogue = { tlds: new Map(), products: new Map(), promotionOf: () => ({ exists: false, active: false }) };
-
-/** The asked length when the item allows it, else the first allowed (a link may carry any number). */
-function pickLength(allowed: readonly OfferedLength[], asked: number | undefined): number {
-  return asked !== undefined && allowed.some((l) => l.months === asked) ? asked : (allowed[0]?.months ?? 12);
-}
 
 export function createCartService(deps: ServiceDeps) {
   const { db, env, now, adapters } = deps;
@@ -195,10 +190,7 @@ export function createCartService(deps: ServiceDeps) {
         // An expired name gets no ID protect (spec §9).
         expired: held !== null && held.expiresAt.getTime() < now.getTime(),
         // A new name starts on our nameservers (issue #25 §4); the customer may choose others.
-        config: {
-          ...initialDomainConfig(input.action),
-          ...(input.authCode ? { authCode: input.authCode.trim() } : held && input.action === 'rgp_restore' ? await heldContacts(held.id) : premiumRenewYearCents !== null ? { premiumRenewYearCents } : {}),
-        },
+        config: { ...initialDomainConfig(input.action), ...(input.authCode ? { authCode: input.authCode.trim() } : held && input.action === 'rgp_restore' ? await heldContacts(held.id) : premiumRenewYearCents !== null ? { premiumRenewYearCents } : {}) },
       };
       // A trade is a change of holder: without the new holder there is nothing to buy (a hand-made POST).
       if (input.action === 'trade' && input.registrant === undefined) return { ok: false, code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'contacts' };
