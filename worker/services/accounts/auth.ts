@@ -87,9 +87,14 @@ function toSessionUser(u: typeof users.$inferSelect): SessionUser {
 // A real hash of a random password, verified against when the e-mail is unknown, so that an unknown
 // address costs the same time as a wrong password (no account enumeration through timing). It is made
 // with CURRENT_PARAMS, like every stored hash after its owner's next login (needsRehash).
-let decoyHash: Promise<string> | null = null;
-export function decoy(): Promise<string> {
-  decoyHash ??= hashPassword(crypto.randomUUID());
+// Only the finished hash is shared between requests: a pending one belongs to the request that started
+// it, and workerd cancels every other request awaiting it as hung when that one ends first (the same
+// rule as platform/read-cache.ts). Two first lookups at once each hash; the first to finish is kept.
+let decoyHash: string | null = null;
+export async function decoy(): Promise<string> {
+  if (decoyHash !== null) return decoyHash;
+  const hash = await hashPassword(crypto.randomUUID());
+  decoyHash ??= hash;
   return decoyHash;
 }
 
