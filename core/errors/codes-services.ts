@@ -4,6 +4,10 @@ import type { Row } from './catalogue-entry';
 /** Hosting. */
 export const HOSTING_ROWS = [
   [33003, 'free_hosting_cant_be_activated', 'alert', 409],
+  // Issue #32 §1 (decision 087): a renewal or plan change of a service the customer has.
+  [44000, 'service_line_options_fixed', 'alert', 409],
+  [44001, 'renewal_waits_for_plan_change', 'alert', 409],
+  [44002, 'plan_change_waits_for_renewal', 'alert', 409],
 ] as const satisfies readonly Row[];
 
 /** SSL. */
