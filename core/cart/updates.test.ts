@@ -98,6 +98,16 @@ describe('cart updates at their edges (mutation testing, decision 058)', () => {
     expect(updateRefusal(ctx({ options }), { config: { options: { ram: '4', disk: '8' } } })).toBeNull();
   });
 
+  it('takes no options on a renewal or plan change of a service the customer has (issue #32 §1)', () => {
+    const options = [option('ram', '4'), option('disk', '8')];
+    const renewal = item({ action: null, config: { renewsService: 7, options: { ram: '4' } } });
+    const change = item({ config: { planChange: { serviceId: 7, fromSku: 'a', periodStartMs: 0, periodEndMs: 1, months: 12 } } });
+    expect(updateRefusal(ctx({ item: renewal, options }), { config: { options: { ram: '4' } } })).toEqual({ code: ErrorCode.SERVICE_LINE_OPTIONS_FIXED, field: 'options' });
+    expect(updateRefusal(ctx({ item: change, options }), { config: { options: {} } })).toEqual({ code: ErrorCode.SERVICE_LINE_OPTIONS_FIXED, field: 'options' });
+    // Its length is still the customer's to choose.
+    expect(updateRefusal(ctx({ item: renewal, options }), { lengthMonths: 24 })).toBeNull();
+  });
+
   it('takes a quantity of 0 on anything, and more only on a certificate with steps', () => {
     expect(updateRefusal(ctx(), { config: { quantity: 0 } })).toBeNull();
     expect(updateRefusal(ctx({ item: item({ kind: 'ssl', sku: 'ssl_dv' }), ssl: null }), { config: { quantity: 0 } })).toBeNull();

@@ -69,6 +69,8 @@ export function updateRefusal(ctx: UpdateContext, patch: UpdatePatch): UpdateRef
     if (typeof config.domain !== 'string' || productDomainError(config.domain, ctx.ssl?.wildcard === true)) return { code: ErrorCode.CART_ATTRIBUTE_ERROR, field: 'domain' };
   }
   if (config.options !== undefined) {
+    // A renewal or plan change keeps the service's own options (issue #32 §1): they are its price.
+    if (item.config.renewsService !== undefined || item.config.planChange !== undefined) return { code: ErrorCode.SERVICE_LINE_OPTIONS_FIXED, field: 'options' };
     if (item.kind !== 'hosting' || !ctx.options.length) return { code: ErrorCode.CART_OPTION_ERROR, field: 'options' };
     for (const [name, value] of Object.entries(config.options)) {
       if (!ctx.options.some((o) => o.name === name && o.value === value)) return { code: ErrorCode.CART_OPTION_ERROR, field: name };

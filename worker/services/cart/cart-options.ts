@@ -5,6 +5,7 @@ import { chosenOptions, isConfigurableType } from '../../../core/cart/options';
 import type { CartItem } from '../../../core/cart/types';
 import type { UpdatePatch } from '../../../core/cart/updates';
 import { ErrorCode } from '../../../core/errors';
+import { serviceLineKind } from '../../../core/hosting/service-lines';
 import type { CartOwner, CartResult } from './cart-types';
 import { optionChoices } from './cart-view';
 import type { createCatalogService } from '../catalog';
@@ -22,7 +23,8 @@ export function createCartOptions(service: CartCore, catalogue: (lang: Lang) => 
     /** The configure page of a server item: its offered options, grouped, and the current choices. */
     async configurable(owner: CartOwner, id: string, lang: Lang) {
       const item = (await service.items(owner)).find((i) => i.id === id);
-      if (!item || item.kind !== 'hosting') return null;
+      // A renewal or plan change has no configure page: it keeps the service's options (issue #32 §1).
+      if (!item || item.kind !== 'hosting' || serviceLineKind(item.config) !== null) return null;
       const { products } = await catalogue(lang);
       const product = products.get(item.sku);
       if (!product || !isConfigurableType(product.type)) return null;
@@ -37,6 +39,8 @@ export function createCartOptions(service: CartCore, catalogue: (lang: Lang) => 
 
     /** Saves a server item's options, each checked against what the product offers (35006 otherwise). */
     async setOptions(owner: CartOwner, id: string, wanted: Record<string, string>, uniqueId: string | null): Promise<CartResult<{ item: CartItem }>> {
+      const item = (await service.items(owner)).find((i) => i.id === id);
+      if (item && serviceLineKind(item.config) !== null) return { ok: false, code: ErrorCode.SERVICE_LINE_OPTIONS_FIXED };
       const conf = await serverOptions.configurable(owner, id, 'el');
       if (!conf) return { ok: false, code: ErrorCode.CART_ITEM_NOT_FOUND };
       const options: Record<string, string> = {};

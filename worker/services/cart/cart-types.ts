@@ -5,3 +5,6 @@
 export type CartOwner = { room: string; userId: number | null };
 
 export type CartResult<T = unknown> = ({ ok: true } & T) | { ok: false; code: number; existingId?: string; field?: string };
+
+/** What the cart needs to know of a service its lines act on: its stored options, and what is open for it in orders (issue #32 §1). */
+export type ServiceLineFacts = { options: Record<string, string>; openRenewal: boolean; openPlanChange: boolean };

@@ -12,10 +12,11 @@ import { cartTotals, priceLine, type CartTotals, type LinePrice, type OfferedLen
 import { extraDomainsCents, installationSkuFor, normaliseQuantity, quantityOptions, type SslSettings } from '../../../core/cart/ssl';
 import { sanAllowance, sslConfigStatus } from '../../../core/cart/ssl-names';
 import type { CartDomainAction, CartItem } from '../../../core/cart/types';
-import { planChangePrice, renewalPrice } from '../../../core/hosting/service-lines';
+import { planChangePrice, renewalPrice, serviceLineConflict, serviceLineKind } from '../../../core/hosting/service-lines';
 import { domainRenewal, hostingRenewal, type RenewalQuote } from '../../../core/renewal-price';
 import { lengthAllowed } from '../../../core/cart/updates';
 import type { ProductCard, TldPricing } from '../catalog';
+import type { ServiceLineFacts } from './cart-types';
 
 /** Up-sells a domain may carry, by registry (.gr and .eu publish no private holder data anyway). */
 const ID_PROTECT_REGISTRIES: readonly RegistryFamily[] = ['generic', 'icm'];
@@ -74,6 +75,11 @@ export type CartLine = {
   lengthOffered: boolean;
   /** A name to register that the checkout found registered by someone else (config.takenAt). */
   taken: boolean;
+  /**
+   * A renewal or plan change of a service whose other kind is open in an order (issue #32 §1): the
+   * code that says so (44001/44002). The line is not ready until that order is carried out or gone.
+   */
+  serviceConflict: number | null;
 };
 
 export type CartView = { lines: CartLine[]; count: number; totals: CartTotals; ready: boolean; needsLogin: boolean };
@@ -118,7 +124,7 @@ export function composeCartView(
   items: CartItem[],
   { tlds, products, promotionOf }: CartCatalogue,
   rules: Map<RegistryFamily, RegistryRules>,
-  options: { vatRateBp: number; vatWaived?: boolean; needsLogin: boolean; nowMs?: number },
+  options: { vatRateBp: number; vatWaived?: boolean; needsLogin: boolean; nowMs?: number; services?: ReadonlyMap<number, ServiceLineFacts> },
 ): CartView {
   const nowMs = options.nowMs ?? Date.now();
   const byId = new Map(items.map((i) => [i.id, i]));
@@ -154,7 +160,11 @@ export function composeCartView(
     // Server options: the chosen value per option (defaults until changed), priced per month.
     // An upgrade keeps the options the service has, at the prices it pays for them already.
     const offeredOptions: OptionChoice[] = item.kind === 'hosting' && !change ? (product ? optionChoices(product) : []) : [];
-    const chosen = chosenOptions(offeredOptions, item.config.options);
+    // A renewal is priced from the options the service has as stored, never from the line (issue #32 §1).
+    const lineKind = item.kind === 'hosting' ? serviceLineKind(item.config) : null;
+    const facts = lineKind ? options.services?.get(item.config.renewsService ?? change?.serviceId ?? -1) : undefined;
+    const chosen = chosenOptions(offeredOptions, lineKind === 'renewal' && facts ? facts.options : item.config.options);
+    const serviceConflict = lineKind && facts ? serviceLineConflict(lineKind, { renewal: facts.openRenewal, planChange: facts.openPlanChange }) : null;
     const optionsExtra = price ? optionsCents(chosen, price.selected.months) : 0;
     if (price && optionsExtra) price.totalCents += optionsExtra;
     // A WordPress plan is installed on a domain (spec §2: the WordPress domain panel). A bundle goes
@@ -228,11 +238,13 @@ export function composeCartView(
       specs: specsByCategory(chosen).map((g) => ({ category: g.category, items: g.items.map((i) => ({ name: i.name, label: i.label, storageType: i.storageType ?? null })) })),
       optionValues: Object.fromEntries(Object.entries(chosen).map(([k, v]) => [k, v.value])),
       optionsCents: optionsExtra,
-      configurable: isConfigurableType(product?.type ?? ''),
+      // A renewal or plan change keeps the service's options: nothing to configure.
+      configurable: lineKind === null && isConfigurableType(product?.type ?? ''),
       sslStatus: item.kind === 'ssl' ? sslConfigStatus({ ...item.config, ...(domain ? { domain } : {}) }, sanAllowance(sslSettings, item.config.quantity ?? 0), sslSettings.wildcard === true) : null,
       bundleNotes,
       lengthOffered: bundle || lengthOk(item),
       taken: item.kind === 'domain' && typeof item.config.takenAt === 'number',
+      serviceConflict,
     }];
   });
   const totals = cartTotals(
@@ -240,6 +252,6 @@ export function composeCartView(
     options.vatRateBp,
     options.vatWaived ?? false,
   );
-  const ready = lines.every((l) => !l.taken && l.price !== null && l.lengthOffered && (l.kind !== 'domain' || l.configStatus?.ready === true) && (!l.needsDomain || Boolean(l.domain)) && (l.sslStatus === null || l.sslStatus.ready));
+  const ready = lines.every((l) => !l.taken && l.serviceConflict === null && l.price !== null && l.lengthOffered && (l.kind !== 'domain' || l.configStatus?.ready === true) && (!l.needsDomain || Boolean(l.domain)) && (l.sslStatus === null || l.sslStatus.ready));
   return { lines, count: visibleCount(items), totals, ready, needsLogin: options.needsLogin };
 }

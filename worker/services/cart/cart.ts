@@ -23,7 +23,7 @@ import { createCartContactRoles } from './cart-contact-roles';
 import { createCartOptions } from './cart-options';
 import { createCartSsl } from './cart-ssl';
 import { createCatalogService, type TldPricing } from '../catalog';
-import { addServiceLine, type ServiceLineInput } from './cart-service-lines';
+import { addServiceLine, serviceLineFacts, type ServiceLineInput } from './cart-service-lines';
 import { composeCartView, type CartCatalogue, offeredFromProduct, offeredFromTld, optionChoices, type CartView } from './cart-view';
 import { createContactService } from '../contacts';
 import { elRefusals } from '../catalog';
@@ -257,7 +257,7 @@ export function createCartService(deps: ServiceDeps) {
     /** A renewal or an upgrade of a hosting service the customer has (cart-service-lines.ts). */
     addServiceLine(owner: CartOwner, input: ServiceLineInput): Promise<CartResult<{ items: CartItem[]; count: number }>> {
       const add = async (o: CartOwner, item: NewCartItem, uniqueId: string | null) => (forget(o.room), (await stub(o.room)).cartAdd([item], uniqueId, now.getTime()));
-      return addServiceLine({ products: async () => (await catalogue('el')).products, items: (o) => service.items(o), add, pickLength }, owner, input);
+      return addServiceLine({ db, products: async () => (await catalogue('el')).products, items: (o) => service.items(o), add, pickLength }, owner, input);
     },
 
     /** The checkout found these lines' names registered by someone else: the cart marks them (issue #20 §4). */
@@ -387,7 +387,9 @@ export function createCartService(deps: ServiceDeps) {
           }
         }),
       );
-      return composeCartView(items, { tlds, products, promotionOf }, rules, { ...options, needsLogin: owner.userId === null, nowMs: now.getTime() });
+      // Lines for services the customer has are priced from the service as stored (issue #32 §1).
+      const services = await serviceLineFacts(db, owner.userId, items);
+      return composeCartView(items, { tlds, products, promotionOf }, rules, { ...options, needsLogin: owner.userId === null, nowMs: now.getTime(), services });
     },
   };
   // The SSL names page (issue #20 §2) and a server's options live in their own files; they read and

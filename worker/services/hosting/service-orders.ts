@@ -5,8 +5,8 @@
 // and our record is set to what the panel says rather than added to.
 import { eq } from 'drizzle-orm';
 import { ErrorCode } from '../../../core/errors';
-import type { PlanChangeRef } from '../../../core/hosting/service-lines';
-import { hostingServices, products } from '../../../db/schema';
+import { planChangeFits, renewalOptionsMismatch, type PlanChangeRef } from '../../../core/hosting/service-lines';
+import { hostingServices, productOptions, products } from '../../../db/schema';
 import { ProvisionerError } from '../../adapters/provisioner/port';
 import type { ServiceDeps } from '../deps';
 import { createServiceRecords } from './service-records';
@@ -22,6 +22,24 @@ export function createServiceFulfilment(deps: ServiceDeps) {
     return p?.type ?? fallback;
   }
 
+  /**
+   * A renewal bought in the cart carries the options it was priced with: the service's options must
+   * cost the same now (issue #32 §1), or the customer would renew paid options they did not pay for
+   * (or pay for ones they no longer have). Final, so fulfilment refunds it. A renewal document's item
+   * names no options (it was priced from the service's when issued) and is not checked here.
+   */
+  async function refuseOtherOptions(item: OrderItemLike, stored: Record<string, string>) {
+    const priced = item.config.options;
+    if (!priced || typeof priced !== 'object') return;
+    const offered = await db
+      .select({ name: productOptions.name, value: productOptions.value, label: productOptions.labelEl, category: productOptions.category, monthlyCents: productOptions.monthlyCents, isDefault: productOptions.isDefault })
+      .from(productOptions)
+      .innerJoin(products, eq(products.id, productOptions.productId))
+      .where(eq(products.sku, item.sku));
+    const names = renewalOptionsMismatch(offered, priced as Record<string, string>, stored);
+    if (names.length) throw new ProvisionerError(ErrorCode.ACTION_NOT_ALLOWED, { reason: 'options_changed', names });
+  }
+
   return {
     /** What the line did, or null when it is no service line (a new account is made as before). */
     async fulfil(userId: number, item: OrderItemLike): Promise<Record<string, unknown> | null> {
@@ -35,11 +53,18 @@ export function createServiceFulfilment(deps: ServiceDeps) {
       if (change) {
         // Another change reached the service first: this one was priced for a plan it no longer has.
         if (service.sku !== change.fromSku && service.sku !== item.sku) throw new ProvisionerError(ErrorCode.ACTION_NOT_ALLOWED, { reason: 'plan_changed' });
+        // Priced for the days left of a period that is no longer the service's (renewed meanwhile):
+        // carried out, it would give the bigger plan a whole new period for those days' difference.
+        // Final, so fulfilment refunds it (issue #32 §1). A change our record shows done is a retry.
+        if (service.sku === change.fromSku && !planChangeFits(change, { expiresAtMs: service.expiresAt.getTime(), lengthMonths: service.lengthMonths })) {
+          throw new ProvisionerError(ErrorCode.ACTION_NOT_ALLOWED, { reason: 'period_changed' });
+        }
         const account = await provisioner.changePlan(service.accountId, item.sku, reference);
         const productType = await productTypeOf(account.sku, service.productType);
         await db.update(hostingServices).set({ sku: account.sku, productType, scheduledSku: null, syncedAt: now, updatedAt: now }).where(eq(hostingServices.id, service.id));
         return { accountId: service.accountId, sku: account.sku };
       }
+      await refuseOtherOptions(item, service.options);
       // A renewal at another plan carries out the downgrade the customer asked for (decision 070).
       if (item.sku !== service.sku) await provisioner.changePlan(service.accountId, item.sku, `${reference}:plan`);
       const account = await provisioner.renew(service.accountId, item.lengthMonths, reference);
