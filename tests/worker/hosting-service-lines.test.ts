@@ -8,8 +8,9 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../core/errors';
 import { createDb } from '../../db/client';
-import { creditMovements, hostingServices, orderItems, orders, sandboxHostingAccounts, sandboxSwitches } from '../../db/schema';
+import { creditMovements, hostingServices, orderItems, orders, sandboxHostingAccounts, sandboxSwitches, users } from '../../db/schema';
 import { PROVISIONER_SYSTEM } from '../../worker/adapters/provisioner/sandbox';
+import { Browser, form, login } from './helpers';
 import { ownVps, servicesWith } from './hosting-fixtures';
 
 const db = createDb(env.DB);
@@ -48,6 +49,16 @@ async function placeUnpaid(v: Vps, at: number, profileId: number) {
   return placed.orderId;
 }
 
+/** A browser logged in as the VPS's customer. */
+async function loggedIn(v: Vps) {
+  const password = 'Kal1m3ra!Kal1m3ra';
+  const { hashPassword } = await import('../../worker/security/password-hash');
+  await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, v.c.id));
+  const b = new Browser();
+  expect((await login(b, v.c.email, password)).status).toBe(303);
+  return b;
+}
+
 const itemsOf = (orderId: number) => db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
 const refunds = (itemId: number) => db.select().from(creditMovements).where(eq(creditMovements.dedupeKey, `refund:item:${itemId}`));
 const panel = async (accountId: string) => (await db.select().from(sandboxHostingAccounts).where(eq(sandboxHostingAccounts.accountId, accountId)))[0]!;
@@ -75,6 +86,26 @@ describe('a renewal line and the service options', () => {
     const [item] = await itemsOf(orderId);
     expect(item).toMatchObject({ status: 'completed', priceCents: line.price!.totalCents });
     expect((item!.config as { options: Record<string, string> }).options).toMatchObject(PAID);
+  });
+
+  it('without JavaScript: the cart shows no configure link, the configure page sends back to the cart, and its form posted by hand changes nothing', async () => {
+    const v = await ownVps({ months: 12 });
+    await setOptions(v, PAID);
+    const b = await loggedIn(v);
+    const plan = await b.open(`/account/hosting/${v.id}/plan`);
+    expect((await b.fetch(`/account/hosting/${v.id}/plan`, form({ _token: plan.token, intent: 'renew', months: '12' }))).headers.get('Location')).toBe('/cart');
+    const line = (await view(v, Date.now())).lines[0]!;
+    const cart = await b.open('/cart');
+    expect(cart.html).toContain(`data-id="${line.id}"`);
+    expect(cart.html).not.toContain('data-testid="configure-link"');
+    const page = await b.fetch(`/cart/configure/${line.id}`);
+    expect(page.status).toBe(303);
+    expect(page.headers.get('Location')).toBe('/cart');
+    const posted = await b.fetch(`/cart/configure/${line.id}`, form({ _token: cart.token, 'option.support': 'self', 'option.ddos_protection': 'basic' }));
+    expect(posted.status).not.toBe(200);
+    const after = (await view(v, Date.now())).lines[0]!;
+    expect(after.optionValues).toMatchObject(PAID);
+    expect(after.price!.totalCents).toBe(line.price!.totalCents);
   });
 
   it('follows the service options as stored when they change after the line was added (the cart and the checkout read them again)', async () => {
@@ -196,6 +227,10 @@ describe('an upgrade and a renewal of the same service', () => {
     const cart = await view(v, later);
     expect(cart.lines[0]).toMatchObject({ serviceConflict: ErrorCode.PLAN_CHANGE_WAITS_FOR_RENEWAL });
     expect(cart.ready).toBe(false);
+    // The cart page says why, on the line.
+    const page = await (await loggedIn(v)).open('/cart');
+    expect(page.html).toContain('data-testid="line-service-conflict"');
+    expect(page.html).toContain('Εκκρεμεί ανανέωση αυτής της υπηρεσίας');
     expect(await servicesWith(later).orders.placeOrder(v.c.owner, { profileId, method: 'bank_transfer', idempotencyKey: crypto.randomUUID(), lang: 'el', uniqueId: null })).toMatchObject({ ok: false, code: ErrorCode.CART_NOT_READY_CHECK_ITEMS });
   });
 });

@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../../core/errors';
 import type { CartLine } from '../../../worker/services/cart';
+import { codeMessage } from '../../lib/codes';
 import { useHydrated } from '../../lib/hydrated';
 import { getPageId } from '../../lib/page-id';
 import { useRootData } from '../../lib/root-data';
@@ -101,6 +102,7 @@ export function LineCard({ line, children, contacts, groups, loggedIn }: { line:
         </button>
       </div>
       {line.taken ? <TakenNotice line={line} /> : null}
+      {line.serviceConflict !== null ? <ServiceConflictNotice code={line.serviceConflict} /> : null}
       {line.lengthOffered ? null : (
         <p className="mt-2 rounded bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-testid="length-not-offered">
           {t('length_not_offered')}
@@ -234,6 +236,19 @@ function useLengthOptionLabel(): (months: number, perIntervalCents: number) => s
   };
 }
 
+
+/** A renewal beside an open plan change of the same service, or the other way round (issue #32 §1): the line waits. */
+function ServiceConflictNotice({ code }: { code: number }) {
+  const { t } = useTranslation('cart');
+  return (
+    <p className="mt-2 rounded bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-testid="line-service-conflict">
+      {codeMessage(t, code)}{' '}
+      <Link to="/account/orders" className="underline">
+        {t('service_line.open_orders')}
+      </Link>
+    </p>
+  );
+}
 
 /** The checkout found this name registered by someone else: remove it (the line's button) or search again. */
 function TakenNotice({ line }: { line: CartLine }) {
