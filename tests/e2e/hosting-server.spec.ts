@@ -40,6 +40,8 @@ test('a service is renewed through the cart up to the checkout', async ({ page, 
   // The renewal line says so (the demo cart may also hold a new VPS, added by the quality layer's visit).
   const renewal = () => page.getByTestId('cart-line').filter({ hasText: 'Cloud VPS Linux' }).filter({ hasText: 'Ανανέωση υπηρεσίας' });
   await expect(renewal()).toHaveCount(1);
+  // Its options are the service's (issue #32 §1): no configure link.
+  await expect(renewal().getByTestId('configure-link')).toHaveCount(0);
   // The demo cart is shared with the quality layer's visit, whose VPS waits for its configuration and
   // holds the checkout back: only the portfolio account's cart (no-js) goes on to the checkout.
   if (!js) {
