@@ -17,6 +17,7 @@ import type { Fail } from '../billing';
 import { createBillingProfileService, createSavedCards } from '../billing';
 import { creditNoteIf, creditUseStatements, paymentArrivedStatements, type DebitLegal, type DueRef } from './document-payment-statements';
 import { createDocumentService, type SaleDocument } from '../documents';
+import { renewalAlreadyRenewed } from './renewal-conflicts';
 import { createMydataService } from '../documents';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -72,6 +73,8 @@ export function createDocumentPaymentService(deps: ServiceDeps, hooks?: OrderHoo
     // An order's document takes money only while the order waits for it (not paid, not cancelled).
     else if (!PAYABLE_STATUSES.includes(document.status as DocumentStatus) || (document.kind === 'order' && order?.status !== 'pending')) refusal = ErrorCode.DUE_STATUS_DOES_NOT_ALLOW_PAYMENT;
     else if (document.balanceCents <= 0) refusal = ErrorCode.DUE_DOCUMENT_BALANCE_ALREADY_PAID;
+    // A renewal whose period another order renewed meanwhile would buy a second period (issue #32 §1).
+    else if (order && (await renewalAlreadyRenewed(db, order))) refusal = ErrorCode.RENEWAL_PERIOD_ALREADY_RENEWED;
     // The order's own figures and its document's allocations must agree before more money is added.
     else if (order && amountDue(order) !== document.balanceCents) refusal = ErrorCode.DOCUMENT_BALANCE_TOTAL_DIFFERENCE;
     return { document, order, refusal };

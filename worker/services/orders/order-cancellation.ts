@@ -10,6 +10,7 @@ import { rawBatch } from '../../../db/raw-batch';
 import { orders } from '../../../db/schema';
 import type { ServiceDeps } from '../deps';
 import type { Fail } from '../billing';
+import { renewalAlreadyRenewed } from './renewal-conflicts';
 
 export function createOrderCancellation({ db, now }: ServiceDeps) {
   /** What a cancelled order gives back, in one batch: its document, waiting payments, coupon use, credit. */
@@ -45,6 +46,19 @@ export function createOrderCancellation({ db, now }: ServiceDeps) {
       }
       await releaseCancelled(order);
       return { ok: true };
+    },
+
+    /**
+     * A renewal order whose period another order renewed meanwhile (issue #32 §1) is cancelled like a
+     * customer's cancel; true when it was (a card approval of it then becomes credit).
+     */
+    async cancelIfRenewed(orderId: number): Promise<boolean> {
+      const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
+      if (!order || !(await renewalAlreadyRenewed(db, order))) return false;
+      const moved = await db.update(orders).set({ status: 'cancelled' }).where(and(eq(orders.id, orderId), eq(orders.status, 'pending'))).returning();
+      if (!moved[0]) return false;
+      await releaseCancelled(moved[0]);
+      return true;
     },
 
     /**

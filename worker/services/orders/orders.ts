@@ -19,6 +19,7 @@ import { couponRedemptions, coupons, creditMovements, domains, hostingServices, 
 import type { ServiceDeps } from '../deps';
 import { createCartService, type CartOwner } from '../cart';
 import { availabilityRefusal, heldNameRefusal } from './order-checks';
+import { renewalCheckoutRefusal } from './renewal-conflicts';
 import { createCatalogService } from '../catalog';
 import { createBillingProfileService, type Fail } from '../billing';
 import { createCreditService } from '../billing';
@@ -64,6 +65,7 @@ export function createOrderService(deps: ServiceDeps) {
   const cancellation = createOrderCancellation(deps);
   const payments_ = createOrderPayments(deps, {
     markPaid: (orderId) => service.markPaid(orderId),
+    cancelIfRenewed: (orderId) => cancellation.cancelIfRenewed(orderId),
     recordCardCountry: (orderId, country) => profiles.recordCardCountry(orderId, country),
     documentPayments: () => documentPayments(),
     settleRefund: (event) => createRefundService(deps).settleFromProcessor(event),
@@ -166,6 +168,10 @@ export function createOrderService(deps: ServiceDeps) {
       const tldList = (await catalog.tldPricing({ actions: ['register'] })).map((t) => t.tld);
       const misfit = await heldNameRefusal(db, owner.userId, view.lines, now, tldList);
       if (misfit) return { ok: false, ...misfit };
+      // A renewal whose name or service has an order waiting for its money, or a paid one under way,
+      // would be paid twice (issue #32 §1): the customer is sent to that document instead.
+      const doubled = await renewalCheckoutRefusal(db, owner.userId, view.lines);
+      if (doubled) return { ok: false, ...doubled };
       // Availability again (worker/services/orders/order-checks.ts): a taken name is marked in the cart.
       const unavailable = await availabilityRefusal(adapters.registries, view.lines, tldList);
       if (unavailable && 'detail' in unavailable) await cart.markTaken(owner, unavailable.detail.taken.map((t) => t.id), input.uniqueId);
