@@ -71,6 +71,8 @@ export function createDocumentPaymentService(deps: ServiceDeps, hooks?: OrderHoo
     let refusal: number | null = null;
     if (!DUE_KINDS.includes(document.kind as DocumentKind)) refusal = ErrorCode.DUE_TYPE_DOES_NOT_ALLOW_PAYMENT;
     // An order's document takes money only while the order waits for it (not paid, not cancelled).
+    // An order that lapsed unpaid says so (decision 088): its prices no longer stand.
+    else if (order?.lapsedAt && order.status === 'cancelled') refusal = ErrorCode.ORDER_LAPSED;
     else if (!PAYABLE_STATUSES.includes(document.status as DocumentStatus) || (document.kind === 'order' && order?.status !== 'pending')) refusal = ErrorCode.DUE_STATUS_DOES_NOT_ALLOW_PAYMENT;
     else if (document.balanceCents <= 0) refusal = ErrorCode.DUE_DOCUMENT_BALANCE_ALREADY_PAID;
     // A renewal whose period another order renewed meanwhile would buy a second period (issue #32 §1).

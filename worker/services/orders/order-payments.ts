@@ -43,7 +43,7 @@ export function createOrderPayments(
     async startCardPayment(userId: number, orderId: number, urls: { returnUrl: string; cancelUrl: string }, lang: Lang, options: CardOptions = {}): Promise<{ ok: true; redirectUrl: string } | Fail> {
       const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
       if (!order) return { ok: false, code: ErrorCode.ORDER_NOT_FOUND };
-      if (order.status !== 'pending') return { ok: false, code: ErrorCode.DUE_DOCUMENT_BALANCE_ALREADY_PAID };
+      if (order.status !== 'pending') return { ok: false, code: order.lapsedAt ? ErrorCode.ORDER_LAPSED : ErrorCode.DUE_DOCUMENT_BALANCE_ALREADY_PAID };
       if (await renewalAlreadyRenewed(db, order)) return { ok: false, code: ErrorCode.RENEWAL_PERIOD_ALREADY_RENEWED };
       const due = amountDue(order);
       const saveCard = await saveCardSession(deps, userId, options);

@@ -25,6 +25,7 @@ import { createBillingProfileService, type Fail } from '../billing';
 import { createCreditService } from '../billing';
 import { createFulfilment } from './fulfilment';
 import { createOrderCancellation } from './order-cancellation';
+import { createLapseNotices } from './order-lapse';
 import { createStaffOrders } from './staff-orders';
 import { createOrderPayments } from './order-payments';
 import { createRefundService } from './refunds';
@@ -375,6 +376,9 @@ export function createOrderService(deps: ServiceDeps) {
 
     cancelOrder: cancellation.cancelOrder,
     expireUnpaid: cancellation.expireUnpaid,
+    /** Cron: the day-before notice of orders about to lapse unpaid (decision 088). */
+    remindLapsing: (limit?: number) => createLapseNotices(deps).remindLapsing(limit),
+    bankTransferRefusal: staff.bankTransferRefusal,
     staffOrders: staff.staffOrders,
     retryNow: staff.retryNow,
     confirmBankTransfer: staff.confirmBankTransfer,

@@ -2,6 +2,7 @@
 // transfer confirmed, failed items tried now. Each action writes its audit row in its own batch, only
 // when it changed something. Part of the order service.
 import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { ErrorCode } from '../../../core/errors';
 import { auditStatement, rawBatch, type Raw } from '../../../db/raw-batch';
 import { orderItems, orders, paymentRefunds, payments, users } from '../../../db/schema';
 import type { ServiceDeps } from '../deps';
@@ -75,6 +76,17 @@ export function createStaffOrders(deps: ServiceDeps, parts: { markPaid: (orderId
       if ((results[1]?.meta.changes ?? 0) === 0) return false;
       await parts.fulfil(orderId);
       return true;
+    },
+
+    /**
+     * Why a bank transfer cannot be confirmed for this order: it lapsed unpaid (44043: its prices no
+     * longer stand, the money goes back to the customer, e.g. as credit), or it is not a transfer
+     * waiting for its money (35604).
+     */
+    async bankTransferRefusal(orderId: number): Promise<number> {
+      const [order] = await db.select({ status: orders.status, lapsedAt: orders.lapsedAt }).from(orders).where(eq(orders.id, orderId));
+      if (!order) return ErrorCode.ORDER_NOT_FOUND;
+      return order.status === 'cancelled' && order.lapsedAt ? ErrorCode.ORDER_LAPSED : ErrorCode.ORDER_REQUESTED_STATUS_NOT_EXECUTABLE;
     },
 
     /** Staff (or the development API, actor null): a bank transfer arrived for this order. */
