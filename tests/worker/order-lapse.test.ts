@@ -94,6 +94,10 @@ describe('a bank-transfer order left unpaid', () => {
     expect(bank).toContain('data-testid="pay-by"');
     const year = new Date(o.at + 168 * H).getUTCFullYear();
     expect(bank).toMatch(new RegExp(`Αν η πληρωμή δεν φανεί έως τις [^<]*${year}`));
+    // The document's pay tab, with the same bank details, says it too.
+    const [doc] = await db.select().from(saleDocuments).where(and(eq(saleDocuments.orderId, o.orderId), eq(saleDocuments.kind, 'order')));
+    const pay = await b.open(`/account/documents/${doc!.id}/pay`);
+    expect(pay.html).toMatch(new RegExp(`data-testid="pay-bank-lapse"[^>]*>[^<]*${year}`));
     // The checkout's bank-transfer choice says it before the order is placed.
     await addReadyDomain(o.id, { room: `u-${o.id}`, userId: o.id });
     const checkout = await b.open('/cart/checkout');

@@ -118,6 +118,25 @@ describe('a renewal document paid after its period was renewed another way', () 
     expect((await domainRow(d.id)).expiresAt.getTime()).toBe(Date.UTC(2036, 4, 20, 10));
   });
 
+  it('staff cannot confirm a bank transfer of a renewal document whose period was renewed meanwhile', async () => {
+    const c = await renewCustomer('stalebank');
+    const d = await heldName(c.id, EXP);
+    await servicesAt(EXP - 40 * DAY).cart.addDomain(owner(c.id), { name: d.fqdn, action: 'renew', uniqueId: null });
+    const cartOrder = await placeRenewal(c.id, EXP - 40 * DAY);
+    if (!cartOrder.ok) throw new Error(`cart renewal ${cartOrder.code}`);
+    await autoRenewAt(EXP - 30 * DAY).run();
+    const [renewal] = await db.select().from(orders).where(like(orders.idempotencyKey, `domain-renewal:${d.id}:%`));
+    const doc = await orderDocument(renewal!.id);
+    const at = servicesAt(EXP - 29 * DAY);
+    // The customer chose a bank transfer for the document, then paid the cart order by card.
+    expect(await at.documentPayments.payByBankTransfer(c.id, doc.id, doc.totalCents)).toMatchObject({ ok: true });
+    expect(await at.orders.markPaid(cartOrder.orderId)).toBe(true);
+    expect(await at.orders.confirmBankTransfer(renewal!.id, null)).toBe(false);
+    expect(await at.orders.bankTransferRefusal(renewal!.id)).toBe(ErrorCode.RENEWAL_PERIOD_ALREADY_RENEWED);
+    expect((await db.select().from(orders).where(eq(orders.id, renewal!.id)))[0]!.status).toBe('pending');
+    expect((await domainRow(d.id)).expiresAt.getTime()).toBe(Date.UTC(2036, 4, 20, 10));
+  });
+
   it('a card approval of a renewal document that went stale after its session opened becomes credit, not a second renewal', async () => {
     const c = await renewCustomer('stalecard');
     const d = await heldName(c.id, EXP);

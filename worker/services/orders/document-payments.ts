@@ -8,6 +8,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { checkExpectedBalance, checkPayment, creditOffer, DUE_KINDS, PAYABLE_STATUSES, type DocumentKind, type DocumentStatus } from '../../../core/documents/balance';
 import { ErrorCode } from '../../../core/errors';
 import { amountDue } from '../../../core/orders/credit';
+import { lapsesAtMs } from '../../../core/orders/expiry';
 import { auditStatement, rawBatch, type AuditEntry } from '../../../db/raw-batch';
 import { creditMovements, orders, payments, saleDocuments } from '../../../db/schema';
 import { PaymentError, type PaymentEvent } from '../../adapters/payments/port';
@@ -44,6 +45,8 @@ export type PayView = {
   bankPendingCents: number | null;
   /** What the bank details ask the customer to write as the reference. */
   bankReference: string;
+  /** When an order's document lapses unpaid (decision 088); null for a debit or a renewal order. */
+  lapsesAtMs: number | null;
 };
 
 export function createDocumentPaymentService(deps: ServiceDeps, hooks?: OrderHooks) {
@@ -113,7 +116,7 @@ export function createDocumentPaymentService(deps: ServiceDeps, hooks?: OrderHoo
   const service = {
     /** The pay-with tab of one of this customer's documents (null: not theirs or none: 35502). */
     async payView(userId: number, documentId: number): Promise<PayView | null> {
-      const { document, refusal } = await load(userId, documentId);
+      const { document, order, refusal } = await load(userId, documentId);
       if (!document) return null;
       const creditCents = await creditBalance(userId);
       const due = dueOf(document);
@@ -128,6 +131,7 @@ export function createDocumentPaymentService(deps: ServiceDeps, hooks?: OrderHoo
         refusal,
         bankPendingCents: bank?.amountCents ?? null,
         bankReference: document.kind === 'order' ? `ORD-${document.orderId}` : `${document.series}-${document.number}`,
+        lapsesAtMs: order ? lapsesAtMs({ createdAtMs: order.createdAt.getTime(), paymentMethod: order.paymentMethod, idempotencyKey: order.idempotencyKey }) : null,
       };
     },
 
