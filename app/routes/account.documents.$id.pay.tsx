@@ -18,6 +18,7 @@ import { codeAlertType, codeMessage } from '../lib/codes';
 import { loadOwnDocument } from '../lib/document-route.server';
 import { FormAlert, InputField, SubmitButton, useAppForm } from '../lib/forms';
 import { pageT } from '../lib/i18n.server';
+import { athensFormat } from '../lib/date-format';
 import { pageMeta } from '../lib/meta';
 import { codeData } from '../lib/route-error.server';
 import { fieldMessage, parseForm } from '../lib/submission.server';
@@ -38,6 +39,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     offer: centsToEuroText(view.offerCents),
     refusal: view.refusal,
     bank: view.bankPendingCents !== null ? { ...bankDetails(context.config.seller), amountCents: view.bankPendingCents, reference: view.bankReference } : null,
+    // An order lapses unpaid on this date (decision 088); the bank details say it.
+    lapsesAtMs: view.lapsesAtMs,
     // A new key per page view: the same form posted twice (a double click, a resend) uses credit once.
     key: crypto.randomUUID(),
   };
@@ -85,7 +88,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function PayDocument() {
-  const { t } = useTranslation(['paying', 'errors']);
+  const { t, i18n } = useTranslation(['paying', 'errors']);
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
@@ -192,6 +195,11 @@ export default function PayDocument() {
             {t('paying:bank_title')}
           </h3>
           <p className="mt-1 text-sm">{t('paying:bank_text')}</p>
+          {d.lapsesAtMs !== null ? (
+            <p className="mt-1 text-sm font-medium" data-testid="pay-bank-lapse">
+              {t('paying:bank_lapse', { date: athensFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(d.lapsesAtMs)) })}
+            </p>
+          ) : null}
           <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-medium">{t('paying:bank_name')}</dt>
             <dd>{d.bank.bank}</dd>
@@ -220,6 +228,10 @@ function refusalKey(code: number): string {
       return 'paid';
     case ErrorCode.DOCUMENT_BALANCE_TOTAL_DIFFERENCE:
       return 'mismatch';
+    case ErrorCode.RENEWAL_PERIOD_ALREADY_RENEWED:
+      return 'renewed';
+    case ErrorCode.ORDER_LAPSED:
+      return 'lapsed';
     default:
       return 'status';
   }

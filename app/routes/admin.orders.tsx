@@ -101,7 +101,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === 'bank_received') {
     // Once only: a second click (or a second staff member) finds the order no longer pending.
     const ok = await context.services.orders.confirmBankTransfer(orderId, actor);
-    if (!ok) return data<ActionData>({ intent: 'order', code: ErrorCode.ORDER_REQUESTED_STATUS_NOT_EXECUTABLE, orderId }, 409);
+    // A lapsed order says so (its prices no longer stand: the money goes back, e.g. as credit below).
+    if (!ok) return data<ActionData>({ intent: 'order', code: await context.services.orders.bankTransferRefusal(orderId), orderId }, 409);
     return redirect(`/admin/orders?view=${encodeURIComponent(view)}&done=paid&order=${orderId}`, 303);
   }
   if (intent === 'retry_now') {

@@ -12,6 +12,7 @@ import { amountDue, creditToApply } from '../../core/orders/credit';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
 import { billingProfileSchema, placeOrderSchema } from '../../core/validation/checkout-forms';
+import { bankTransferLapsesAtMs, CARD_LAPSE_HOURS } from '../../core/orders/expiry';
 import { requestCountryFrom } from '../../core/vat-evidence';
 import { NewProfile } from '../components/billing-profile-form';
 import { SslNamesStatus } from '../components/cart/cart-line-extras';
@@ -33,6 +34,7 @@ import { useRootData } from '../lib/root-data';
 import { fieldMessage, parseForm } from '../lib/submission.server';
 import { codeData } from '../lib/route-error.server';
 import { CheckoutConsent } from '../components/cart/checkout-consent';
+import { athensFormat } from '../lib/date-format';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
@@ -58,6 +60,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     selectedId: selected?.id ?? null,
     // One key per checkout page: placing the order twice from it finds the first order.
     key: crypto.randomUUID(),
+    // A bank transfer placed now lapses unpaid on this date (core/orders/expiry.ts, decision 088).
+    bankLapsesAtMs: bankTransferLapsesAtMs(Date.now()),
   };
 }
 
@@ -115,7 +119,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (placed.detail?.reason === 'taken') return data({ intent, code: placed.code, result: submission.reply(), taken: placed.detail.taken as TakenName[] }, 409);
       const couponKey = placed.field === 'coupon' ? String(placed.detail?.key ?? 'validation:coupon_invalid') : null;
       const couponMessage = couponKey ? JSON.stringify({ key: couponKey, ...(placed.detail?.params ? { params: placed.detail.params } : {}) }) : null;
-      return data({ intent, code: placed.code, result: submission.reply(couponMessage ? { fieldErrors: { coupon: [couponMessage] } } : undefined), names: (placed.detail?.names as string[] | undefined) ?? [] }, 400);
+      // A renewal with an open document to pay (issue #32 §1): the alert links to that document.
+      const openDocumentId = placed.code === ErrorCode.RENEWAL_OPEN_DOCUMENT && typeof placed.detail?.documentId === 'number' ? placed.detail.documentId : undefined;
+      return data({ intent, code: placed.code, result: submission.reply(couponMessage ? { fieldErrors: { coupon: [couponMessage] } } : undefined), names: (placed.detail?.names as string[] | undefined) ?? [], openDocumentId }, 400);
     }
     const placedOrder = await orders.order(session.user.id, placed.orderId);
     if (placedOrder?.order.paymentMethod === 'card' && placedOrder.order.status === 'pending') {
@@ -130,12 +136,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 type TakenName = { id: string; name: string; search: string };
 
-type ActionData = { intent: string; code?: number; result?: never; names?: string[]; taken?: TakenName[]; coupon?: string; couponError?: string; couponParams?: Record<string, string | number>; preview?: { discountCents: number; subTotalCents: number; vatCents: number; grandTotalCents: number } };
+type ActionData = { intent: string; code?: number; result?: never; names?: string[]; openDocumentId?: number; taken?: TakenName[]; coupon?: string; couponError?: string; couponParams?: Record<string, string | number>; preview?: { discountCents: number; subTotalCents: number; vatCents: number; grandTotalCents: number } };
 
 export default function Checkout() {
-  const { view, profiles, selectedId, key, credit, profileDraft } = useLoaderData<typeof loader>();
+  const { view, profiles, selectedId, key, credit, profileDraft, bankLapsesAtMs } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const { t } = useTranslation('checkout');
+  const { t, i18n } = useTranslation('checkout');
   const order = useAppForm({
     id: 'place-order',
     schema: placeOrderSchema,
@@ -175,6 +181,14 @@ export default function Checkout() {
       ) : code !== undefined && code !== ErrorCode.VALIDATION_ERROR ? (
         <FormAlert type={codeAlertType(code)} testId="checkout-alert" code={code}>
           {codeMessage(t, code)} {actionData?.names?.length ? actionData.names.join(', ') : null}
+          {actionData?.openDocumentId ? (
+            <>
+              {' '}
+              <Link className="underline" to={`/account/documents/${actionData.openDocumentId}/pay`} data-testid="checkout-open-document">
+                {t('renewal_open_document_link')}
+              </Link>
+            </>
+          ) : null}
         </FormAlert>
       ) : null}
       {/* A certificate whose paid extra domains are not all named (or without its approvers) is
@@ -249,6 +263,9 @@ export default function Checkout() {
                     <span>
                       <span className="font-medium">{t(`method_${m}`)}</span>
                       <span className="block text-sm text-slate-600">{t(`method_${m}_help`)}</span>
+                      <span className="block text-sm text-slate-600" data-testid={`method-${m}-lapse`}>
+                        {m === 'bank_transfer' ? t('method_bank_transfer_lapse', { date: athensFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(bankLapsesAtMs)) }) : t('method_card_lapse', { hours: CARD_LAPSE_HOURS })}
+                      </span>
                     </span>
                   </label>
                 ))}

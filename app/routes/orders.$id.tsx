@@ -10,7 +10,7 @@ import { documentNumber } from '../../core/documents/format';
 import { orderLinesWithVat } from '../../core/documents/lines';
 import { ErrorCode } from '../../core/errors';
 import { bankDetails } from '../../core/orders/bank';
-import { UNPAID_ORDER_DAYS } from '../../core/orders/expiry';
+import { lapsesAtMs } from '../../core/orders/expiry';
 import { amountDue } from '../../core/orders/credit';
 import { CsrfInput } from '../components/csrf-input';
 import { LengthLabel } from '../components/length-label';
@@ -48,8 +48,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     justCancelled: url.searchParams.get('cancelled') === '1',
     // The seller's account and name, as on the receipt (issue #20 §1).
     bank: bankDetails(context.config.seller),
-    // An unpaid order is cancelled after UNPAID_ORDER_DAYS (its coupon use and credit go back).
-    payByMs: found.order.createdAt.getTime() + UNPAID_ORDER_DAYS * 24 * 60 * 60_000,
+    // An unpaid order lapses (7 days for a bank transfer, 48 hours otherwise; a renewal order never):
+    // its coupon use and credit go back (core/orders/expiry.ts, decision 088).
+    payByMs: lapsesAtMs({ createdAtMs: found.order.createdAt.getTime(), paymentMethod: found.order.paymentMethod, idempotencyKey: found.order.idempotencyKey }),
   };
 }
 
@@ -86,6 +87,7 @@ export default function OrderPage() {
   const { t, i18n } = useTranslation('checkout');
   const paid = order.status !== 'pending' && order.status !== 'cancelled';
   const due = amountDue(order);
+  const longDate = (ms: number) => athensFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(ms));
   return (
     <div className="mx-auto max-w-4xl px-4 py-8" data-testid="order" data-status={order.status}>
       <h1 className="text-3xl font-bold">{t('order_title', { id: order.id })}</h1>
@@ -106,6 +108,13 @@ export default function OrderPage() {
           </FormAlert>
         </div>
       ) : null}
+      {order.status === 'cancelled' && order.lapsedAt ? (
+        <div className="mt-4">
+          <FormAlert type="warning" testId="order-lapsed">
+            {t('order_lapsed', { date: longDate(new Date(order.lapsedAt).getTime()) })}
+          </FormAlert>
+        </div>
+      ) : null}
       {returned === 'cancelled' && order.status === 'pending' ? (
         <div className="mt-4">
           <FormAlert type="warning" testId="payment-cancelled">
@@ -120,13 +129,13 @@ export default function OrderPage() {
           </FormAlert>
         </div>
       ) : null}
-      {!paid && order.paymentMethod === 'bank_transfer' ? (
+      {order.status === 'pending' && order.paymentMethod === 'bank_transfer' ? (
         <section className="card mt-6" data-testid="bank-details">
           <h2 className="text-lg font-semibold">{t('bank_title')}</h2>
           <p className="mt-2 text-sm">{t('bank_text')}</p>
-          {order.status === 'pending' ? (
-            <p className="mt-2 text-sm" data-testid="pay-by">
-              {t('pay_by', { date: athensFormat(i18n.language, { dateStyle: 'long' }).format(new Date(payByMs)) })}
+          {payByMs !== null ? (
+            <p className="mt-2 text-sm font-medium" data-testid="pay-by">
+              {t('pay_by', { date: longDate(payByMs) })}
             </p>
           ) : null}
           <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 text-sm">
@@ -145,8 +154,13 @@ export default function OrderPage() {
           </dl>
         </section>
       ) : null}
-      {!paid && order.paymentMethod === 'card' ? (
+      {order.status === 'pending' && order.paymentMethod === 'card' ? (
         <Form method="post" className="mt-6">
+          {payByMs !== null ? (
+            <p className="mb-2 text-sm font-medium" data-testid="pay-by">
+              {t('pay_by_card_lapse', { date: longDate(payByMs) })}
+            </p>
+          ) : null}
           <CsrfInput />
           <SubmitButton intent="pay" testId="pay-again">
             {t('pay_by_card', { amount: '' })}

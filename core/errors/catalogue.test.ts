@@ -40,6 +40,8 @@ const BEYOND_SPEC: Record<string, number[]> = {
   erasure: [43010, 43011, 43012, 43013, 43014, 43015],
   // Issue #32 §1: a renewal line's options are the service's; a renewal and a plan change are never both open.
   serviceLines: [44000, 44001, 44002],
+  // Issue #32 §1: renewals paid twice, orders that lapse unpaid (decision 088).
+  renewalOrders: [44040, 44041, 44042, 44043],
 };
 
 // Codes whose form-alert marker (*) the spec gives in "Domain search and registration", plus 26000.

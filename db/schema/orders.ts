@@ -72,6 +72,8 @@ export const orders = sqliteTable(
     creditCents: integer('credit_cents').notNull().default(0),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    /** When cron cancelled it for being left unpaid past its time (core/orders/expiry.ts, decision 088); a late payment of it becomes credit. */
+    lapsedAt: integer('lapsed_at', { mode: 'timestamp_ms' }),
     /**
      * VAT by the customer's location needs two non-contradictory pieces of evidence (EU OSS): the
      * billing country, the country of the request (CF-IPCountry) and the card's country when the

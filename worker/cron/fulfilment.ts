@@ -10,11 +10,13 @@ export async function fulfilmentCron(env: Env, now: Date) {
   // Items whose worker died between claim and result come back first (decision 046).
   const recovered = await services.orders.recoverInterrupted();
   const retried = await services.orders.retryDue();
-  // Unpaid orders past their time give back their coupon uses and credit (core/orders/expiry.ts).
+  // Unpaid orders past their time lapse and give back their coupon uses and credit; a day before,
+  // the customer is told (core/orders/expiry.ts, decision 088).
+  const lapseNotices = await services.orders.remindLapsing();
   const expired = await services.orders.expireUnpaid();
   // The sandbox processor settles the refunds it answered 'pending', with their webhooks (decision 046).
   const refundsSettled = await services.orders.deliverSandboxRefunds();
   // Debits past their due date read OVERDUE (decision 040).
   const overdue = await services.debits.markOverdue();
-  return { recovered, retried, expired, overdue, refundsSettled };
+  return { recovered, retried, lapseNotices, expired, overdue, refundsSettled };
 }

@@ -8,6 +8,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { checkExpectedBalance, checkPayment, creditOffer, DUE_KINDS, PAYABLE_STATUSES, type DocumentKind, type DocumentStatus } from '../../../core/documents/balance';
 import { ErrorCode } from '../../../core/errors';
 import { amountDue } from '../../../core/orders/credit';
+import { lapsesAtMs } from '../../../core/orders/expiry';
 import { auditStatement, rawBatch, type AuditEntry } from '../../../db/raw-batch';
 import { creditMovements, orders, payments, saleDocuments } from '../../../db/schema';
 import { PaymentError, type PaymentEvent } from '../../adapters/payments/port';
@@ -17,6 +18,7 @@ import type { Fail } from '../billing';
 import { createBillingProfileService, createSavedCards } from '../billing';
 import { creditNoteIf, creditUseStatements, paymentArrivedStatements, type DebitLegal, type DueRef } from './document-payment-statements';
 import { createDocumentService, type SaleDocument } from '../documents';
+import { renewalAlreadyRenewed } from './renewal-conflicts';
 import { createMydataService } from '../documents';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -43,6 +45,8 @@ export type PayView = {
   bankPendingCents: number | null;
   /** What the bank details ask the customer to write as the reference. */
   bankReference: string;
+  /** When an order's document lapses unpaid (decision 088); null for a debit or a renewal order. */
+  lapsesAtMs: number | null;
 };
 
 export function createDocumentPaymentService(deps: ServiceDeps, hooks?: OrderHooks) {
@@ -70,8 +74,12 @@ export function createDocumentPaymentService(deps: ServiceDeps, hooks?: OrderHoo
     let refusal: number | null = null;
     if (!DUE_KINDS.includes(document.kind as DocumentKind)) refusal = ErrorCode.DUE_TYPE_DOES_NOT_ALLOW_PAYMENT;
     // An order's document takes money only while the order waits for it (not paid, not cancelled).
+    // An order that lapsed unpaid says so (decision 088): its prices no longer stand.
+    else if (order?.lapsedAt && order.status === 'cancelled') refusal = ErrorCode.ORDER_LAPSED;
     else if (!PAYABLE_STATUSES.includes(document.status as DocumentStatus) || (document.kind === 'order' && order?.status !== 'pending')) refusal = ErrorCode.DUE_STATUS_DOES_NOT_ALLOW_PAYMENT;
     else if (document.balanceCents <= 0) refusal = ErrorCode.DUE_DOCUMENT_BALANCE_ALREADY_PAID;
+    // A renewal whose period another order renewed meanwhile would buy a second period (issue #32 §1).
+    else if (order && (await renewalAlreadyRenewed(db, order))) refusal = ErrorCode.RENEWAL_PERIOD_ALREADY_RENEWED;
     // The order's own figures and its document's allocations must agree before more money is added.
     else if (order && amountDue(order) !== document.balanceCents) refusal = ErrorCode.DOCUMENT_BALANCE_TOTAL_DIFFERENCE;
     return { document, order, refusal };
@@ -108,7 +116,7 @@ export function createDocumentPaymentService(deps: ServiceDeps, hooks?: OrderHoo
   const service = {
     /** The pay-with tab of one of this customer's documents (null: not theirs or none: 35502). */
     async payView(userId: number, documentId: number): Promise<PayView | null> {
-      const { document, refusal } = await load(userId, documentId);
+      const { document, order, refusal } = await load(userId, documentId);
       if (!document) return null;
       const creditCents = await creditBalance(userId);
       const due = dueOf(document);
@@ -123,6 +131,7 @@ export function createDocumentPaymentService(deps: ServiceDeps, hooks?: OrderHoo
         refusal,
         bankPendingCents: bank?.amountCents ?? null,
         bankReference: document.kind === 'order' ? `ORD-${document.orderId}` : `${document.series}-${document.number}`,
+        lapsesAtMs: order ? lapsesAtMs({ createdAtMs: order.createdAt.getTime(), paymentMethod: order.paymentMethod, idempotencyKey: order.idempotencyKey }) : null,
       };
     },
 

@@ -7,4 +7,5 @@ export { holdsAtLeast, readHeld } from './refund-caps';
 export { createRefundService } from './refunds';
 export { createDocumentPaymentsWithOrders, createOrderService } from './orders';
 export { createRegistryPollService } from './registry-poll';
+export { renewalAlreadyRenewed } from './renewal-conflicts';
 export { createSandboxPaymentService } from './sandbox-payments';

@@ -1,15 +1,20 @@
 // Cancelling orders that were never paid (decision 025; issue #10 review): the customer's own cancel
-// and the cron's expiry of orders left unpaid past UNPAID_ORDER_DAYS. Either way the order's document
-// and waiting payments are cancelled, and its coupon use and the credit it set aside go back, in one batch.
-import { and, asc, eq, lt, notLike } from 'drizzle-orm';
+// and the cron's lapse of orders left unpaid past their time (core/orders/expiry.ts, decision 088).
+// Either way the order's document and waiting payments are cancelled, and its coupon use and the
+// credit it set aside go back, in one batch.
+import { and, asc, eq, lt, ne, notLike, or, sql } from 'drizzle-orm';
 import { RENEWAL_KEY_PREFIX } from '../../../core/hosting/lifecycle';
 import { DOMAIN_RENEWAL_KEY_PREFIX } from '../../../core/renewals/auto-renew';
 import { ErrorCode } from '../../../core/errors';
-import { unpaidOrderCutoff } from '../../../core/orders/expiry';
+import { lapseCutoffs } from '../../../core/orders/expiry';
 import { rawBatch } from '../../../db/raw-batch';
 import { orders } from '../../../db/schema';
 import type { ServiceDeps } from '../deps';
 import type { Fail } from '../billing';
+import { renewalAlreadyRenewed } from './renewal-conflicts';
+
+/** A card page opened this recently keeps its order from lapsing (the processor's page lasts 30 minutes). */
+const CARD_PAGE_GRACE_MS = 60 * 60_000;
 
 export function createOrderCancellation({ db, now }: ServiceDeps) {
   /** What a cancelled order gives back, in one batch: its document, waiting payments, coupon use, credit. */
@@ -48,10 +53,26 @@ export function createOrderCancellation({ db, now }: ServiceDeps) {
     },
 
     /**
-     * Cron: orders left unpaid past UNPAID_ORDER_DAYS are cancelled like a customer's cancel, so their
-     * coupon uses and set-aside credit go back (a pending order must not hold a limited coupon for ever).
+     * A renewal order whose period another order renewed meanwhile (issue #32 §1) is cancelled like a
+     * customer's cancel; true when it was (a card approval of it then becomes credit).
+     */
+    async cancelIfRenewed(orderId: number): Promise<boolean> {
+      const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
+      if (!order || !(await renewalAlreadyRenewed(db, order))) return false;
+      const moved = await db.update(orders).set({ status: 'cancelled' }).where(and(eq(orders.id, orderId), eq(orders.status, 'pending'))).returning();
+      if (!moved[0]) return false;
+      await releaseCancelled(moved[0]);
+      return true;
+    },
+
+    /**
+     * Cron (every 5 minutes, up to `limit` a run): orders left unpaid past their time lapse — cancelled
+     * like a customer's cancel, with the time they lapsed — so their coupon uses, set-aside credit and
+     * prices go back. Conditional on the order still pending: a payment that wins the race stands, and
+     * a card approval that loses it becomes credit (order-payments.ts).
      */
     async expireUnpaid(limit = 50): Promise<number> {
+      const cut = lapseCutoffs(now.getTime());
       const stale = await db
         .select({ id: orders.id })
         .from(orders)
@@ -61,16 +82,21 @@ export function createOrderCancellation({ db, now }: ServiceDeps) {
         .where(
           and(
             eq(orders.status, 'pending'),
-            lt(orders.createdAt, new Date(unpaidOrderCutoff(now.getTime()))),
+            or(
+              and(eq(orders.paymentMethod, 'bank_transfer'), lt(orders.createdAt, new Date(cut.bankTransfer))),
+              and(ne(orders.paymentMethod, 'bank_transfer'), lt(orders.createdAt, new Date(cut.other))),
+            ),
             notLike(orders.idempotencyKey, `${RENEWAL_KEY_PREFIX}%`),
             notLike(orders.idempotencyKey, `${DOMAIN_RENEWAL_KEY_PREFIX}%`),
+            // A customer on the card page this very moment is not cut off mid-payment: the next run sees it.
+            sql`NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = ${orders.id} AND p.method = 'card' AND p.status = 'pending' AND p.created_at > ${now.getTime() - CARD_PAGE_GRACE_MS})`,
           ),
         )
         .orderBy(asc(orders.id))
         .limit(limit);
       let cancelled = 0;
       for (const { id } of stale) {
-        const moved = await db.update(orders).set({ status: 'cancelled' }).where(and(eq(orders.id, id), eq(orders.status, 'pending'))).returning();
+        const moved = await db.update(orders).set({ status: 'cancelled', lapsedAt: now }).where(and(eq(orders.id, id), eq(orders.status, 'pending'))).returning();
         if (!moved[0]) continue;
         await releaseCancelled(moved[0]);
         cancelled++;

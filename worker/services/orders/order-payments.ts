@@ -14,6 +14,7 @@ import { createNotificationSources } from '../notifications';
 import type { ServiceDeps } from '../deps';
 import { createSavedCards, type Fail } from '../billing';
 import { saveCardSession, type CardOptions, type DocumentPaymentService } from './document-payments';
+import { renewalAlreadyRenewed } from './renewal-conflicts';
 
 type Lang = 'el' | 'en';
 
@@ -21,6 +22,8 @@ export function createOrderPayments(
   deps: ServiceDeps,
   hooks: {
     markPaid: (orderId: number) => Promise<boolean>;
+    /** True when the order renews a period already renewed by another order, which cancels it. */
+    cancelIfRenewed: (orderId: number) => Promise<boolean>;
     recordCardCountry: (orderId: number, country: string | null) => Promise<unknown>;
     documentPayments: () => DocumentPaymentService;
     /** The processor deciding a pending refund (refund.* webhooks, decision 046). */
@@ -40,7 +43,8 @@ export function createOrderPayments(
     async startCardPayment(userId: number, orderId: number, urls: { returnUrl: string; cancelUrl: string }, lang: Lang, options: CardOptions = {}): Promise<{ ok: true; redirectUrl: string } | Fail> {
       const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
       if (!order) return { ok: false, code: ErrorCode.ORDER_NOT_FOUND };
-      if (order.status !== 'pending') return { ok: false, code: ErrorCode.DUE_DOCUMENT_BALANCE_ALREADY_PAID };
+      if (order.status !== 'pending') return { ok: false, code: order.lapsedAt ? ErrorCode.ORDER_LAPSED : ErrorCode.DUE_DOCUMENT_BALANCE_ALREADY_PAID };
+      if (await renewalAlreadyRenewed(db, order)) return { ok: false, code: ErrorCode.RENEWAL_PERIOD_ALREADY_RENEWED };
       const due = amountDue(order);
       const saveCard = await saveCardSession(deps, userId, options);
       const [payment] = await db.insert(payments).values({ orderId, method: 'card', amountCents: due, status: 'pending', createdAt: now }).returning({ id: payments.id });
@@ -104,7 +108,9 @@ export function createOrderPayments(
       if (moved.length && event.cardCountry) await hooks.recordCardCountry(payment.orderId, event.cardCountry);
       // Not waiting any more: approved already (nothing to do), or stopped (its money becomes credit).
       if (!moved.length) return hooks.documentPayments().approvedAfterStop(payment);
-      const paid = await hooks.markPaid(payment.orderId);
+      // A renewal whose period another order renewed after this session opened is not paid: it is
+      // cancelled, and the money becomes credit below (issue #32 §1).
+      const paid = (await hooks.cancelIfRenewed(payment.orderId)) ? false : await hooks.markPaid(payment.orderId);
       // The customer hears the payment arrived (issue #24 §1), once per payment.
       if (paid) {
         const [owner] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, payment.orderId));

@@ -19,11 +19,13 @@ import { couponRedemptions, coupons, creditMovements, domains, hostingServices, 
 import type { ServiceDeps } from '../deps';
 import { createCartService, type CartOwner } from '../cart';
 import { availabilityRefusal, heldNameRefusal } from './order-checks';
+import { renewalCheckoutRefusal } from './renewal-conflicts';
 import { createCatalogService } from '../catalog';
 import { createBillingProfileService, type Fail } from '../billing';
 import { createCreditService } from '../billing';
 import { createFulfilment } from './fulfilment';
 import { createOrderCancellation } from './order-cancellation';
+import { createLapseNotices } from './order-lapse';
 import { createStaffOrders } from './staff-orders';
 import { createOrderPayments } from './order-payments';
 import { createRefundService } from './refunds';
@@ -64,6 +66,7 @@ export function createOrderService(deps: ServiceDeps) {
   const cancellation = createOrderCancellation(deps);
   const payments_ = createOrderPayments(deps, {
     markPaid: (orderId) => service.markPaid(orderId),
+    cancelIfRenewed: (orderId) => cancellation.cancelIfRenewed(orderId),
     recordCardCountry: (orderId, country) => profiles.recordCardCountry(orderId, country),
     documentPayments: () => documentPayments(),
     settleRefund: (event) => createRefundService(deps).settleFromProcessor(event),
@@ -166,6 +169,10 @@ export function createOrderService(deps: ServiceDeps) {
       const tldList = (await catalog.tldPricing({ actions: ['register'] })).map((t) => t.tld);
       const misfit = await heldNameRefusal(db, owner.userId, view.lines, now, tldList);
       if (misfit) return { ok: false, ...misfit };
+      // A renewal whose name or service has an order waiting for its money, or a paid one under way,
+      // would be paid twice (issue #32 §1): the customer is sent to that document instead.
+      const doubled = await renewalCheckoutRefusal(db, owner.userId, view.lines);
+      if (doubled) return { ok: false, ...doubled };
       // Availability again (worker/services/orders/order-checks.ts): a taken name is marked in the cart.
       const unavailable = await availabilityRefusal(adapters.registries, view.lines, tldList);
       if (unavailable && 'detail' in unavailable) await cart.markTaken(owner, unavailable.detail.taken.map((t) => t.id), input.uniqueId);
@@ -369,6 +376,9 @@ export function createOrderService(deps: ServiceDeps) {
 
     cancelOrder: cancellation.cancelOrder,
     expireUnpaid: cancellation.expireUnpaid,
+    /** Cron: the day-before notice of orders about to lapse unpaid (decision 088). */
+    remindLapsing: (limit?: number) => createLapseNotices(deps).remindLapsing(limit),
+    bankTransferRefusal: staff.bankTransferRefusal,
     staffOrders: staff.staffOrders,
     retryNow: staff.retryNow,
     confirmBankTransfer: staff.confirmBankTransfer,

@@ -1,12 +1,14 @@
 // The back office's order actions (issue #5 §4, issue #10 §4): the queues staff work from, a bank
 // transfer confirmed, failed items tried now. Each action writes its audit row in its own batch, only
 // when it changed something. Part of the order service.
-import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { ErrorCode } from '../../../core/errors';
 import { auditStatement, rawBatch, type Raw } from '../../../db/raw-batch';
 import { orderItems, orders, paymentRefunds, payments, users } from '../../../db/schema';
 import type { ServiceDeps } from '../deps';
 import type { StaffActor } from '../staff';
 import { createFulfilmentRecovery } from './fulfilment-recovery';
+import { renewalAlreadyRenewed } from './renewal-conflicts';
 
 export type { StaffActor } from '../staff';
 
@@ -77,12 +79,28 @@ export function createStaffOrders(deps: ServiceDeps, parts: { markPaid: (orderId
       return true;
     },
 
+    /**
+     * Why a bank transfer cannot be confirmed for this order: it lapsed unpaid (44043: its prices no
+     * longer stand, the money goes back to the customer, e.g. as credit), it renews a period another
+     * order renewed meanwhile (44042), or it is not a transfer waiting for its money (35604).
+     */
+    async bankTransferRefusal(orderId: number): Promise<number> {
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+      if (!order) return ErrorCode.ORDER_NOT_FOUND;
+      if (order.status === 'cancelled' && order.lapsedAt) return ErrorCode.ORDER_LAPSED;
+      if (order.status === 'pending' && (await renewalAlreadyRenewed(db, order))) return ErrorCode.RENEWAL_PERIOD_ALREADY_RENEWED;
+      return ErrorCode.ORDER_REQUESTED_STATUS_NOT_EXECUTABLE;
+    },
+
     /** Staff (or the development API, actor null): a bank transfer arrived for this order. */
     async confirmBankTransfer(orderId: number, actor: StaffActor | null = null): Promise<boolean> {
-      const [order] = await db.select({ method: orders.paymentMethod, due: sql<number>`${orders.grandTotalCents} - ${orders.creditCents}` }).from(orders).where(eq(orders.id, orderId));
-      if (order?.method !== 'bank_transfer') return false;
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+      if (order?.paymentMethod !== 'bank_transfer') return false;
+      // A renewal whose period another order renewed meanwhile is not paid a second time (issue #32 §1):
+      // staff give the money back instead (the credit form), told why by bankTransferRefusal.
+      if (await renewalAlreadyRenewed(db, order)) return false;
       return parts.markPaid(orderId, (stillPending) => [
-        auditStatement({ actorUserId: actor?.userId ?? null, ip: actor?.ip ?? null, action: 'order.bank_transfer_confirmed', targetType: 'order', targetId: orderId, detail: { amountCents: Number(order.due) }, at: now }, stillPending),
+        auditStatement({ actorUserId: actor?.userId ?? null, ip: actor?.ip ?? null, action: 'order.bank_transfer_confirmed', targetType: 'order', targetId: orderId, detail: { amountCents: order.grandTotalCents - order.creditCents }, at: now }, stillPending),
       ]);
     },
   };

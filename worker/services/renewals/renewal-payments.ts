@@ -21,7 +21,7 @@ import { configOf } from '../../config';
 import { createCreditService } from '../billing';
 import type { ServiceDeps } from '../deps';
 import { createNotificationSources, createNotifier, NotificationType } from '../notifications';
-import { createDocumentPaymentsWithOrders, createOrderService } from '../orders';
+import { createDocumentPaymentsWithOrders, createOrderService, renewalAlreadyRenewed } from '../orders';
 import { savedCardsThroughPort, type SavedCardsPort } from './saved-cards';
 
 export type RenewalPayOutcome = 'credit' | 'card' | 'declined' | 'document' | 'tried_today' | 'not_pending' | 'error';
@@ -101,6 +101,8 @@ export function createRenewalPayments(deps: ServiceDeps, options: { cards?: Save
       if (!order || order.status !== 'pending') return 'not_pending';
       const ref = parseRenewalKey(order.idempotencyKey);
       if (!ref) return 'not_pending';
+      // Its period was renewed by another order (the cart): never charged or paid from credit (issue #32 §1).
+      if (await renewalAlreadyRenewed(db, order)) return 'not_pending';
       const due = amountDue(order);
       const day = attemptDay(now.getTime());
       const claimed = await db.insert(renewalAttempts).values({ orderId, day, userId: order.userId, amountCents: due, createdAt: now }).onConflictDoNothing().returning({ orderId: renewalAttempts.orderId });
