@@ -43,8 +43,8 @@ describe('live channels on the admin host', () => {
     await until(() => user.frames.length > 0 && global.frames.length > 0);
 
     const live = createLiveService(env);
-    const personal = { notification_id: 41, display_on_screen: true, notification: { display: 'Νέα ανάθεση υπόθεσης', type: 1 } };
-    const notice = { notification_id: 42, display_on_screen: true, notification: { display: 'Προγραμματισμένη συντήρηση απόψε', type: 3 } };
+    const personal = { notification_id: 41, display_on_screen: true, notification: { display: 'Νέα ανάθεση υπόθεσης', type: 1 as const } };
+    const notice = { notification_id: 42, display_on_screen: true, notification: { display: 'Προγραμματισμένη συντήρηση απόψε', type: 3 as const } };
     await live.toUser(room, { channel: 'notifications', event: 'PersonalNotificationWasCreated', unique_id: null, data: personal });
     await live.toEveryone({ channel: 'global-notifications', event: 'GlobalNotificationWasCreated', unique_id: null, data: notice });
     await until(() => events(user.frames).length > 0 && events(global.frames).some((f) => f?.kind === 'event' && f.message.event === 'GlobalNotificationWasCreated'));
