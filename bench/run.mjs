@@ -5,6 +5,7 @@
 //  - where the home page's JavaScript goes, per package and app folder (bench/bundle.mjs),
 //  - home vs /api/health requests/s with 8 keep-alive clients (bench/load.mjs),
 //  - a mixed load: 16 clients for 60 s over guest and logged-in pages, answers counted by status, no 5xx (bench/mixed-load.mjs),
+//  - a login storm: 30 wrong-password logins at once through the form, 5 rounds, no 5xx (bench/login-storm.mjs),
 //  - peak memory (VmHWM) of the workerd process,
 //  - CPU time per password hash and verify in workerd, and per failed login through the login service for
 //    a known, an unknown (decoy hash) and a delayed address (bench/password-hash.mjs),
@@ -27,6 +28,7 @@ import { measureCart } from './cart.mjs';
 import { measureDomainSearch } from './domain-search.mjs';
 import { measureLoad } from './load.mjs';
 import { measureMixedLoad } from './mixed-load.mjs';
+import { measureLoginStorm } from './login-storm.mjs';
 import { lighthouseVerdict, LIGHTHOUSE_TARGETS, measureLighthouse, printLighthouse } from './lighthouse.mjs';
 import { measurePasswordHash } from './password-hash.mjs';
 import { measureLegalPdf } from './legal-pdf.mjs';
@@ -209,6 +211,8 @@ try {
   if (latency) for (const [name, path] of Object.entries(routes)) latency[name] = await load(path, headers);
   const homeLoad = wants('load') ? await measureLoad(BASE, headers) : null;
   const mixedLoad = wants('load') ? await measureMixedLoad(BASE) : null;
+  // After the mixed load: the storm runs one seeded address (not the mixed load's) into its delay.
+  const loginStorm = wants('load') ? await measureLoginStorm(BASE) : null;
   const domainSearch = wants('search') ? await measureDomainSearch(BASE) : null;
   let cart = null;
   if (wants('cart')) {
@@ -233,6 +237,7 @@ try {
     latency,
     homeLoad,
     mixedLoad: mixedLoad && { ...mixedLoad, serverLog: SERVER_LOG },
+    loginStorm,
     workerdPeakRssMb: Math.round(workerdPeakKb(server.pid) / 102.4) / 10,
     passwordHash: wants('hash') ? await measurePasswordHash() : null,
     legalPdf: wants('pdf') ? await measureLegalPdf() : null,
@@ -249,6 +254,7 @@ try {
       homeP95: latency && verdict(latency.home.sequential.p95Ms <= TARGETS.homeP95Ms),
       homeLoadRatio: homeLoad && verdict(homeLoad.homeToHealthRatio >= TARGETS.homeLoadRatio),
       mixedLoadNo5xx: mixedLoad && verdict(mixedLoad.serverErrors === 0 && mixedLoad.transportErrors === 0),
+      loginStormNo5xx: loginStorm && verdict(loginStorm.serverErrors === 0 && loginStorm.transportErrors === 0),
       searchAllP95: domainSearch && verdict(domainSearch.allResultsMs.p95 <= TARGETS.searchAllP95Ms),
       searchCalls: domainSearch && verdict(domainSearch.registryCallsPerSearch <= domainSearch.familiesPerSearch * TARGETS.searchCallsPerFamily),
       crossTab: cart && verdict(cart.crossTabMs.p95 <= TARGETS.crossTabP95Ms),
@@ -297,6 +303,12 @@ try {
       `mixed load: ${mixedLoad.clients} clients (${mixedLoad.guests} guests) for ${mixedLoad.seconds} s, ${mixedLoad.requests} requests (${mixedLoad.rps} req/s), by status ${JSON.stringify(mixedLoad.byStatus)}; 5xx ${mixedLoad.serverErrors}, transport errors ${mixedLoad.transportErrors} — target none: ${result.verdict.mixedLoadNo5xx}`,
     );
     for (const s of mixedLoad.samples) console.log(`  ${s.status} ${s.guest ? 'guest' : 'customer'} ${s.path} at ${s.at}: ${s.body} (cause: ${SERVER_LOG})`);
+  }
+  if (loginStorm) {
+    console.log(
+      `login storm: ${loginStorm.parallel} wrong-password logins at once × ${loginStorm.rounds} rounds, by status ${JSON.stringify(loginStorm.byStatus)} (rounds ${loginStorm.perRound.map((r) => JSON.stringify(r.statuses)).join(' ')}), login p50/p95 ${loginStorm.loginMs.p50}/${loginStorm.loginMs.p95} ms; 5xx ${loginStorm.serverErrors}, transport errors ${loginStorm.transportErrors} — target none: ${result.verdict.loginStormNo5xx}`,
+    );
+    for (const s of loginStorm.samples) console.log(`  round ${s.round}: ${s.status} ${s.body}`);
   }
   const ph = result.passwordHash;
   if (ph) {

@@ -23,7 +23,10 @@ describe.each(SUPPORTED_LANGUAGES)('the browser translator in %s', (lng) => {
   });
   const mini = createClientTranslator({ lng, resources: resources[lng] as never, defaultNS: DEFAULT_NAMESPACE, ns: NAMESPACES });
 
-  it('reads every key as i18next does: with its values, with counts 0, 1, 2 and 5, and without values', () => {
+  // Six readings of every key of the language, and the keys keep growing: 4.5 s at load average 9 on
+  // the 2 cores, 6.8 s at 18 (vitest's 5 s default failed it; issue #32 §4). A limit with room, not a
+  // speed target.
+  it('reads every key as i18next does: with its values, with counts 0, 1, 2 and 5, and without values', { timeout: 30_000 }, () => {
     let compared = 0;
     for (const ns of NAMESPACES) {
       for (const [key, text] of leaves(resources[lng][ns])) {

@@ -7,7 +7,10 @@ import { DEMO_SELLER } from '../core/config';
 import { renderLegalPdf, type LegalPdfInput, type LegalPdfLine } from '../worker/services/documents';
 import { overlappingText, pdfTextBoxes, textOffPage, type TextBox } from './pdf-boxes';
 
+/** From 1,00 € to 9.999.999,99 €, around every change in the number of digits. */
 const AMOUNTS = [100, 9_999, 10_000, 99_999, 1_234_567, 99_999_999, 999_999_999];
+/** Each render test's limit: at most 2.3 s measured at load average 18 on 2 cores. */
+const PDF_TEST_LIMIT_MS = 30_000;
 
 /** Lines that add up to `total` cents with VAT at `rateBp` (the last line takes the rest). */
 function linesFor(total: number, rateBp: number, descriptions: string[]): LegalPdfLine[] {
@@ -59,22 +62,25 @@ describe('legal PDF: no text over text at any amount', () => {
     expect(overlappingText([a, { ...b, page: 2 }])).toHaveLength(0);
   });
 
+  // One test per kind and amount (was one per kind, seven renders each): on a shared machine a kind
+  // took 2 s at load average 9 and one timed out at vitest's 5 s default (issue #32 §4). At load 18 a
+  // render and its read-back take under 1.2 s, the file's first 2.3 s (fonts): the limit is a time
+  // limit with room, not a speed target (bench/legal-pdf.mjs reports the render's speed).
   for (const kind of KINDS) {
-    it(`${kind.name}: every amount from 1,00 € to 9.999.999,99 €`, async () => {
-      const problems: string[] = [];
-      for (const total of AMOUNTS) {
+    for (const total of AMOUNTS) {
+      it(`${kind.name}: ${total} cents, no text over text or off the page`, { timeout: PDF_TEST_LIMIT_MS }, async () => {
         const bytes = await renderLegalPdf(kind.input(total));
         const boxes = await pdfTextBoxes(bytes);
         expect(boxes.length).toBeGreaterThan(20);
-        problems.push(...new Set(show(overlappingText(boxes)).map((p) => `${total}: ${p}`)));
-        problems.push(...(await textOffPage(bytes, boxes)).map((b) => `${total}: off the page: "${b.text}"`));
-      }
-      expect(problems).toEqual([]);
-    });
+        const problems = [...new Set(show(overlappingText(boxes)))];
+        problems.push(...(await textOffPage(bytes, boxes)).map((b) => `off the page: "${b.text}"`));
+        expect(problems).toEqual([]);
+      });
+    }
   }
 });
 
-describe('legal PDF: every 0 % line names its legal basis', () => {
+describe('legal PDF: every 0 % line names its legal basis', { timeout: PDF_TEST_LIMIT_MS }, () => {
   const zeroRated = (buyer: LegalPdfInput['buyer']): LegalPdfInput => ({ kind: 'invoice', series: 'INV', number: 8, buyer, mydata: null, ...base(linesFor(12_345, 0, domainLines)) });
 
   it('a business outside the EU: outside the scope of Greek VAT, in Greek and English, marked on each 0 % line', async () => {

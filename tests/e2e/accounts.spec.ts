@@ -8,6 +8,9 @@ import { expect, hydrated, latestCode, test, uniqueEmail } from './fixtures';
 import { fillAddressStep, fillRegistration, login, mailLink, main, PASSWORD, register, signOut, solveCaptcha, submitLogin } from './flows';
 
 test('a visitor registers in two steps, fixes bad input, verifies the OTP from the mailbox and is logged in', async ({ page, js }) => {
+  // Many page visits in one test: 31–34 s at load average ~15 on the 2 cores missed the 30 s default
+  // (issue #32 §4). A limit with room, not a speed target.
+  test.setTimeout(90_000);
   const email = uniqueEmail('nikos', js);
   // As the side menu's link on the cart leads (issue #25 §6): the registration comes back to the cart.
   await page.goto('/auth/register?redirectTo=%2Fcart');

@@ -1,5 +1,6 @@
-// Issue #10 §3/§5: a wrong password, an unknown address and an address in its delay cost the same work
-// — exactly one argon2 verification each (the CPU figures: bench/password-hash.mjs). The login service
+// Issue #10 §3/§5: a wrong password and an unknown address cost the same work — exactly one argon2
+// verification each (the CPU figures: bench/password-hash.mjs); an address in its delay, known or not,
+// none (issue #32 §4, decision 093: the refused attempt is not judged). The login service
 // runs in the test's isolate on the test D1 with a password check that counts its calls.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
@@ -36,8 +37,8 @@ async function attempt(email: string, password: string) {
   });
 }
 
-describe('every failed login costs one verification', () => {
-  it('for a wrong password, an unknown address and an address in its delay alike (known or not, right password or not)', async () => {
+describe('every judged login costs one verification, a refused one none', () => {
+  it('for a wrong password and an unknown address one, for an address in its delay none (known or not, right password or not)', async () => {
     const now = new Date();
     const known = fresh('timing');
     const delayed = fresh('timing-delayed');
@@ -45,17 +46,19 @@ describe('every failed login costs one verification', () => {
     for (const email of [known, delayed]) await db.insert(users).values({ email, passwordHash: demo.passwordHash, firstName: 'Α', lastName: 'Β', gdprProcessingAt: now, createdAt: now, updatedAt: now });
     for (const email of [delayed, unknownDelayed]) await db.insert(loginThrottles).values({ key: await passwordThrottleKey(email), failures: 50, lastFailureAt: now });
 
+    // Judged attempts cost one verification each; attempts refused in the delay none (decision 093),
+    // the known address and the unknown one alike on each side.
     const cases = [
-      [known, 'wrong-password-1', 2000],
-      [fresh('nobody'), 'wrong-password-1', 2000],
-      [delayed, 'wrong-password-1', 429],
-      [delayed, demo.password, 429],
-      [unknownDelayed, 'wrong-password-1', 429],
+      [known, 'wrong-password-1', 2000, 1],
+      [fresh('nobody'), 'wrong-password-1', 2000, 1],
+      [delayed, 'wrong-password-1', 429, 0],
+      [delayed, demo.password, 429, 0],
+      [unknownDelayed, 'wrong-password-1', 429, 0],
     ] as const;
-    for (const [email, password, code] of cases) {
+    for (const [email, password, code, verified] of cases) {
       verifications = 0;
       expect(await attempt(email, password), email).toMatchObject({ ok: false, code });
-      expect(verifications, email).toBe(1);
+      expect(verifications, email).toBe(verified);
     }
   });
 });

@@ -10,7 +10,7 @@ import { domainRenewal, hostingRenewal, type RenewalQuote } from '../../core/ren
 import { HOSTING_PAGES } from '../../app/lib/hosting-families';
 import { createDb } from '../../db/client';
 import { DEMO_USERS } from '../../db/seed';
-import { domains, users } from '../../db/schema';
+import { domains, tlds as tldTable, users } from '../../db/schema';
 import { newCustomer, servicesAt } from './customers';
 import { Browser, login } from './helpers';
 
@@ -25,6 +25,11 @@ const RENEWAL = /data-testid="renewal-price" data-renewal-net="(\d+)" data-renew
 
 async function expectedByTld(): Promise<{ tlds: { tld: string; asciiTld: string }[]; rule: Map<string, RenewalQuote> }> {
   const pricing = await servicesAt().catalog.tldPricing({ actions: ['renew'] });
+  // Every TLD on sale, read from the table itself: an empty (or short) list from the catalogue would
+  // otherwise make every check below a check of nothing (issue #32 §5).
+  const onSale = await db.select({ tld: tldTable.tld }).from(tldTable).where(eq(tldTable.active, true));
+  expect(onSale.length).toBeGreaterThan(0);
+  expect(pricing.map((t) => t.tld).sort()).toEqual(onSale.map((t) => t.tld).sort());
   const rule = new Map<string, RenewalQuote>();
   for (const t of pricing) {
     const quote = domainRenewal(t.actions.renew ?? []);
@@ -143,11 +148,13 @@ describe('the renewal price shown for every TLD is the pricing rule’s', () => 
       const res = await b.fetch(`/hosting/${slug}`);
       expect(res.status, slug).toBe(200);
       const shown = chunks(await res.text(), 'data-testid="plan-card"', 'data-sku');
+      // A page with no plans (or plans without a price) would check nothing (issue #32 §5).
+      expect(plans.length, slug).toBeGreaterThan(0);
       expect(shown.map((p) => p.key)).toEqual(plans.map((p) => p.sku));
       for (const plan of plans) {
         const first = plan.prices[0];
-        if (!first) continue;
-        const quote = hostingRenewal({ lengths: plan.prices, months: first.months, monthlyFeeCents: plan.monthlyFeeCents })!;
+        expect(first, plan.sku).toBeDefined();
+        const quote = hostingRenewal({ lengths: plan.prices, months: first!.months, monthlyFeeCents: plan.monthlyFeeCents })!;
         expect(shown.find((p) => p.key === plan.sku)!.shown, plan.sku).toEqual({ net: quote.totalCents, months: quote.months });
       }
     }

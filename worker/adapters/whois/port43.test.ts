@@ -97,11 +97,14 @@ describe('port-43 WHOIS client', () => {
     expect(new TextEncoder().encode(text).byteLength).toBe(MAX_ANSWER_BYTES);
   });
 
-  it('answers 27001 on timeout and closes the socket', async () => {
+  it('answers 27001 on timeout and closes the socket', { timeout: 30_000 }, async () => {
     const { connect, seen } = fakeConnect({ answer: ['Domain: slow.de\n'], hang: true });
     const started = Date.now();
     expect(await codeOf(createPort43Whois({ connect, timeoutMs: 30 }).lookup('slow.de'))).toBe(27001);
-    expect(Date.now() - started).toBeLessThan(2000);
+    // The fake never answers: only the 30 ms timeout ends the lookup. The bound tells that from a
+    // lookup that waits for the answer (it would hang); it is no speed target, and has room for a
+    // busy machine's late timers (issue #32 §4).
+    expect(Date.now() - started).toBeLessThan(10_000);
     await Promise.resolve();
     expect(seen[0]!.closed).toBe(true);
   });

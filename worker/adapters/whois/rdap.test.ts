@@ -281,7 +281,7 @@ describe('RDAP client', () => {
     }
   });
 
-  it('answers 27001 when the request times out (the signal is aborted)', async () => {
+  it('answers 27001 when the request times out (the signal is aborted)', { timeout: 30_000 }, async () => {
     let aborted = false;
     const fetch = ((_input: RequestInfo | URL, init?: RequestInit) =>
       new Promise<Response>((_resolve, reject) => {
@@ -293,7 +293,10 @@ describe('RDAP client', () => {
     const started = Date.now();
     expect(await codeOf(createRdapWhois({ fetch, timeoutMs: 30 }).lookup('example.com'))).toBe(27001);
     expect(aborted).toBe(true);
-    expect(Date.now() - started).toBeLessThan(2000);
+    // The fake never answers: only the 30 ms timeout ends the lookup. The bound tells that from a
+    // lookup that waits for the answer (it would hang); it is no speed target, and has room for a
+    // busy machine's late timers (issue #32 §4).
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('answers 27001 for a network or TLS failure', async () => {

@@ -251,9 +251,10 @@ export function createAuthService(
       const hit = await limits.hit('login:ip', input.ip);
       // The visitor's network, not the address, has to wait: said so (it reveals nothing about accounts).
       if (!hit.allowed) return { ok: false, code: 429, status: 429, retryAfter: hit.retryAfter, scope: 'network' };
-      // Decision 022: the same steps, in the same order, for a known address, an unknown one and a
-      // delayed one (one user read, one throttle statement, one argon2 verification), so neither the
-      // answer nor its time tells them apart. The delay is kept per address, known or not.
+      // Decision 022: the same steps, in the same order, for a known address and an unknown one (one
+      // user read, one throttle statement, one argon2 verification), so neither the answer nor its time
+      // tells them apart; in the delay, the same steps without the verification for both (decision 093).
+      // The delay is kept per address, known or not.
       const key = await passwordThrottleKey(email);
       const [u] = await db.select().from(users).where(eq(users.email, email));
       // Issue #19 (decision 044): the attempt is taken before the password is checked, each in one
@@ -262,10 +263,14 @@ export function createAuthService(
       const device = await devices.find(request);
       const known = device !== null && deviceSkipsDelay(device, u?.id) && (await devices.take(device, u!.id));
       const taken = known ? { ok: true as const, failures: await passwordThrottle.count(key) } : await passwordThrottle.take(key);
-      const passwordOk = (await verify(input.password, u?.passwordHash ?? (await decoy()))) && u !== undefined;
       // Within the delay even the right password waits: otherwise the delay would not slow guessing.
-      // The refused attempt was not counted, so it does not lengthen the delay either.
+      // The refused attempt was not counted, so it does not lengthen the delay either; and it is not
+      // judged, so it costs no argon2 verification (decision 093): thirty guesses at once at one address
+      // were thirty hashes back to back in one isolate (its event loop held for seconds on a busy
+      // machine, wrangler dev's connections dropped), for twenty-five answers that were 429 whatever
+      // the password. Known and unknown addresses in their delay still answer alike, in content and time.
       if (!taken.ok) return { ok: false, code: 429, status: 429, retryAfter: taken.wait };
+      const passwordOk = (await verify(input.password, u?.passwordHash ?? (await decoy()))) && u !== undefined;
       // A wrong password was counted when it was taken.
       if (!passwordOk || !u) return { ok: false, code: ErrorCode.LOGIN_FAILED, status: 401 };
       // The right password ends the password step's streak, never the second factor's (decision 022),
