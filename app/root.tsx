@@ -1,5 +1,6 @@
 import { publicSeller } from '../core/config';
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/cloudflare';
+import type { ShouldRevalidateFunction } from '@remix-run/react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useMatches, useRouteError, useRouteLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { useChangeLanguage } from 'remix-i18next/react';
@@ -12,6 +13,7 @@ import { DemoRibbon } from './components/demo-ribbon';
 import { ErrorContent, errorTitle } from './components/error-page';
 import { FrameProviders, StaffLayers } from './components/frame-layers';
 import { i18nServer } from './i18n.server';
+import { isStaffFramePath } from './lib/staff-frame';
 import stylesheet from './styles/app.css?url';
 
 export const links: LinksFunction = () => [
@@ -21,10 +23,13 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = await i18nServer.getLocale(request);
+  // The back office's frame draws no cart, banner or promotion (issue #22 §1): its pages neither read
+  // them nor carry them in every page's data (issue #32 §5). The storefront on the admin host still does.
+  const staffFrame = context.isAdminHost && isStaffFramePath(new URL(request.url).pathname);
   const [countries, banners, promotion, session] = await Promise.all([
     context.services.catalog.countries(),
-    context.services.catalog.banners(locale === 'en' ? 'en' : 'el'),
-    context.services.catalog.runningPromotion(locale === 'en' ? 'en' : 'el'),
+    staffFrame ? { intervalMs: 0, banners: [] } : context.services.catalog.banners(locale === 'en' ? 'en' : 'el'),
+    staffFrame ? null : context.services.catalog.runningPromotion(locale === 'en' ? 'en' : 'el'),
     context.session(),
   ]);
   const prefs = context.services.preferences;
@@ -35,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A guest whose hint cookie says the cart is empty costs no Durable Object round trip (most visitors).
   const hint = readCookie(request, CART_HINT_COOKIE);
   const emptyGuest = !session && (hint === null || hint === '0');
-  const cart = emptyGuest
+  const cart = emptyGuest || staffFrame
     ? { count: 0, lines: [], totals: { subTotalCents: 0 } }
     : await context.services.cart.view(cartOwner, { lang: locale === 'en' ? 'en' : 'el', vatRateBp: vat.rateBp, withConfig: false });
   const { flash, setCookie } = prefs.consumeErrorCode(request, locale === 'en' ? 'en' : 'el');
@@ -91,6 +96,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
+// Crossing between the back office's frame and the storefront (both on the admin host) reads the root
+// again: the staff frame's data has no cart or banners for the storefront's shell to draw.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || isStaffFramePath(currentUrl.pathname) !== isStaffFramePath(nextUrl.pathname);
+
 export function Layout({ children }: { children: React.ReactNode }) {
   // Undefined when the root loader itself failed: the error boundary still needs a document.
   const root = useRouteLoaderData<typeof loader>('root');
@@ -145,11 +155,6 @@ export default function App() {
   );
 }
 
-/** The back office's paths (the admin layout and its pages). */
-function isStaffPath(pathname: string): boolean {
-  return pathname === '/admin' || pathname.startsWith('/admin/');
-}
-
 export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<typeof loader>('root');
@@ -158,7 +163,7 @@ export function ErrorBoundary() {
   // The back office has its own frame (routes/admin.tsx) and never the storefront's; an error its
   // layout could not catch (its own loader failed) shows bare. With the root data elsewhere (a 404,
   // a refused action) the page keeps the storefront's header and navigation.
-  if (root?.isAdminHost && isStaffPath(location.pathname)) return <main id="main">{content}</main>;
+  if (root?.isAdminHost && isStaffFramePath(location.pathname)) return <main id="main">{content}</main>;
   return root ? (
     <FrameProviders>
       <AppShell>{content}</AppShell>

@@ -67,6 +67,10 @@ export const PAGES: PageEntry[] = [
   guest('newsletter-ask', 'newsletter._index', '/newsletter?email=someone%40example.gr'),
   guest('newsletter-confirm', 'newsletter.confirm', '/newsletter/confirm?token=not-a-real-token'),
   guest('newsletter-unsubscribe', 'newsletter.unsubscribe', '/newsletter/unsubscribe?token=1.not-a-real-token-at-all'),
+  // Spec §2's status page (issue #32 §5): a guest without a link is asked to log in; the customer sees
+  // the own state.
+  guest('newsletter-status', 'newsletter.status', '/newsletter/status'),
+  customer('newsletter-status-own', 'newsletter.status', '/newsletter/status'),
   // The customer's account (issue #12 §1: a layout with one route module per area; the demo customer
   // has three domains, two contacts, credit and sessions)
   customer('account-profile', 'account._index', '/account'),

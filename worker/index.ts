@@ -3,7 +3,7 @@
 import { createRequestHandler } from '@remix-run/cloudflare';
 import { getServerByName, routePartykitRequest } from 'partyserver';
 import * as build from 'virtual:remix-build';
-import { envelopeFor, ErrorCode } from '../core/errors';
+import { envelopeFor, ErrorCode, resolveCode } from '../core/errors';
 import { isLanguage } from '../i18n/config';
 import { getServerT } from '../i18n/server';
 import { parseSessionCookie } from '../core/sessions';
@@ -16,6 +16,7 @@ import { runScheduled } from './cron';
 import { errorPage } from './error-page';
 import { readCookie } from './http/cookies';
 import { logIfServerError, logServerError } from './http/error-log';
+import { formBodyRefusal, wantsEnvelope } from './http/form-body';
 import { applySecurityHeaders } from './http/security-headers';
 import { readVisitorId } from './http/visitor';
 import { readSessionCookie, userRoom } from './services/accounts';
@@ -24,6 +25,11 @@ export { Global } from '../party/global';
 export { User } from '../party/user';
 
 let remixHandler: ReturnType<typeof createRequestHandler> | undefined;
+
+function languageOf(request: Request): 'el' | 'en' {
+  const lng = readCookie(request, 'lng');
+  return isLanguage(lng) ? lng : 'el';
+}
 
 function sameOrigin(request: Request): boolean {
   const origin = request.headers.get('Origin');
@@ -74,6 +80,17 @@ export default {
         const res = await handleParty(request, env);
         if (res) return logIfServerError('party', request, res);
       }
+      // Issue #32 §3: a form action's body that is no form (JSON, text, none) or a multipart that does
+      // not parse is refused here, once for every action, instead of failing inside it with a 500.
+      const refusal = await formBodyRefusal(request);
+      if (refusal) {
+        const lang = languageOf(request);
+        const key = resolveCode(refusal.code).key;
+        const res = wantsEnvelope(request)
+          ? Response.json(envelopeFor(refusal.code, getServerT(lang)(`errors:${key}`), null), { status: refusal.status, headers: { 'Cache-Control': 'no-store' } })
+          : errorPage(lang, refusal.status, key);
+        return applySecurityHeaders(res, { development, https });
+      }
       const context = createRequestContext(request, env, ctx);
       remixHandler ??= createRequestHandler(build, development ? 'development' : 'production');
       const turnstile = config.captcha.kind === 'turnstile';
@@ -83,8 +100,7 @@ export default {
       return res;
     } catch (err) {
       logServerError({ where: 'entry', request, status: 500, cause: err });
-      const lng = readCookie(request, 'lng');
-      const lang = isLanguage(lng) ? lng : 'el';
+      const lang = languageOf(request);
       if (url.pathname.startsWith('/api')) {
         return Response.json(envelopeFor(ErrorCode.UNDEFINED_CODE, getServerT(lang)('errors:http.500'), null), { status: 500 });
       }

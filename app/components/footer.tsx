@@ -57,7 +57,8 @@ export function Footer() {
           <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1 px-4">
             {LEGAL_SLUGS.map((slug) => (
               <li key={slug}>
-                <LegalLink slug={slug} className="text-slate-700 underline hover:text-blue-800" />
+                {/* 24 px tall each (WCAG 2.2 target size): wrapped on a phone, the rows stood 23.4 px apart (issue #32 §5). */}
+                <LegalLink slug={slug} className="inline-flex min-h-6 items-center text-slate-700 underline hover:text-blue-800" />
               </li>
             ))}
           </ul>

@@ -5,7 +5,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { BULK_ACTIONS, expiryStanding, listSearch, nameserversApplyPath, readListQuery } from '../../core/domains/portal';
+import { BULK_ACTIONS, expiryStanding, listSearch, readListQuery } from '../../core/domains/portal';
 // Calendar days in Athens, as the reminders count them: the date shown and the days agree.
 import { daysLeft } from '../../core/domains/reminders';
 import { ErrorCode } from '../../core/errors';
@@ -61,8 +61,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = bulkSchema.safeParse({ action: form.get('action'), domain: form.getAll('domain') });
   if (!parsed.success) return data<ActionData>({ intent, action: String(form.get('action') ?? ''), code: ErrorCode.VALIDATION_ERROR, results: [] }, 400);
   const { action: bulkAction, domain: names } = parsed.data;
-  // The nameserver change has its own page (groups, a custom list): the names travel in the address.
-  if (bulkAction === 'nameservers') return redirect(nameserversApplyPath(names), 303);
+  // The nameserver change has its own page (groups, a custom list). The names go there in the body, not
+  // the address (2,000 names are 53 KB, past the edge's URL limit): a 307 has the browser post the same
+  // form there, and Remix's client does the same with JavaScript (issue #32 §5).
+  if (bulkAction === 'nameservers') return redirect('/account/nameservers/apply', 307);
   const r = await context.services.myDomains.bulk(session.user.id, await cartOwner(context), bulkAction, names, uniqueId);
   if (!r.ok) return data<ActionData>({ intent, action: bulkAction, code: r.code, results: [] }, 400);
   return data<ActionData>({ intent, action: bulkAction, code: r.code, results: r.results });

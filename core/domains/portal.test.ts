@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../errors';
 import {
-  actionRefusal, authCodePolicy, bulkNames, BULK_MAX, daysLeft, idProtectPaid, idProtectPolicy, likePattern, listSearch, nameserversApplyPath, pageWindow, previewsOf,
+  actionRefusal, authCodePolicy, bulkNames, BULK_MAX, daysLeft, idProtectPaid, idProtectPolicy, likePattern, listSearch, pageWindow, previewsOf,
   readListQuery, renewalAction, expiryStanding, defaultSort,
 } from './portal';
 
@@ -129,10 +129,6 @@ describe('bulk requests', () => {
     expect(bulkNames([' A.gr', 'a.gr', 'b.com', ''])).toEqual({ ok: true, names: ['a.gr', 'b.com'] });
     expect(bulkNames([])).toEqual({ ok: false, code: ErrorCode.VALIDATION_ERROR });
     expect(bulkNames(Array.from({ length: BULK_MAX + 1 }, (_, i) => `n${i}.gr`)).ok).toBe(false);
-  });
-
-  it('sends a nameserver change to the apply page with one parameter per name', () => {
-    expect(nameserversApplyPath(['a.gr', 'b.com'])).toBe('/account/nameservers/apply?domain=a.gr&domain=b.com');
   });
 });
 

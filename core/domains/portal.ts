@@ -228,10 +228,3 @@ export function bulkNames(raw: readonly string[]): { ok: true; names: string[] }
   if (names.length === 0 || names.length > BULK_MAX) return { ok: false, code: ErrorCode.VALIDATION_ERROR };
   return { ok: true, names };
 }
-
-/** Where the bulk nameserver change goes: helper B's page, one `domain` parameter per name. */
-export function nameserversApplyPath(names: readonly string[]): string {
-  const p = new URLSearchParams();
-  for (const n of names) p.append('domain', n);
-  return `/account/nameservers/apply?${p.toString()}`;
-}

@@ -35,4 +35,5 @@ export type Row = readonly [code: number, name: string, handling: ErrorHandling,
 // 200 outcome the user wanted (or a harmless notice); 400 bad input; 401 not (yet) authenticated;
 // 402 needs payment or credit; 403 refused for who the caller is; 404 a thing that does not exist;
 // 409 refused because of the current state of a resource (already exists, pending, wrong status);
+// 415 a body of a kind the call does not read (a form action posted JSON);
 // 429 throttled; 500 our own failure; 502 a registry, WHOIS or supplier failed us; 503 maintenance.

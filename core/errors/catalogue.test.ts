@@ -42,6 +42,8 @@ const BEYOND_SPEC: Record<string, number[]> = {
   serviceLines: [44000, 44001, 44002],
   // Issue #32 §1: renewals paid twice, orders that lapse unpaid (decision 088).
   renewalOrders: [44040, 44041, 44042, 44043],
+  // Issue #32 §3: a form action posted a body that is no form, or a broken multipart.
+  formBody: [44200, 44201],
 };
 
 // Codes whose form-alert marker (*) the spec gives in "Domain search and registration", plus 26000.
@@ -113,7 +115,7 @@ describe('error catalogue', () => {
 
   it('gives every entry a plausible HTTP status', () => {
     for (const e of CATALOGUE) {
-      expect([e.name, [200, 400, 401, 402, 403, 404, 409, 429, 500, 502, 503].includes(e.httpStatus)]).toEqual([e.name, true]);
+      expect([e.name, [200, 400, 401, 402, 403, 404, 409, 415, 429, 500, 502, 503].includes(e.httpStatus)]).toEqual([e.name, true]);
       if (e.handling === 'success' || e.handling === 'none') expect([e.name, e.httpStatus]).toEqual([e.name, 200]);
       if (e.name.endsWith('_not_found')) expect([e.name, e.httpStatus]).toEqual([e.name, 404]);
     }

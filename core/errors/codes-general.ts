@@ -17,6 +17,10 @@ export const GENERAL_ROWS = [
   // Answered when a guest-only action (login, register) arrives with a live session.
   [402, 'session_active', 'full_reload', 409],
   [403, 'ip_blacklisted', 'alert', 403],
+  // Issue #32 §3: a form action's body that is no form (JSON, text, none) or a multipart that does not
+  // parse; the Worker's entry refuses it before any action reads it (worker/http/form-body.ts).
+  [44200, 'unsupported_form_body', 'alert', 415],
+  [44201, 'malformed_form_body', 'alert', 400],
   [1000, 'success', 'none', 200],
   // Nothing was wrong, nothing was saved: a notice, not a failure (spec §5 NOCHANGES is a warning).
   [1005, 'no_change', 'warning', 200],

@@ -1,6 +1,8 @@
 // Issue #11 "looks", with JavaScript on and off: on a 390 px phone the cookie notice never covers the
 // home page's search (the page's main action), at any scroll position, and still works; the page
-// does not scroll sideways; flags are SVG images named for their country where nothing else names it.
+// does not scroll sideways; flags are SVG images named for their country where nothing else names it;
+// the notice covers no footer link on a short page, whose legal links are 24 px targets (issue #32 §5).
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures';
 
@@ -62,6 +64,45 @@ test('on a large screen the floating cookie notice does not cover the home searc
   await hydrated(page, js);
   await expect(page.getByTestId('cookie-notice')).toBeVisible();
   await expectSearchUncovered(page);
+});
+
+// Issue #32 §5: on a page shorter than a screen and a half the footer sat at the first screen's bottom,
+// its legal links under the notice's bar (axe target-size at 1366 px), and at 390 px those links
+// wrapped 23.4 px apart (24 px is WCAG 2.2's minimum).
+test('on the short auth pages the cookie notice covers no footer link, and the legal links are 24 px targets', async ({ page, js }) => {
+  for (const path of ['/auth/verify-email?token=not-a-real-token', '/auth/login/approval']) {
+    for (const viewport of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(viewport);
+      await page.goto(path);
+      await hydrated(page, js);
+      const notice = page.getByTestId('cookie-notice');
+      await expect(notice).toBeVisible();
+      // axe runs in the page: with JavaScript only (the quality layer's way); the boxes below both ways.
+      if (js) {
+        const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).withRules(['target-size']).analyze();
+        expect([path, viewport.width, violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))]).toEqual([path, viewport.width, []]);
+      }
+      // Each footer link in view at the page's top is clear of the bar (a restored scroll position would
+      // measure another place).
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const bar = await box(notice);
+      const links = page.getByTestId('site-footer').locator('a');
+      const count = await links.count();
+      expect(count).toBeGreaterThan(5);
+      for (let i = 0; i < count; i++) {
+        const link = await links.nth(i).boundingBox();
+        if (link && link.y < viewport.height) expect([path, viewport.width, i, overlaps(bar, link)]).toEqual([path, viewport.width, i, false]);
+      }
+      // Scrolled to the legal links, the bar stands below them.
+      await page.getByTestId('footer-legal').scrollIntoViewIfNeeded();
+      const end = await box(notice);
+      for (const b of await page.getByTestId('footer-legal').locator('a').all()) expect([path, viewport.width, overlaps(end, await box(b))]).toEqual([path, viewport.width, false]);
+    }
+    // At 390 px the legal links wrap onto rows: each is a 24 px target.
+    const legal = page.getByTestId('footer-legal').locator('a');
+    expect(await legal.count()).toBeGreaterThan(2);
+    for (const b of await legal.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height))) expect(b).toBeGreaterThanOrEqual(24);
+  }
 });
 
 test('the VAT chip shows the country as an SVG flag named for it', async ({ page, js }) => {

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { createDb } from '../../db/client';
 import { orderItems } from '../../db/schema';
 import { DEMO_USERS } from '../../db/seed';
-import { readyCart, servicesAt } from './customers';
+import { BANNERS } from '../../db/seed/catalog-data';
+import { readyCart, servicesAt, uniqueName } from './customers';
 import { Browser, form, login } from './helpers';
 import { ADMIN, newStaff, staffBrowser, staffLogin } from './staff';
 
@@ -34,6 +35,27 @@ describe('the back office frame', () => {
     const home = await b.open(`${ADMIN}/`);
     expect(has(home.html, 'site-header')).toBe(true);
     expect(has(home.html, 'staff-header')).toBe(false);
+  });
+
+  it('sends no cart and no banners in a staff page\'s data: the frame never draws them (issue #32 §5)', async () => {
+    const { b, staff } = await staffBrowser('admin');
+    const name = `${uniqueName('staffcart')}.gr`;
+    const added = await servicesAt().cart.addDomain({ room: `u-${staff.id}`, userId: staff.id }, { name, action: 'register', uniqueId: null });
+    expect(added.ok).toBe(true);
+    const banner = BANNERS[0]!.slug;
+    // The storefront on the same host draws both, so their absence below is the staff frame's.
+    const home = (await b.open(`${ADMIN}/`)).html;
+    expect(home).toContain(name);
+    expect(home).toContain(banner);
+    const page = (await b.open(`${ADMIN}/admin/orders`)).html;
+    expect(has(page, 'staff-header')).toBe(true);
+    // Remix's own fetch of a client-side navigation carries the root's data too.
+    const data = await (await b.fetch(`${ADMIN}/admin/orders.data`)).text();
+    expect(data).toContain('isAdminHost');
+    for (const [where, text] of [['page', page], ['data', data]] as const) {
+      expect([where, text.includes(name)]).toEqual([where, false]);
+      expect([where, text.includes(banner)]).toEqual([where, false]);
+    }
   });
 
   it('builds the side menu per group: every screen for an admin, the read views for support', async () => {

@@ -171,6 +171,46 @@ describe('one-click unsubscribe (RFC 8058) and the status call', () => {
   });
 });
 
+describe('the status page of spec §2 (issue #32 §5)', () => {
+  it('/newsletter/status opens from the mail link and shows the state with the next step; by the session too', async () => {
+    const { id, email, b } = await customer();
+    const s = servicesAt();
+    await s.newsletter.subscribe(subscribeInput(email, { userId: id }));
+    const [mail] = await mailsTo(email);
+    // The confirmation mail carries the status page's link (the unsubscribe link's token).
+    const statusToken = decodeURIComponent(linkIn(mail!.body, '/newsletter/status')!);
+    const stateOf = (html: string) => /data-testid="newsletter-status-state" data-state="([a-z]+)"/.exec(html)?.[1];
+
+    const pending = await new Browser().open(`/newsletter/status?token=${encodeURIComponent(statusToken)}`);
+    expect(pending.res.status).toBe(200);
+    expect(stateOf(pending.html)).toBe('pending');
+    expect(pending.html).toContain(email);
+    expect(pending.html).toContain('Εκκρεμεί επιβεβαίωση');
+    await s.newsletter.confirm(decodeURIComponent(linkIn(mail!.body, '/newsletter/confirm')!), { ip: '198.51.100.9' });
+    const subscribed = await new Browser().open(`/newsletter/status?token=${encodeURIComponent(statusToken)}`);
+    expect(stateOf(subscribed.html)).toBe('subscribed');
+    expect(subscribed.html).toContain(`href="/newsletter/unsubscribe?token=${encodeURIComponent(statusToken)}"`);
+    // The customer's own, without a link: the preferences are where it changes.
+    const own = await b.open('/newsletter/status');
+    expect(stateOf(own.html)).toBe('subscribed');
+    expect(own.html).toContain('data-testid="newsletter-status-manage"');
+
+    await s.newsletter.unsubscribe({ token: statusToken }, { source: 'link', ip: '198.51.100.9' });
+    const gone = await new Browser().open(`/newsletter/status?token=${encodeURIComponent(statusToken)}`);
+    expect(stateOf(gone.html)).toBe('unsubscribed');
+    expect(gone.html).toContain(`href="/newsletter?email=${encodeURIComponent(email)}"`);
+    // A guest without a link is asked to log in; a forged link is refused, naming nobody.
+    const guest = await new Browser().open('/newsletter/status');
+    expect(guest.res.status).toBe(200);
+    expect(guest.html).toContain('data-testid="newsletter-status-login"');
+    expect(stateOf(guest.html)).toBeUndefined();
+    const forged = await new Browser().open(`/newsletter/status?token=${encodeURIComponent(statusToken.replace(/\.[\w-]+$/, '.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'))}`);
+    expect(forged.res.status).toBe(400);
+    expect(forged.html).toContain('data-testid="newsletter-invalid"');
+    expect(forged.html).not.toContain(email);
+  });
+});
+
 describe('the account preferences', () => {
   it('subscribe → pending with a mail to the own address, resend at once → 1063, unsubscribe → recorded from the form', async () => {
     const { id, email, b } = await customer();

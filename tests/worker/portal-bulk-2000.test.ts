@@ -96,9 +96,13 @@ describe('bulk actions over 2,000 names', () => {
     const body = new URLSearchParams({ _token: token, intent: 'bulk', action: 'nameservers' });
     for (const d of rows) body.append('domain', d.asciiFqdn);
     const bulk = await b.fetch('/account/domains', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: body.toString() });
-    expect(bulk.status).toBe(303);
-    const page = await b.open(bulk.headers.get('Location')!);
-    expect(page.res.status).toBe(200);
+    // 2,000 names in the address were 53 KB, past the edge's URL limit (issue #32 §5): a 307 has the
+    // browser post the same form to the apply page instead.
+    expect(bulk.status).toBe(307);
+    expect(bulk.headers.get('Location')).toBe('/account/nameservers/apply');
+    const reposted = await b.fetch(bulk.headers.get('Location')!, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: body.toString() });
+    expect(reposted.status).toBe(200);
+    const page = { html: await reposted.text(), token };
     const listed = [...page.html.matchAll(/<input type="hidden" name="domain" value="([^"]+)"/g)].map((m) => m[1]!);
     expect(listed.length).toBe(2000);
     expect(page.html).not.toContain('data-testid="apply-not-yours"');

@@ -418,7 +418,7 @@ describe('bulk actions', () => {
     ].sort());
   });
 
-  it('sends a nameserver change to the apply page with the names, and refuses an empty selection (100)', async () => {
+  it('sends a nameserver change to the apply page with the names in a POST, and refuses an empty selection (100)', async () => {
     const c = await customer('bulkns');
     const a = await hold(c.id, 'com');
     const g = await hold(c.id, 'gr');
@@ -428,8 +428,14 @@ describe('bulk actions', () => {
     body.append('domain', a.asciiFqdn);
     body.append('domain', g.asciiFqdn);
     const res = await b.fetch('/account/domains', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: body.toString() });
-    expect(res.status).toBe(303);
-    expect(res.headers.get('Location')).toBe(`/account/nameservers/apply?domain=${a.asciiFqdn}&domain=${g.asciiFqdn}`);
+    // The names go in the body, not the address (issue #32 §5): a 307 has the browser post the same form there.
+    expect(res.status).toBe(307);
+    expect(res.headers.get('Location')).toBe('/account/nameservers/apply');
+    const apply = await b.fetch(res.headers.get('Location')!, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: body.toString() });
+    expect(apply.status).toBe(200);
+    const html = await apply.text();
+    expect([...html.matchAll(/<input type="hidden" name="domain" value="([^"]+)"/g)].map((m) => m[1])).toEqual([a.asciiFqdn, g.asciiFqdn]);
+    expect(html).toContain('data-testid="apply-form"');
     const none = await b.fetch('/account/domains', form({ _token: token, intent: 'bulk', action: 'lock' }));
     expect(none.status).toBe(400);
     expect(await none.text()).toContain(`data-code="${ErrorCode.VALIDATION_ERROR}"`);

@@ -127,10 +127,12 @@ export function createNewsletterService(deps: ServiceDeps) {
       const t = getServerT(input.locale);
       const confirm = `${input.origin}/newsletter/confirm?token=${encodeURIComponent(token)}`;
       const unsubscribe = `${input.origin}/newsletter/unsubscribe?token=${encodeURIComponent(linkToken(taken))}`;
+      // Spec §2's /newsletter/status: the mail's own link to the subscription's state (issue #32 §5).
+      const status = `${input.origin}/newsletter/status?token=${encodeURIComponent(linkToken(taken))}`;
       await adapters.mail.send({
         to: email,
         subject: t('newsletter:mail.confirm_subject'),
-        text: [t('newsletter:mail.confirm_body', { hours: CONFIRM_TTL_MS / 3_600_000 }), confirm, t('newsletter:mail.ignore')].join('\n\n'),
+        text: [t('newsletter:mail.confirm_body', { hours: CONFIRM_TTL_MS / 3_600_000 }), confirm, t('newsletter:mail.status_link'), status, t('newsletter:mail.ignore')].join('\n\n'),
         tag: 'newsletter_confirm',
         headers: unsubscribeHeaders(unsubscribe),
       });
