@@ -157,7 +157,7 @@ export default function AdminDomain() {
         {actionData && !actionData.field ? (
           <FormAlert type={codeAlertType(actionData.code)} testId="domain-alert" code={actionData.code}>
             {t(`actions.${actionData.intent}`)}: {codeMessage(t, actionData.code)} {actionData.code !== ErrorCode.NO_CHANGE ? t('detail.nothing_changed') : null}
-            {actionData.reason && ['same_holder', 'pending_order', 'moved', 'expiry_mismatch'].includes(actionData.reason) ? ` ${t(`refusal.${actionData.reason}`)}` : null}
+            {actionData.reason && ['same_holder', 'holder_suspended', 'holder_erased', 'holder_closing', 'pending_order', 'moved', 'expiry_mismatch'].includes(actionData.reason) ? ` ${t(`refusal.${actionData.reason}`)}` : null}
           </FormAlert>
         ) : null}
       </div>
@@ -233,7 +233,7 @@ export default function AdminDomain() {
         )}
       </section>
       {canManage ? (
-        <DomainActions key={`${location.key}-${actionData ? JSON.stringify(actionData) : ''}`} id={domain.id} fqdn={domain.fqdn} locked={domain.locked} renewKey={renewKey} confirming={showing} error={fieldError} />
+        <DomainActions key={`${location.key}-${actionData ? JSON.stringify(actionData) : ''}`} id={domain.id} fqdn={domain.fqdn} locked={domain.locked} renewKey={renewKey} confirming={showing} error={fieldError} tradeAfterMove={domain.registry === 'gr'} />
       ) : (
         <p className="mt-8 text-sm text-slate-700" data-testid="read-only-note">
           {t('detail.read_only')}

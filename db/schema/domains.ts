@@ -156,6 +156,38 @@ export const domainHandovers = sqliteTable(
   (t) => [index('domain_handovers_domain_idx').on(t.domainId), index('domain_handovers_to_idx').on(t.toEmail), index('domain_handovers_from_idx').on(t.fromUserId)],
 );
 
+/** How a name came to another account of ours (decision 089). */
+export const holderChangeKinds = ['handover', 'staff', 'registration'] as const;
+
+/**
+ * Every change of a name's holder between our accounts (decision 089): an accepted handover, a staff
+ * move, or a lapsed name registered again by someone else (the same row, see fulfilment). It is the
+ * holding history: who held the name when, read by the EPP-code rule of decision 043 (a .gr's code is
+ * withheld after any change until a trade has run) and by the personal-data archive (an archive holds
+ * only what happened while its owner held the name). A name with no row was always its holder's.
+ */
+export const domainHolderChanges = sqliteTable(
+  'domain_holder_changes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    domainId: integer('domain_id')
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    fromUserId: integer('from_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toUserId: integer('to_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: holderChangeKinds }).notNull(),
+    /** The accepted offer, for a handover. */
+    handoverId: integer('handover_id').references(() => domainHandovers.id, { onDelete: 'set null' }),
+    /** The instant of the change: what happened at it still belongs to the previous holder. */
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('domain_holder_changes_domain_idx').on(t.domainId, t.at), index('domain_holder_changes_from_idx').on(t.fromUserId), index('domain_holder_changes_to_idx').on(t.toUserId)],
+);
+
 /**
  * Expiry reminders (issue #12 §6) raised by cron at 30, 7 and 1 days; one row per domain, expiry and
  * step, so a renewal (a new expiry) starts the steps again. The notification centre reads this table.

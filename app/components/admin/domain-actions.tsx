@@ -14,7 +14,24 @@ import { ConfirmButtons } from '../confirm-buttons';
 export type ConfirmError = { field: 'reason' | 'email'; message: string } | null;
 
 /** The confirmation form of one action: what will happen, the fields it needs, confirm and cancel. */
-export function ConfirmActionForm({ action, fqdn, renewKey, error, cancelTo, onCancel }: { action: StaffDomainAction; fqdn: string; renewKey: string; error: ConfirmError; cancelTo: string; onCancel?: () => void }) {
+export function ConfirmActionForm({
+  action,
+  fqdn,
+  renewKey,
+  error,
+  cancelTo,
+  onCancel,
+  tradeAfterMove = false,
+}: {
+  action: StaffDomainAction;
+  fqdn: string;
+  renewKey: string;
+  error: ConfirmError;
+  cancelTo: string;
+  onCancel?: () => void;
+  /** A .gr/.ελ: the registry keeps naming the old holder until the new one's trade (decision 043). */
+  tradeAfterMove?: boolean;
+}) {
   const { t } = useTranslation('admindomains');
   const needsReason = action === 'renew' || action === 'move';
   return (
@@ -23,6 +40,7 @@ export function ConfirmActionForm({ action, fqdn, renewKey, error, cancelTo, onC
       <input type="hidden" name="confirmed" value="yes" />
       {action === 'renew' ? <input type="hidden" name="key" value={renewKey} /> : null}
       <p>{t(`confirm.${action}_text`, { fqdn })}</p>
+      {action === 'move' && tradeAfterMove ? <p data-testid="move-trade-note">{t('confirm.move_trade')}</p> : null}
       {action === 'move' ? (
         <div>
           <label htmlFor={`move-email-${action}`} className="block text-sm font-medium">
@@ -80,7 +98,23 @@ export function ConfirmActionForm({ action, fqdn, renewKey, error, cancelTo, onC
  * The action buttons; `confirming` is the action whose form the page shows (no JavaScript, or a form
  * returned with an error). With JavaScript a button opens the dialog instead of following its link.
  */
-export function DomainActions({ id, fqdn, locked, renewKey, confirming, error }: { id: number; fqdn: string; locked: boolean; renewKey: string; confirming: StaffDomainAction | null; error: ConfirmError }) {
+export function DomainActions({
+  id,
+  fqdn,
+  locked,
+  renewKey,
+  confirming,
+  error,
+  tradeAfterMove = false,
+}: {
+  id: number;
+  fqdn: string;
+  locked: boolean;
+  renewKey: string;
+  confirming: StaffDomainAction | null;
+  error: ConfirmError;
+  tradeAfterMove?: boolean;
+}) {
   const { t } = useTranslation('admindomains');
   const [open, setOpen] = useState<StaffDomainAction | null>(null);
   const actions: StaffDomainAction[] = ['sync', 'renew', locked ? 'unlock' : 'lock', 'move'];
@@ -110,11 +144,11 @@ export function DomainActions({ id, fqdn, locked, renewKey, confirming, error }:
       {confirming ? (
         <div className="mt-4 rounded-lg border border-slate-300 p-4" data-testid="confirm-panel">
           <h3 className="mb-2 font-semibold">{t(`confirm.${confirming}_title`, { fqdn })}</h3>
-          <ConfirmActionForm action={confirming} fqdn={fqdn} renewKey={renewKey} error={error} cancelTo={base} />
+          <ConfirmActionForm action={confirming} fqdn={fqdn} renewKey={renewKey} error={error} cancelTo={base} tradeAfterMove={tradeAfterMove} />
         </div>
       ) : null}
       <Dialog open={open !== null} onClose={() => setOpen(null)} title={open ? t(`confirm.${open}_title`, { fqdn }) : ''} testId="confirm-dialog">
-        {open ? <ConfirmActionForm action={open} fqdn={fqdn} renewKey={renewKey} error={null} cancelTo={base} onCancel={() => setOpen(null)} /> : null}
+        {open ? <ConfirmActionForm action={open} fqdn={fqdn} renewKey={renewKey} error={null} cancelTo={base} onCancel={() => setOpen(null)} tradeAfterMove={tradeAfterMove} /> : null}
       </Dialog>
     </section>
   );

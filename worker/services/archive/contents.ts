@@ -2,7 +2,9 @@
 // per subject plus the PDFs of their legal documents, and a README. Every list is read in keyset pages
 // (id > last, PAGE rows) and written to the ZIP page by page, so the 2,000-name account never sits in
 // memory whole (decision 076). Secrets (password and answer hashes, two-factor secrets) are left out:
-// they are ours to check with, not data about the person, and an archive must not leak them.
+// they are ours to check with, not data about the person, and an archive must not leak them. A name
+// that passed between accounts contributes only what happened while the owner held it, and no row
+// names the other side (own-rows.ts, decision 089).
 import { and, asc, eq, gt, inArray, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import {
@@ -31,6 +33,8 @@ import type { ServiceDeps } from '../deps';
 import { createLegalDocumentService } from '../documents';
 import { userRoom } from '../accounts';
 import { userStub } from '../platform';
+import { auditRowFor, transferRowFor } from '../../../core/archive-rows';
+import { cleanedSink, ownershipOf, type Ownership } from './own-rows';
 import type { ZipSink } from './zip-sink';
 
 /** Rows per read; children are read by the page's ids, so this stays under D1's 100 parameters. */
@@ -79,7 +83,8 @@ amounts are integer euro cents). Article 15 and 20 GDPR.
   consents.json            every change of a consent with its time, source and IP (history)
   contacts.json            your contact profiles (registrant, admin, tech, billing)
   domains.json             your domains with their nameservers, hosts (glue records) and contacts by role
-  domain-transfers.json    ownership offers you sent or received
+  domain-holdings.json     names that passed between you and another account: when you held each
+  domain-transfers.json    ownership offers you sent or received (without the other account's details)
   hosting.json             your hosting services
   orders.json              your orders with their items
   documents.json           sale documents (orders, receipts, invoices, credit notes, payments, debits)
@@ -88,7 +93,8 @@ amounts are integer euro cents). Article 15 and 20 GDPR.
   credit.json              credit balance and every movement
   sessions.json            the browsers logged in to your account now
   notifications.json       notifications we sent you
-  audit.json               staff actions on your account, orders, domains, documents and payments
+  audit.json               staff actions on your account, orders, documents and payments, and on your
+                           domains while you held them
   manifest.json            what this archive holds (files, rows), written last
 
 EL — Όλα όσα κρατάμε για εσάς, σε μηχαναγνώσιμη μορφή (JSON, UTF-8· ώρες ISO 8601 UTC· ποσά σε
@@ -104,8 +110,9 @@ export function createArchiveContents(deps: ServiceDeps) {
     const out = zip.jsonArray(name);
     let n = 0;
     for await (const page of pages(read)) {
-      for (const row of await shape(page)) out.write(row);
-      n += page.length;
+      const rows = await shape(page);
+      for (const row of rows) out.write(row);
+      n += rows.length;
       await out.flush();
     }
     await out.end();
@@ -146,7 +153,8 @@ export function createArchiveContents(deps: ServiceDeps) {
     let n = 0;
     const mine = u ? or(eq(consentEvents.userId, userId), eq(consentEvents.email, u.email)) : eq(consentEvents.userId, userId);
     for await (const page of pages((after) => db.select().from(consentEvents).where(and(mine, gt(consentEvents.id, after))).orderBy(asc(consentEvents.id)).limit(PAGE))) {
-      for (const row of page) out.write({ history: row });
+      // The staff member who recorded a change (an erasure) is not the customer's to know by id.
+      for (const row of page) out.write({ history: without(row, ['actorId']) });
       n += page.length;
       await out.flush();
     }
@@ -154,7 +162,7 @@ export function createArchiveContents(deps: ServiceDeps) {
     return n;
   }
 
-  async function domainsWithChildren(rows: (typeof domains.$inferSelect)[]): Promise<Row[]> {
+  async function domainsWithChildren(rows: (typeof domains.$inferSelect)[], own: Ownership): Promise<Row[]> {
     const ids = rows.map((d) => d.id);
     const [hostRows, roleRows] = await Promise.all([
       db.select().from(hosts).where(inArray(hosts.domainId, ids)).orderBy(asc(hosts.id)),
@@ -164,6 +172,7 @@ export function createArchiveContents(deps: ServiceDeps) {
     const rolesOf = groupBy(roleRows, 'domainId');
     return rows.map((d) => ({
       ...d,
+      heldSince: own.heldSince(d.id),
       hosts: (hostsOf.get(d.id) ?? []).map((h) => ({ name: h.name, ips: h.ips, status: h.status, createdAt: h.createdAt })),
       contacts: Object.fromEntries((rolesOf.get(d.id) ?? []).map((r) => [r.role, r.contactId])),
     }));
@@ -243,13 +252,15 @@ export function createArchiveContents(deps: ServiceDeps) {
     return rows.length;
   }
 
-  async function audit(zip: ZipSink, userId: number): Promise<number> {
-    // Staff actions on the customer and on what is theirs; the staff member's IP is not theirs to get.
+  async function audit(zip: ZipSink, userId: number, own: Ownership): Promise<number> {
+    // Staff actions on the customer and on what is theirs; the staff member's IP and account are not
+    // theirs to get. A name that passed between accounts: only the rows of while they held it.
     const id = String(userId);
     const about: SQL = sql`(
       (${auditLog.targetType} = 'user' AND ${auditLog.targetId} = ${id})
       OR (${auditLog.targetType} = 'order' AND ${auditLog.targetId} IN (SELECT CAST(id AS TEXT) FROM orders WHERE user_id = ${userId}))
-      OR (${auditLog.targetType} = 'domain' AND ${auditLog.targetId} IN (SELECT CAST(id AS TEXT) FROM domains WHERE user_id = ${userId}))
+      OR (${auditLog.targetType} = 'domain' AND (${auditLog.targetId} IN (SELECT CAST(id AS TEXT) FROM domains WHERE user_id = ${userId})
+        OR ${auditLog.targetId} IN (SELECT CAST(domain_id AS TEXT) FROM domain_holder_changes WHERE from_user_id = ${userId} OR to_user_id = ${userId})))
       OR (${auditLog.targetType} = 'sale_document' AND ${auditLog.targetId} IN (SELECT CAST(id AS TEXT) FROM sale_documents WHERE user_id = ${userId}))
       OR (${auditLog.targetType} = 'payment' AND ${auditLog.targetId} IN (SELECT CAST(p.id AS TEXT) FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.user_id = ${userId}))
     )`;
@@ -257,21 +268,36 @@ export function createArchiveContents(deps: ServiceDeps) {
       zip,
       'audit.json',
       (after) => db.select().from(auditLog).where(and(about, gt(auditLog.id, after))).orderBy(asc(auditLog.id)).limit(PAGE),
-      (rows) => rows.map((r) => without(r, ['ip'])),
+      (rows) => rows.filter((r) => r.targetType !== 'domain' || own.heldAt(Number(r.targetId), r.createdAt)).map((r) => auditRowFor(r, userId)),
     );
+  }
+
+  /** The periods the customer held each name that passed between them and another account. */
+  async function holdings(zip: ZipSink, own: Ownership): Promise<number> {
+    const out = zip.jsonArray('domain-holdings.json');
+    for (const h of own.holdings) {
+      out.write({ domainId: h.domainId, fqdn: own.changed.get(h.domainId)?.fqdn ?? null, from: h.from === null ? null : new Date(h.from), until: h.until === null ? null : new Date(h.until), came: h.came, left: h.left });
+    }
+    await out.end();
+    return own.holdings.length;
   }
 
   return {
     /** Writes every file of the archive into `zip`; returns the row counts for the manifest. */
-    async write(zip: ZipSink, userId: number): Promise<Counts> {
+    async write(raw: ZipSink, userId: number): Promise<Counts> {
       const counts: Counts = {};
-      await zip.text('README.txt', README);
+      await raw.text('README.txt', README);
+      const own = await ownershipOf(deps, userId);
+      // Every section writes through the owner's cleaner: no other account's address leaves.
+      const zip = cleanedSink(raw, own.clean);
       Object.assign(counts, await profile(zip, userId));
       counts.consentEvents = await consents(zip, userId);
       counts.contacts = await list(zip, 'contacts.json', byUser(contacts, userId));
-      counts.domains = await list(zip, 'domains.json', byUser(domains, userId) as unknown as (after: number) => Promise<(typeof domains.$inferSelect)[]>, domainsWithChildren);
+      counts.domains = await list(zip, 'domains.json', byUser(domains, userId) as unknown as (after: number) => Promise<(typeof domains.$inferSelect)[]>, (rows) => domainsWithChildren(rows, own));
+      counts.domainHoldings = await holdings(zip, own);
       counts.domainTransfers = await list(zip, 'domain-transfers.json', (after) =>
         db.select().from(domainHandovers).where(and(or(eq(domainHandovers.fromUserId, userId), eq(domainHandovers.toUserId, userId)), gt(domainHandovers.id, after))).orderBy(asc(domainHandovers.id)).limit(PAGE),
+        (rows) => rows.map((h) => transferRowFor(h, userId)),
       );
       counts.hosting = await list(zip, 'hosting.json', byUser(hostingServices, userId));
       counts.orders = await list(zip, 'orders.json', byUser(orders, userId) as unknown as (after: number) => Promise<(typeof orders.$inferSelect)[]>, ordersWithItems);
@@ -279,8 +305,9 @@ export function createArchiveContents(deps: ServiceDeps) {
       counts.payments = await paymentsOf(zip, userId);
       counts.creditMovements = await credit(zip, userId);
       counts.sessions = await sessions(zip, userId);
-      counts.notifications = await list(zip, 'notifications.json', byUser(notifications, userId));
-      counts.audit = await audit(zip, userId);
+      // A notice's author (staff) is not the customer's to know by id.
+      counts.notifications = await list(zip, 'notifications.json', byUser(notifications, userId), (rows) => rows.map((r) => without(r, ['createdBy'])));
+      counts.audit = await audit(zip, userId, own);
       return counts;
     },
   };

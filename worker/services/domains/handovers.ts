@@ -10,7 +10,7 @@
 // follows as a trade in the recipient's cart and no code is sent to anyone until it has run.
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { acceptRolesRefusal, decisionRefusal, effectiveStatus, handoverNeedsTrade, type AcceptRoles, inspectDomain, inspectOffer, matchingEl, normaliseRecipientEmail, offerExpiry, refusal, type HandoverRefusal, type HandoverStatus } from '../../../core/domains/handover';
-import { contacts, domainContacts, domainHandovers, domainReminders, domains, hosts, users } from '../../../db/schema';
+import { contacts, domainContacts, domainHandovers, domainHolderChanges, domainReminders, domains, hosts, users } from '../../../db/schema';
 import type { Language } from '../../../i18n/config';
 import { notReadyReasons } from '../../../core/contacts/readiness';
 import { CONTACT_ROLES, registrantChangeIsTrade, rolesOf, type ContactRole } from '../../../core/contacts/roles';
@@ -242,6 +242,8 @@ export function createHandoverService(deps: ServiceDeps) {
               .update(domainHandovers)
               .set({ status: 'cancelled', decidedAt: now })
               .where(and(eq(domainHandovers.domainId, d.id), eq(domainHandovers.status, 'offered'))),
+            // The holding history (decision 089): the EPP-code rule and the archive read who held it when.
+            db.insert(domainHolderChanges).values({ domainId: d.id, fromUserId: offer.fromUserId, toUserId: userId, kind: 'handover', handoverId: offer.id, at: now }),
           ]),
           // The .ελ's own record of the move: both accounts' history lists it, and its EPP code is
           // withheld like the .gr's until its own trade has run (handover-trade.ts reads this row).

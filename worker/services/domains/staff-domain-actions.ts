@@ -3,12 +3,15 @@
 // The registry is asked first; a refusal (26000 maintenance …) returns its code and nothing of ours
 // has changed. Our change and its audit row are then one D1 batch. Each returns a result, never throws
 // for a registry refusal.
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { handoverNeedsTrade } from '../../../core/domains/handover';
 import { GOODWILL_RENEW_MONTHS, statusFromRegistry } from '../../../core/staff/domain-list';
 import { ErrorCode } from '../../../core/errors';
+import { erasedEmail } from '../../../core/erasure';
 import { auditStatement, rawBatch, type Raw } from '../../../db/raw-batch';
-import { domains, staffRenewals, users } from '../../../db/schema';
+import { domains, erasureRequests, staffRenewals, users } from '../../../db/schema';
 import { RegistryError } from '../../adapters/registry/port';
+import { configOf } from '../../config';
 import type { ServiceDeps } from '../deps';
 import type { StaffActor } from '../staff';
 import { createHandoverBase } from './handover-base';
@@ -21,9 +24,33 @@ type DomainRow = typeof domains.$inferSelect;
 const sameList = (a: string[], b: string[]) => a.length === b.length && [...a].map((x) => x.toLowerCase()).sort().join() === [...b].map((x) => x.toLowerCase()).sort().join();
 
 export function createStaffDomainActions(deps: ServiceDeps) {
-  const { db, now, adapters } = deps;
+  const { db, env, now, adapters } = deps;
   const base = createHandoverBase(deps);
   const at = now.getTime();
+
+  function originOf(): string {
+    try {
+      return configOf(env).publicOrigin ?? 'http://localhost:8787';
+    } catch {
+      return 'http://localhost:8787';
+    }
+  }
+
+  /**
+   * Why this account cannot be given a name (issue #32 §2): suspended (by staff, or erased, which
+   * suspends), erased, or with a request to close it waiting (a name moved in would block the erasure
+   * the customer asked for). Null: it can.
+   */
+  async function cannotHold(target: { id: number; email: string; status: string }): Promise<string | null> {
+    const asked = await db
+      .select({ status: erasureRequests.status })
+      .from(erasureRequests)
+      .where(and(eq(erasureRequests.userId, target.id), inArray(erasureRequests.status, ['pending', 'completed'])));
+    if (target.email === erasedEmail(target.id) || asked.some((r) => r.status === 'completed')) return 'holder_erased';
+    if (target.status !== 'active') return 'holder_suspended';
+    if (asked.length) return 'holder_closing';
+    return null;
+  }
 
   async function load(id: number): Promise<DomainRow | null> {
     const [d] = await db.select().from(domains).where(eq(domains.id, id));
@@ -135,14 +162,23 @@ export function createStaffDomainActions(deps: ServiceDeps) {
      * name (the new holder names their own), a group delegation becomes the same list without the
      * group; its glue hosts and reminders go with it; an open offer to someone else lapses. The
      * registry first gives a new auth code (the old holder may know the current one). One batch whose
-     * first statement fails it unless the name is still the old holder's.
+     * first statement fails it unless the name is still the old holder's; it records the change of
+     * holder (the holding history, decision 089). A .gr/.ελ follows the handover rule (decision 043):
+     * the registry still names the old holder and mails the code to its registrant, so the code is
+     * withheld until the new holder's trade has run (handover-trade.ts reads the change); the new
+     * holder is told to buy it on the ownership page. An account that cannot hold names is refused.
      */
     async move(id: number, input: { email: string; reason: string }, actor: StaffActor): Promise<StaffDomainResult & { toUserId?: number; alsoMoved?: string[] }> {
       const d = await load(id);
       if (!d) return { ok: false, code: ErrorCode.DOMAIN_DOES_NOT_EXIST };
-      const [target] = await db.select({ id: users.id, email: users.email, userGroup: users.userGroup }).from(users).where(eq(users.email, input.email.trim().toLowerCase()));
+      const [target] = await db
+        .select({ id: users.id, email: users.email, userGroup: users.userGroup, status: users.status, locale: users.locale })
+        .from(users)
+        .where(eq(users.email, input.email.trim().toLowerCase()));
       if (!target || target.userGroup !== 'user') return { ok: false, code: ErrorCode.VALIDATION_ERROR, reason: 'holder_not_found' };
       if (target.id === d.userId) return { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED, reason: 'same_holder' };
+      const unfit = await cannotHold(target);
+      if (unfit) return { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED, reason: unfit };
       const sibling = await base.siblingEl(d);
       const moving = [d, ...(sibling ? [sibling] : [])];
       for (const m of moving) if (await base.hasPendingOrder(m.asciiFqdn)) return { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED, reason: 'pending_order' };
@@ -165,6 +201,11 @@ export function createStaffDomainActions(deps: ServiceDeps) {
           { sql: `UPDATE hosts SET user_id = ?, updated_at = ? WHERE domain_id IN (${marks})`, params: [target.id, at, ...ids] },
           { sql: `UPDATE domain_reminders SET user_id = ? WHERE domain_id IN (${marks})`, params: [target.id, ...ids] },
           { sql: `UPDATE domain_handovers SET status = 'cancelled', decided_at = ? WHERE status = 'offered' AND domain_id IN (${marks})`, params: [at, ...ids] },
+          // The holding history: from this instant the name is the new holder's (the archive and the EPP-code rule read it).
+          ...moving.map((m) => ({
+            sql: "INSERT INTO domain_holder_changes (domain_id, from_user_id, to_user_id, kind, at) VALUES (?, ?, ?, 'staff', ?)",
+            params: [m.id, d.userId, target.id, at],
+          })),
           ...moving.map((m) =>
             audit(actor, 'domain.move', m, { reason: input.reason, before: { userId: d.userId, email: from?.email ?? null }, after: { userId: target.id, email: target.email }, withName: m.id === d.id ? null : d.fqdn }),
           ),
@@ -178,6 +219,11 @@ export function createStaffDomainActions(deps: ServiceDeps) {
         const payload = { domain_id: m.id, fqdn: m.fqdn, fields: ['holder'] };
         await base.publish(d.userId, { channel: 'domain', event: 'DomainWasTransferredOut', unique_id: null, data: payload });
         await base.publish(target.id, { channel: 'domain', event: 'DomainWasTransferredIn', unique_id: null, data: payload });
+      }
+      // The change of registrant is the new holder's to buy (with a contact of theirs): told by e-mail,
+      // offered on the ownership page while the code is withheld. Nothing of the old holder's in it.
+      if (handoverNeedsTrade(d.registry)) {
+        await base.mail(target.email, target.locale, 'staff_moved', { fqdn: d.fqdn, link: `${originOf()}/account/domains/${d.asciiFqdn}/ownership` });
       }
       return { ok: true, toUserId: target.id, alsoMoved: moving.slice(1).map((m) => m.fqdn) };
     },
