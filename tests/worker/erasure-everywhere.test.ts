@@ -71,7 +71,7 @@ describe('an erasure leaves the person in no table but those the law keeps', () 
     await db.insert(saleDocuments).values({ userId: id, kind: 'receipt', series: 'TRE', number: 900_000 + Math.floor(Math.random() * 90_000), status: 'PAID', totalCents: 1240, vatCents: 240, netCents: 1000, billing: asInvoiced, reason: 'manual', createdAt: now });
     await db.insert(contacts).values({ userId: id, firstName, lastName, email: otherEmail, phone: mobile, address: 'Οδός 5', city: 'Βόλος', postcode: '38221', countryIso2: 'GR', createdAt: now, updatedAt: now });
     await db.insert(notifications).values({ userId: id, type: 3, messageKey: 'test', params: { name: firstName }, dedupeKey: `erasure-everywhere-${id}`, createdAt: now });
-    await db.insert(consentEvents).values({ userId: id, email, kind: 'newsletter', granted: true, source: 'account', createdAt: now });
+    await db.insert(consentEvents).values({ userId: id, email, kind: 'newsletter', granted: true, source: 'form', createdAt: now });
     await db.insert(tokens).values({ tokenHash: uniqueName('t'), purpose: 'verify_email', userId: id, meta: { email: otherEmail }, createdAt: now, expiresAt: new Date(now.getTime() + 3_600_000) });
     // The newsletter's own subscription, confirmed (the audit's finding).
     await db.insert(newsletterSubscriptions).values({ email, userId: id, state: 'subscribed', linkKey: uniqueName('k'), confirmedAt: now, createdAt: now, updatedAt: now });
