@@ -209,4 +209,21 @@ export class User extends LiveServer {
     }
     return ids.length;
   }
+
+  /**
+   * GDPR erasure (decision 090): every session ends (the tabs hear it and reload), then the object
+   * forgets them and the cart, so no IP address or browser of the person stays behind.
+   */
+  async forgetSessions(now: number): Promise<void> {
+    if (!this.started) this.onStart();
+    await this.revokeSessions({ all: true }, now);
+    this.sql`DELETE FROM sessions`;
+    this.sql`DELETE FROM cart_items`;
+  }
+
+  /** Session rows kept, ended ones included (the erasure test reads it). */
+  sessionCount(): number {
+    if (!this.started) this.onStart();
+    return this.sql<{ n: number }>`SELECT COUNT(*) AS n FROM sessions`[0]!.n;
+  }
 }

@@ -6,7 +6,7 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { renderSVG } from 'uqr';
 import { ErrorCode } from '../../core/errors';
-import { emailTwoFactorSchema, passwordChangeSchema, passwordOnlySchema, securityQuestionSchema, totpConfirmSchema } from '../../core/validation/account-forms';
+import { emailTwoFactorSchema, passwordChangeSchema, securityQuestionSchema, totpConfirmSchema, totpDisableSchema } from '../../core/validation/account-forms';
 import { AreaTitle, type AccountActionData } from '../components/account/outcome';
 import { PasswordCard, SecurityQuestionCard, TwoFactorCard } from '../components/account/security-cards';
 import { readAccountAction, unknownIntent } from '../lib/account-action.server';
@@ -70,9 +70,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         : data<AccountActionData>({ intent, code: r.code, result: submission.reply({ hideFields: ['code'] }), stamp: answer.stamp }, { status: r.status });
     }
     case 'totp_disable': {
-      const submission = parseForm(form, passwordOnlySchema);
+      const submission = parseForm(form, totpDisableSchema);
       if (submission.status !== 'success') return invalid(submission);
-      const r = await account.disableTotp(userId, submission.value.current_password);
+      const r = await account.disableTotp(userId, { current: submission.value.current_password, code: submission.value.code });
       return r.ok ? answer.done(ErrorCode.PROFILE_UPDATED_SUCCESSFULLY) : answer.failed(r, submission);
     }
     case 'email_2fa': {

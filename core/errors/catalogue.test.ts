@@ -44,6 +44,8 @@ const BEYOND_SPEC: Record<string, number[]> = {
   renewalOrders: [44040, 44041, 44042, 44043],
   // Issue #32 §3: a form action posted a body that is no form, or a broken multipart.
   formBody: [44200, 44201],
+  // Issue #32 §3: staff cannot turn their mandatory second factor off.
+  staffTwoFactor: [44120],
 };
 
 // Codes whose form-alert marker (*) the spec gives in "Domain search and registration", plus 26000.

@@ -28,6 +28,8 @@ export const LOGIN_ROWS = [
   [2004, 'two_factor_auth', 'warning', 401],
   [2005, 'two_factor_fail', 'auth_step', 401],
   [2164, 'two_factor_suc', 'success', 200],
+  // Beyond spec §8 (issue #32 §3): staff keep their authenticator app; it is not turned off on the storefront.
+  [44120, 'staff_two_factor_mandatory', 'alert', 403],
   [2010, 'account_auto_suspended', 'alert', 403],
   [2011, 'account_suspended', 'alert', 403],
   [2100, 'password_mismatch', 'alert', 400],

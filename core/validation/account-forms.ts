@@ -219,6 +219,8 @@ export const emailChangeSchema = z.object({ email: emailField(), current_passwor
 
 export const totpConfirmSchema = z.object({ code: requiredText(otpCode) });
 export const passwordOnlySchema = z.object({ current_password: requiredText() });
+/** Turning the authenticator app off: the password and a current code from that app (issue #32 §3). */
+export const totpDisableSchema = z.object({ current_password: requiredText(), code: requiredText(otpCode) });
 
 const renewDaysMessage = encodeMessage({ key: 'mydomains:autorenew_plan.days_range', params: { min: RENEW_DAYS_MIN, max: RENEW_DAYS_MAX } });
 

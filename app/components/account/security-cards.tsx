@@ -3,13 +3,13 @@
 import { Form } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { groupSecret } from '../../../core/totp';
-import { emailTwoFactorSchema, passwordChangeSchema, passwordOnlySchema, securityQuestionSchema, totpConfirmSchema } from '../../../core/validation/account-forms';
+import { emailTwoFactorSchema, passwordChangeSchema, securityQuestionSchema, totpConfirmSchema, totpDisableSchema } from '../../../core/validation/account-forms';
 import { InputField, SubmitButton, useAppForm } from '../../lib/forms';
 import { SecurityQuestionFields } from '../address-fields';
 import { CsrfInput } from '../csrf-input';
 import { Card, Outcome, type AccountActionData } from './outcome';
 
-type TwoFactorState = { totp: boolean; email: boolean; pendingSecret: string | null; pendingUri: string | null };
+type TwoFactorState = { totp: boolean; email: boolean; pendingSecret: string | null; pendingUri: string | null; mandatory: boolean };
 
 const lastResultOf = (actionData: AccountActionData | undefined, intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
 
@@ -39,7 +39,7 @@ export function TwoFactorCard({ data, actionData }: { data: { twoFactor: TwoFact
   const { t } = useTranslation('auth');
   const { twoFactor } = data;
   const totp = useAppForm({ id: 'totp', schema: totpConfirmSchema, lastResult: lastResultOf(actionData, 'totp_confirm') });
-  const totpOff = useAppForm({ id: 'totp-off', schema: passwordOnlySchema, lastResult: lastResultOf(actionData, 'totp_disable') });
+  const totpOff = useAppForm({ id: 'totp-off', schema: totpDisableSchema, lastResult: lastResultOf(actionData, 'totp_disable') });
   const mail2fa = useAppForm({ id: 'email-2fa', schema: emailTwoFactorSchema, lastResult: lastResultOf(actionData, 'email_2fa') });
   return (
     <Card id="two-factor" title={t('account.two_factor_title')}>
@@ -50,14 +50,22 @@ export function TwoFactorCard({ data, actionData }: { data: { twoFactor: TwoFact
           <p className="text-sm">
             <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900">{t('account.enabled')}</span> {t('account.totp_enabled_text')}
           </p>
-          <Form method="post" className="flex flex-wrap items-end gap-3" {...totpOff.formProps}>
-            {totpOff.errorSummary}
-            <CsrfInput />
-            <InputField meta={totpOff.fields.current_password} label={t('account.current_password')} type="password" autoComplete="current-password" />
-            <SubmitButton intent="totp_disable" className="btn-secondary" testId="totp-disable">
-              {t('account.totp_disable')}
-            </SubmitButton>
-          </Form>
+          {twoFactor.mandatory ? (
+            <p className="text-sm text-slate-700" data-testid="totp-mandatory">
+              {t('account.totp_mandatory_staff')}
+            </p>
+          ) : (
+            <Form method="post" className="flex flex-wrap items-end gap-3" {...totpOff.formProps}>
+              {totpOff.errorSummary}
+              <CsrfInput />
+              <p className="w-full text-sm text-slate-700">{t('account.totp_disable_text')}</p>
+              <InputField meta={totpOff.fields.current_password} label={t('account.current_password')} type="password" autoComplete="current-password" />
+              <InputField meta={totpOff.fields.code} label={t('two_factor_code')} inputMode="numeric" autoComplete="one-time-code" maxLength={7} />
+              <SubmitButton intent="totp_disable" className="btn-secondary" testId="totp-disable">
+                {t('account.totp_disable')}
+              </SubmitButton>
+            </Form>
+          )}
         </div>
       ) : twoFactor.pendingSecret ? (
         <div className="mt-2 space-y-3" data-testid="totp-enrol">

@@ -6,7 +6,7 @@ import { clampRenewDays } from '../../../core/renewals/auto-renew';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { isAcceptableRegistrationEmail } from '../../../core/email-policy';
 import { ErrorCode } from '../../../core/errors';
-import { PASSWORD_THROTTLE } from '../../../core/login-throttle';
+import { PASSWORD_THROTTLE, SECOND_FACTOR_THROTTLE } from '../../../core/login-throttle';
 import { OTP_RESEND_AFTER_MS } from '../../../core/otp';
 import { regionIdFromName } from '../../../core/greek-regions';
 import { generateTotpSecret, otpauthUri, verifyTotp } from '../../../core/totp';
@@ -20,7 +20,7 @@ import { hashPassword, verifyPassword } from '../../security/password-hash';
 import type { ServiceDeps } from '../deps';
 import { createAuthService, normalizeEmail, randomToken, userRoom, type CurrentSession } from './auth';
 import { createLiveService, requestReads } from '../platform';
-import { createLoginThrottle, passwordThrottleKey } from './login-throttle';
+import { createLoginThrottle, passwordThrottleKey, secondFactorThrottleKey } from './login-throttle';
 import { createConsentLog } from './consents';
 import { createOtpService, sha256Hex } from './otp';
 import { foldAnswer } from './registration';
@@ -42,7 +42,8 @@ export type Profile = {
   city: string | null;
   address: string | null;
   postcode: string | null;
-  twoFactor: { totp: boolean; email: boolean; pendingSecret: string | null; pendingUri: string | null };
+  /** `mandatory`: staff keep their authenticator app (the back office needs it, decision 024). */
+  twoFactor: { totp: boolean; email: boolean; pendingSecret: string | null; pendingUri: string | null; mandatory: boolean };
   securityQuestion: string | null;
 };
 
@@ -62,6 +63,7 @@ export function createAccountService(deps: ServiceDeps) {
   // password): guessing it here counts against the same growing per-address delay as the login
   // (decision 022), or a stolen session would guess it at full speed and skip every login limit.
   const throttle = createLoginThrottle(db, now, PASSWORD_THROTTLE);
+  const secondFactorThrottle = createLoginThrottle(db, now, SECOND_FACTOR_THROTTLE);
   async function checkCurrentPassword(u: typeof users.$inferSelect, password: string): Promise<AccountFailure | null> {
     const key = await passwordThrottleKey(u.email);
     // The attempt is taken before the password is checked (issue #19): parallel guesses cannot all pass.
@@ -95,6 +97,7 @@ export function createAccountService(deps: ServiceDeps) {
           email: u.emailTwoFactor,
           pendingSecret: u.totpEnabledAt ? null : u.totpPendingSecret,
           pendingUri: !u.totpEnabledAt && u.totpPendingSecret ? otpauthUri(TOTP_ISSUER, u.email, u.totpPendingSecret) : null,
+          mandatory: u.userGroup !== 'user',
         },
         securityQuestion: u.securityQuestion,
       };
@@ -237,11 +240,32 @@ export function createAccountService(deps: ServiceDeps) {
       return { ok: true };
     },
 
-    async disableTotp(userId: number, current: string): Promise<{ ok: true } | AccountFailure> {
+    /**
+     * Turning the app off needs the app (issue #32 §3): the password and a current code, so a thief of
+     * the session and the password cannot remove the second factor. Staff cannot turn it off at all
+     * (44120): the back office needs it, and re-enrolling there would hand it to the thief. The code's
+     * attempt is taken on the account's second-factor streak before the code is looked at (the login's
+     * own budget, decision 044), and the code is used up like a login's (one use per step).
+     */
+    async disableTotp(userId: number, input: { current: string; code: string }): Promise<{ ok: true } | AccountFailure> {
       const u = await load(userId);
-      const wrong = await checkCurrentPassword(u, current);
+      if (u.userGroup !== 'user') return { ok: false, code: ErrorCode.STAFF_TWO_FACTOR_MANDATORY, status: 403 };
+      if (!u.totpEnabledAt || !u.totpSecret) return { ok: false, code: ErrorCode.NO_CHANGE, status: 200 };
+      const wrong = await checkCurrentPassword(u, input.current);
       if (wrong) return wrong;
-      await db.update(users).set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastCounter: null, updatedAt: now }).where(eq(users.id, u.id));
+      const key = secondFactorThrottleKey(u.id);
+      const taken = await secondFactorThrottle.take(key);
+      if (!taken.ok) return { ok: false, code: 429, status: 429, field: 'code', retryAfter: taken.wait };
+      const counter = await verifyTotp(u.totpSecret, input.code, now.getTime(), u.totpLastCounter);
+      if (counter === null) return { ok: false, code: ErrorCode.TWO_FACTOR_FAIL, status: 400, field: 'code' };
+      // One statement: of two posts with the same code only the one that moves the step forward turns it off.
+      const off = await db
+        .update(users)
+        .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastCounter: null, updatedAt: now })
+        .where(and(eq(users.id, u.id), eq(users.totpSecret, u.totpSecret), sql`(${users.totpLastCounter} IS NULL OR ${users.totpLastCounter} < ${counter})`))
+        .returning({ id: users.id });
+      if (!off.length) return { ok: false, code: ErrorCode.TWO_FACTOR_FAIL, status: 400, field: 'code' };
+      await secondFactorThrottle.clear(key);
       return { ok: true };
     },
 

@@ -14,6 +14,7 @@ import { hashPassword } from '../../security/password-hash';
 import type { ServiceDeps } from '../deps';
 import { userStub } from '../platform';
 import { userRoom } from './auth';
+import { sweepArchives, traceStatements } from './erasure-traces';
 import type { CustomerActor } from './staff-customer-page';
 
 export type ErasureResult = { ok: true; code: number } | { ok: false; code: number; status: number };
@@ -104,7 +105,11 @@ export function createErasureService(deps: ServiceDeps, cards: ErasureCards) {
     async carryOut(actor: CustomerActor, requestId: number): Promise<ErasureResult> {
       const [req] = await db.select().from(erasureRequests).where(eq(erasureRequests.id, requestId));
       if (!req) return { ok: false, code: ErrorCode.USER_STATUS_NOT_FOUND, status: 404 };
-      if (req.status !== 'pending') return { ok: true, code: ErrorCode.ERASURE_COMPLETED };
+      // A click on a completed request sweeps R2 once more (an archive that finished building late).
+      if (req.status !== 'pending') {
+        if (req.status === 'completed') await sweepArchives(deps.env.FILES, req.userId);
+        return { ok: true, code: ErrorCode.ERASURE_COMPLETED };
+      }
       const [u] = await db.select().from(users).where(eq(users.id, req.userId));
       if (!u || u.userGroup !== 'user') return { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED, status: 403 };
       // A name bought or a document issued since the request: refused now, for the same reasons.
@@ -121,6 +126,9 @@ export function createErasureService(deps: ServiceDeps, cards: ErasureCards) {
 
       const t = getServerT(u.locale);
       await deps.adapters.mail.send({ to: u.email, subject: t('privacy:erasure.mail_subject'), text: t('privacy:erasure.mail_body', { name: u.firstName }), tag: 'gdpr:erasure', meta: { request: requestId } });
+
+      // The archives' ZIPs go before the batch: R2 out of reach refuses the erasure now (staff try again).
+      await sweepArchives(deps.env.FILES, u.id);
 
       const at = now.getTime();
       const id = u.id;
@@ -161,14 +169,18 @@ export function createErasureService(deps: ServiceDeps, cards: ErasureCards) {
         guarded('DELETE FROM notifications WHERE user_id = ?', [id]),
         guarded('DELETE FROM domain_favourites WHERE user_id = ?', [id]),
         guarded('DELETE FROM saved_payment_methods WHERE user_id = ?', [id]),
+        ...traceStatements(u, gone, at).map((s) => guarded(s.sql, s.params)),
         // The consent history stays as the record of what was agreed, without the address; the withdrawal joins it.
         guarded('UPDATE consent_events SET email = NULL WHERE user_id = ?', [id]),
         ...(['processing', 'validity', 'communication', 'newsletter'] as const).map((kind) =>
           guarded("INSERT INTO consent_events (user_id, kind, granted, source, actor_id, created_at) SELECT ?, ?, 0, 'erasure', ?, ? WHERE 1", [id, kind, actor.userId, at]),
         ),
       ]);
-      // Every tab of every session hears UserHasLoggedOut and reloads, logged out.
-      await (await userStub(deps, userRoom(id))).revokeSessions({ all: true }, at);
+      // Every tab of every session hears UserHasLoggedOut and reloads, logged out; the object then
+      // forgets the sessions (their IPs and browsers) and the cart.
+      await (await userStub(deps, userRoom(id))).forgetSessions(at);
+      // An archive whose build finished between the sweep and the batch lost its row: its ZIP goes too.
+      await sweepArchives(deps.env.FILES, id);
       return { ok: true, code: ErrorCode.ERASURE_COMPLETED };
     },
   };

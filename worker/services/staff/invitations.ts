@@ -45,8 +45,25 @@ export function createStaffInvitationService(deps: ServiceDeps) {
       .from(staffInvitations)
       .where(and(eq(staffInvitations.tokenHash, hash), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt), gt(staffInvitations.expiresAt, now)));
     if (!inv) return null;
-    const [account] = await db.select().from(users).where(eq(users.email, inv.email));
-    return { inv, hash, account: account ?? null };
+    const [holder] = await db.select().from(users).where(eq(users.email, inv.email));
+    // An account that never proved the address (registered by SMS) is no account here (issue #32 §3):
+    // the invitee makes a new one, which takes the address over (as an e-mail registration does).
+    const proved = holder && holder.emailVerifiedAt !== null ? holder : null;
+    return { inv, hash, account: proved, unproved: holder && !proved ? holder : null };
+  }
+
+  /**
+   * The account that lost an address it never proved: its sessions end (they were of that address)
+   * and its verified mobile hears why, in the words of the e-mail registration's reclaim.
+   */
+  async function tellReclaimed(holder: typeof users.$inferSelect, email: string): Promise<void> {
+    const [moved] = await db.select({ email: users.email }).from(users).where(eq(users.id, holder.id));
+    if (!moved || moved.email === email) return;
+    await createAuthService(deps).endAllSessions(holder.id).catch(() => 0);
+    if (holder.mobile && holder.mobileVerifiedAt) {
+      const t = getServerT(holder.locale);
+      await adapters.sms.send({ to: holder.mobile, text: t('auth:mail.email_reclaimed_sms', { email }), tag: 'email_reclaimed' });
+    }
   }
 
   const stillLive = 'accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ?';
@@ -61,8 +78,10 @@ export function createStaffInvitationService(deps: ServiceDeps) {
       const hit = await limits.hit('staff_invite:actor', String(actor.userId));
       if (!hit.allowed) return { ok: false, code: 429, status: 429, seconds: hit.retryAfter };
       const email = normalizeEmail(input.email);
-      const [account] = await db.select({ id: users.id, group: users.userGroup }).from(users).where(eq(users.email, email));
-      if (account && isStaffGroup(account.group)) return { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED, status: 409 };
+      const [holder] = await db.select({ id: users.id, group: users.userGroup, verified: users.emailVerifiedAt }).from(users).where(eq(users.email, email));
+      if (holder && isStaffGroup(holder.group)) return { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED, status: 409 };
+      // Only an account that proved the address counts as "existing" (an SMS registration did not).
+      const account = holder && holder.verified !== null ? holder : null;
       const token = randomSecret();
       const hash = await sha256Hex(token);
       const at = now.getTime();
@@ -104,7 +123,7 @@ export function createStaffInvitationService(deps: ServiceDeps) {
     ): Promise<{ ok: true; email: string } | InvitationFailure> {
       const found = await live(token);
       if (!found) return notValid;
-      const { inv, hash, account } = found;
+      const { inv, hash, account, unproved } = found;
       const at = now.getTime();
       if (!account) {
         if (input.kind !== 'new') return notValid;
@@ -112,8 +131,14 @@ export function createStaffInvitationService(deps: ServiceDeps) {
         const passwordHash = await hashPassword(input.password);
         const [taken] = await rawBatch(db, [
           {
-            sql: `UPDATE staff_invitations SET accepted_at = ? WHERE token_hash = ? AND ${stillLive} AND NOT EXISTS (SELECT 1 FROM users WHERE email = staff_invitations.email)`,
+            sql: `UPDATE staff_invitations SET accepted_at = ? WHERE token_hash = ? AND ${stillLive} AND NOT EXISTS (SELECT 1 FROM users WHERE email = staff_invitations.email AND (email_verified_at IS NOT NULL OR user_group <> 'user'))`,
             params: [at, hash, at],
+          },
+          // The unproved account gives the address up (it keeps everything else), only for the invitation just taken.
+          {
+            sql: `UPDATE users SET email = 'reclaimed-' || id || '-' || ? || '@reclaimed.invalid', updated_at = ?
+              WHERE email = (SELECT email FROM staff_invitations WHERE token_hash = ? AND accepted_at = ? AND accepted_user_id IS NULL) AND email_verified_at IS NULL AND user_group = 'user'`,
+            params: [at, at, hash, at],
           },
           {
             sql: `INSERT INTO users (email, email_verified_at, password_hash, first_name, last_name, user_group, locale, gdpr_processing_at, gdpr_validity_at, created_at, updated_at)
@@ -126,7 +151,9 @@ export function createStaffInvitationService(deps: ServiceDeps) {
             { sql: 'EXISTS (SELECT 1 FROM staff_invitations WHERE token_hash = ? AND accepted_at = ? AND accepted_user_id IS NOT NULL)', params: [hash, at] },
           ),
         ]);
-        return (taken?.meta.changes ?? 0) === 1 ? { ok: true, email: inv.email } : notValid;
+        if ((taken?.meta.changes ?? 0) !== 1) return notValid;
+        if (unproved) await tellReclaimed(unproved, inv.email);
+        return { ok: true, email: inv.email };
       }
       // The address has an account: a customer's, active, proven by its own password.
       if (input.kind !== 'existing' || account.userGroup !== 'user' || account.status !== 'active') return notValid;
