@@ -39,6 +39,15 @@ describe('creditNoteLines over lines at different rates', () => {
     expect(lines.map((l) => [l.position, l.sku, l.netCents, l.vatCents])).toEqual([[1, 'big', 100, 24]]);
   });
 
+  it('keeps a line whose net share rounds to nothing but that carries VAT, so the lines add up to the refund', () => {
+    // An exempt line of 999 € and a taxed one of 1 €: the net goes to the large line, the VAT to the taxed one.
+    const lines = creditNoteLines([src('exempt', 99_900, 0, 0), src('taxed', 100, 2400, 24)], { netCents: 50, vatCents: 24 }, fallback);
+    expect(lines.map((l) => [l.position, l.sku, l.netCents, l.vatCents])).toEqual([
+      [1, 'exempt', 50, 0],
+      [2, 'taxed', 0, 24],
+    ]);
+  });
+
   it('shares the VAT by net when the lines carry none of it (lines stored without their VAT)', () => {
     const lines = creditNoteLines([src('a', 1_000, 2400, 0), src('b', 3_000, 2400, 0)], { netCents: 400, vatCents: 96 }, fallback);
     expect(lines.map((l) => [l.netCents, l.vatCents])).toEqual([
