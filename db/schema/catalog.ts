@@ -162,6 +162,15 @@ export const banners = sqliteTable('banners', {
   active: integer('active', { mode: 'boolean' }).notNull().default(true),
 });
 
+/**
+ * One version per read-cached data set ('catalog'), shared by every isolate (decision 094): a staff
+ * change bumps it in its own batch, and a cached entry read under another version is read again.
+ */
+export const readCacheVersions = sqliteTable('read_cache_versions', {
+  name: text('name').primaryKey(),
+  version: integer('version').notNull().default(0),
+});
+
 /** Small shop-wide settings (banner interval …) that staff can change without a deploy. */
 export const settings = sqliteTable('settings', {
   key: text('key').primaryKey(),

@@ -28,6 +28,19 @@ describe('cachedRead', () => {
     expect(await cachedRead(scope, 'tlds:all', async () => ++loads, 1000, 1)).toBe(2);
   });
 
+  // Decision 094: the shared version read per request. An entry loaded under another version is read
+  // again however fresh it is; one loaded under the same version is served within the TTL.
+  it('serves an entry only under the version it was loaded with', async () => {
+    const scope = {};
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cachedRead(scope, 'k', load, 1000, 0, 4)).toBe(1);
+    expect(await cachedRead(scope, 'k', load, 1000, 1, 4)).toBe(1);
+    expect(await cachedRead(scope, 'k', load, 1000, 2, 5)).toBe(2);
+    expect(await cachedRead(scope, 'k', load, 1000, 3, 5)).toBe(2);
+    expect(await cachedRead(scope, 'k', load, 1000, 1003, 5)).toBe(3);
+  });
+
   // A pending load is tied to the I/O of the request that started it: workerd cancels every other
   // request awaiting it as "hung" when that request goes away first (the mixed-load bench's four 500s
   // on /domains/search, all at one millisecond). Only settled values are shared.

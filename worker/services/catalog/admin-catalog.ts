@@ -9,7 +9,7 @@ import { productTypeFor, type ProductInput } from '../../../core/catalog-admin';
 import { ErrorCode } from '../../../core/errors';
 import { auditStatement, rawBatch, type Raw } from '../../../db/raw-batch';
 import type { ServiceDeps } from '../deps';
-import { invalidateReads } from '../platform';
+import { CATALOG_VERSION, invalidateReads, versionBump } from '../platform';
 import { createCatalogAdminReads } from './admin-reads';
 
 export type StaffActor = { userId: number; ip: string | null };
@@ -81,6 +81,9 @@ export function createCatalogAdminService({ db, env, now }: ServiceDeps) {
   const reads = createCatalogAdminReads(db);
   const scope = env.DB as object;
   /** The storefront reads products, their counts and the offer lists through the read cache. */
+  // The other isolates (decision 094): the shared version moves in the change's own batch, last, so
+  // the statements' results keep their places.
+  const storefrontBatch = (statements: Raw[]) => rawBatch(db, [...statements, versionBump(CATALOG_VERSION)]);
   const refreshStorefront = () => {
     invalidateReads(scope, 'products:');
     invalidateReads(scope, 'stats');
@@ -123,7 +126,7 @@ export function createCatalogAdminService({ db, env, now }: ServiceDeps) {
         params: [actor.userId, JSON.stringify(detailOf(input)), actor.ip, now.getTime(), input.sku],
       });
       try {
-        await rawBatch(db, statements);
+        await storefrontBatch(statements);
       } catch (e) {
         if (isUniqueViolation(e, 'products.sku')) return { ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'sku', params: { sku: input.sku } };
         throw e;
@@ -157,7 +160,7 @@ export function createCatalogAdminService({ db, env, now }: ServiceDeps) {
         }),
       ];
       try {
-        await rawBatch(db, statements);
+        await storefrontBatch(statements);
       } catch (e) {
         if (isUniqueViolation(e, 'products.sku')) return { ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'sku', params: { sku: input.sku } };
         throw e;
@@ -171,7 +174,7 @@ export function createCatalogAdminService({ db, env, now }: ServiceDeps) {
       const current = await reads.product(id);
       if (!current) return { ok: false, code: ErrorCode.UNRECOGNIZED_ACTION };
       const priced = 'EXISTS (SELECT 1 FROM product_prices WHERE product_id = ? AND price_cents > 0)';
-      const [changed] = await rawBatch(db, [
+      const [changed] = await storefrontBatch([
         active
           ? { sql: `UPDATE products SET active = 1 WHERE id = ? AND active = 0 AND ${priced}`, params: [id, id] }
           : { sql: 'UPDATE products SET active = 0 WHERE id = ? AND active = 1', params: [id] },
@@ -191,7 +194,7 @@ export function createCatalogAdminService({ db, env, now }: ServiceDeps) {
       if (!current) return { ok: false, code: ErrorCode.UNRECOGNIZED_ACTION };
       if (current.sold > 0) return { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED_ON_PRODUCT };
       const gone = { sql: 'NOT EXISTS (SELECT 1 FROM products WHERE id = ?)', params: [id] };
-      const [deleted] = await rawBatch(db, [
+      const [deleted] = await storefrontBatch([
         // Conditional again in the statement: an order placed since the read keeps its product.
         { sql: 'DELETE FROM products WHERE id = ? AND NOT EXISTS (SELECT 1 FROM order_items WHERE order_items.sku = products.sku)', params: [id] },
         ...promotionStatements(current.sku, null, null).map((s) => ({ sql: `${s.sql} AND ${gone.sql}`, params: [...s.params, id] })),
@@ -227,7 +230,7 @@ export function createCatalogAdminService({ db, env, now }: ServiceDeps) {
     async deleteAttribute(id: number, actor: StaffActor): Promise<CatalogChange> {
       const attribute = (await reads.attributes()).find((a) => a.id === id);
       if (!attribute) return { ok: false, code: ErrorCode.UNRECOGNIZED_ACTION };
-      const [deleted] = await rawBatch(db, [
+      const [deleted] = await storefrontBatch([
         { sql: 'DELETE FROM catalog_attributes WHERE id = ? AND NOT EXISTS (SELECT 1 FROM product_attributes WHERE attribute_id = ?)', params: [id, id] },
         auditStatement(
           { actorUserId: actor.userId, ip: actor.ip, action: 'catalog.attribute_deleted', targetType: 'attribute', targetId: id, detail: { name: attribute.name }, at: now },

@@ -13,6 +13,7 @@ import {
   productPrices,
   products,
   promotions,
+  readCacheVersions,
   settings,
   tldPrices,
   tlds,
@@ -21,7 +22,7 @@ import {
   type RegistryFamily,
 } from '../../../db/schema';
 import type { ServiceDeps } from '../deps';
-import { cachedRead } from '../platform';
+import { CATALOG_VERSION, cachedRead } from '../platform';
 import { athensFormat } from '../../../core/date-format';
 
 export type CountryRow = typeof countries.$inferSelect;
@@ -74,22 +75,43 @@ type Lang = 'el' | 'en';
 // One formatter per language per isolate (docs/decisions/030), from the one date helper (24-hour clock).
 const softEndFormat = (lang: Lang): Intl.DateTimeFormat => athensFormat(lang, { dateStyle: 'long', timeStyle: 'short' });
 
-export function createCatalogService({ db, env, now }: ServiceDeps) {
+type PromotionRow = typeof promotions.$inferSelect;
+type RequestState = { running: PromotionRow[]; version: number };
+
+// Per request (its ServiceDeps, as request-reads.ts), however many catalog services its loaders and
+// services make: the running promotions and the catalogue's shared version, in ONE round trip. Every
+// page reads the promotions anyway (the root's offer banner), so the version costs no trip of its own
+// (decision 094).
+const requestStates = new WeakMap<object, Promise<RequestState>>();
+
+export function createCatalogService(deps: ServiceDeps) {
+  const { db, env, now } = deps;
   const scope = env.DB as object;
-  // One query per request however many loaders ask (root, page): the promotion state is per request.
-  let running: Promise<(typeof promotions.$inferSelect)[]> | null = null;
-  function runningPromotions(): Promise<(typeof promotions.$inferSelect)[]> {
-    running ??= db
-      .select()
-      .from(promotions)
-      .where(ne(promotions.status, 'ended'))
-      .then((rows) => rows.filter((p) => isPromotionRunning(p, now)));
-    return running;
+  function requestState(): Promise<RequestState> {
+    let state = requestStates.get(deps);
+    if (!state) {
+      state = db
+        .batch([
+          db.select().from(promotions).where(ne(promotions.status, 'ended')),
+          db.select({ version: readCacheVersions.version }).from(readCacheVersions).where(eq(readCacheVersions.name, CATALOG_VERSION)),
+        ])
+        .then(([rows, [v]]) => ({ running: rows.filter((p) => isPromotionRunning(p, now)), version: v?.version ?? 0 }));
+      // A failed read is not kept for the request's other readers (they try again).
+      state.catch(() => requestStates.delete(deps));
+      requestStates.set(deps, state);
+    }
+    return state;
+  }
+  const runningPromotions = (): Promise<PromotionRow[]> => requestState().then((s) => s.running);
+  /** A read of the shared cache, valid only under the version this request read. */
+  async function cached<T>(key: string, load: () => Promise<T>, ttlMs?: number): Promise<T> {
+    const { version } = await requestState();
+    return cachedRead(scope, key, load, ttlMs, undefined, version);
   }
 
   const service = {
     async countries(): Promise<CountryRow[]> {
-      return cachedRead(scope, 'countries', () => db.select().from(countries).orderBy(asc(countries.sortOrder), asc(countries.iso2)));
+      return cached('countries', () => db.select().from(countries).orderBy(asc(countries.sortOrder), asc(countries.iso2)));
     },
 
     async runningPromotion(lang: Lang): Promise<RunningPromotion | null> {
@@ -104,7 +126,7 @@ export function createCatalogService({ db, env, now }: ServiceDeps) {
      * A promotion that exists but does not run shows 'offer no' and base prices in the cart.
      */
     async promotionStates(): Promise<{ skus: string[]; running: boolean }[]> {
-      const rows = await cachedRead(scope, 'promotions:all', () => db.select().from(promotions).where(ne(promotions.status, 'ended')), 30_000);
+      const rows = await cached('promotions:all', () => db.select().from(promotions).where(ne(promotions.status, 'ended')), 30_000);
       return rows.map((p) => ({ skus: p.skus, running: isPromotionRunning(p, now) }));
     },
 
@@ -116,7 +138,7 @@ export function createCatalogService({ db, env, now }: ServiceDeps) {
       );
       const key = `tlds:${filter.featuredOnly ? 'featured' : 'all'}:${(filter.actions ?? []).join(',')}`;
       const [[tldRows, priceRows], running] = await Promise.all([
-        cachedRead(scope, key, () =>
+        cached(key, () =>
           db.batch([
             db.select().from(tlds).where(tldWhere).orderBy(asc(tlds.sortOrder), asc(tlds.tld)),
             db.select().from(tldPrices).where(priceWhere).orderBy(asc(tldPrices.lengthMonths)),
@@ -160,7 +182,7 @@ export function createCatalogService({ db, env, now }: ServiceDeps) {
       const ofFamilies = db.select({ id: products.id }).from(products).where(inArray(products.family, [...familyList]));
       const key = `products:${[...familyList].sort().join(',')}:${withOptions ? 'options' : 'plain'}`;
       const [[rows, priceRows, optionRows, attributeRows], running] = await Promise.all([
-        cachedRead(scope, key, () =>
+        cached(key, () =>
           db.batch([
             db
               .select()
@@ -219,7 +241,7 @@ export function createCatalogService({ db, env, now }: ServiceDeps) {
 
     /** Real counts for the home page's number counters. */
     async stats(): Promise<{ tlds: number; plans: number; countries: number }> {
-      const [[t], [p], [c]] = await cachedRead(scope, 'stats', () =>
+      const [[t], [p], [c]] = await cached('stats', () =>
         db.batch([
           db.select({ n: count() }).from(tlds).where(eq(tlds.active, true)),
           db.select({ n: count() }).from(products).where(and(eq(products.active, true), ne(products.family, 'addon'))),
@@ -230,7 +252,7 @@ export function createCatalogService({ db, env, now }: ServiceDeps) {
     },
 
     async banners(lang: Lang): Promise<{ banners: { id: number; slug: string; text: string; href: string; tone: string }[]; intervalMs: number }> {
-      const [rows, interval] = await cachedRead(scope, 'banners', () =>
+      const [rows, interval] = await cached('banners', () =>
         db.batch([db.select().from(banners).where(eq(banners.active, true)).orderBy(asc(banners.sortOrder)), db.select().from(settings).where(eq(settings.key, 'banner_interval_ms'))]),
       );
       const ms = Number(interval[0]?.value);

@@ -5,7 +5,8 @@ import { promotionTick } from '../../../core/promotions';
 import { promotions } from '../../../db/schema';
 import type { ServiceDeps } from '../deps';
 import { createNotificationCentre, NotificationType } from '../notifications';
-import { createLiveService, invalidateReads } from '../platform';
+import { rawBatch } from '../../../db/raw-batch';
+import { CATALOG_VERSION, createLiveService, invalidateReads, versionBump } from '../platform';
 
 const offerKey = (promotionId: number) => `promo:${promotionId}`;
 
@@ -60,8 +61,12 @@ export function createPromotionService({ db, env, now }: ServiceDeps) {
           })
           .catch((e: unknown) => console.error('promotion notice failed', p.id, e));
       }
-      // This isolate's cached promotion rows (read-cache.ts) follow at once; others within their TTL.
-      if (result.renewed + result.removed + result.started > 0) invalidateReads(env.DB as object, 'promotions:');
+      // This isolate's cached promotion rows (read-cache.ts) follow at once; the storefront's isolates at
+      // their next request, through the shared version (decision 094).
+      if (result.renewed + result.removed + result.started > 0) {
+        await rawBatch(db, [versionBump(CATALOG_VERSION)]);
+        invalidateReads(env.DB as object, 'promotions:');
+      }
       return result;
     },
   };

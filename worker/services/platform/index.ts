@@ -3,7 +3,7 @@
 // The area's public face: other areas, routes, the API and cron import from here, never an inner file.
 export { createLiveService } from './live';
 export { clientIp, createRateLimitService, rateLimitKey } from './rate-limit';
-export { cachedRead, forgetAllReads, invalidateReads } from './read-cache';
+export { CATALOG_VERSION, cachedRead, forgetAllReads, invalidateReads, versionBump } from './read-cache';
 export { plainUserStub, userStub } from './party-stubs';
 export { requestReads, type RequestReads } from './request-reads';
 export { createHealthService } from './health';
