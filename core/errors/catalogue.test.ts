@@ -38,6 +38,8 @@ const SPEC_CODES: Record<string, number[]> = {
 const BEYOND_SPEC: Record<string, number[]> = {
   // Issue #24 §3: erasure of the account's personal data (GDPR Art. 17).
   erasure: [43010, 43011, 43012, 43013, 43014, 43015],
+  // Issue #32 §3.3: our limit on server power actions and reinstalls.
+  serverActions: [44160],
 };
 
 // Codes whose form-alert marker (*) the spec gives in "Domain search and registration", plus 26000.

@@ -4,6 +4,8 @@ import type { Row } from './catalogue-entry';
 /** Hosting. */
 export const HOSTING_ROWS = [
   [33003, 'free_hosting_cant_be_activated', 'alert', 409],
+  // Ours, not the spec's (issue #32 §3.3): power actions and reinstalls past our per-server or per-account limit.
+  [44160, 'server_actions_too_many', 'alert', 429],
 ] as const satisfies readonly Row[];
 
 /** SSL. */
