@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPasswordPolicy, normalizeForComparison, PASSWORD_MIN_LENGTH } from './password-policy';
+import { checkPasswordPolicy, isCommonPasswordIn, normalizeForComparison, PASSWORD_MIN_LENGTH } from './password-policy';
 
 const common: ReadonlySet<string> = new Set(['password', '12345678', 'qwertyuiop', 'iloveyou', 'σαγαπω123']);
 
@@ -49,5 +49,23 @@ describe('normalizeForComparison', () => {
   it('applies NFKC, trims and lower-cases', () => {
     expect(normalizeForComparison('  ＰａｓｓＷｏｒｄ\t')).toBe('password');
     expect(normalizeForComparison('Καλημέρα'.normalize('NFD'))).toBe('καλημέρα');
+  });
+});
+
+describe('isCommonPasswordIn (a rule of classes met by decoration)', () => {
+  const list: ReadonlySet<string> = new Set(['password', 'password1', 'qwerty', 'καλημερα']);
+
+  it('finds a common password dressed up with a capital, digits and symbols at its ends', () => {
+    expect(isCommonPasswordIn('Password1!', list)).toBe(true);
+    expect(isCommonPasswordIn('Password123!?', list)).toBe(true);
+    expect(isCommonPasswordIn('!Qwerty2026', list)).toBe(true);
+    expect(isCommonPasswordIn('#1Καλημερα!', list)).toBe(true);
+    expect(isCommonPasswordIn('PASSWORD', list)).toBe(true);
+  });
+
+  it('leaves alone a password whose letters are not a common one, or whose decoration is inside', () => {
+    expect(isCommonPasswordIn('Pass-w0rd-Kipos!', list)).toBe(false);
+    expect(isCommonPasswordIn('Tr4pezi!Qwerty9x', list)).toBe(false);
+    expect(isCommonPasswordIn('12345!', list)).toBe(false);
   });
 });

@@ -24,3 +24,26 @@ export function checkPasswordPolicy(password: string, commonPasswords: ReadonlyS
   if (commonPasswords.has(normalizeForComparison(password))) return { ok: false, reason: 'too_common' };
   return { ok: true };
 }
+
+/**
+ * The forms a password made to a rule of character classes (the hosting panel's: an uppercase and a
+ * lowercase letter, a digit, a symbol) is compared in: as typed, and without the digits and symbols
+ * people add at its ends to meet the rule ('Password1!' → 'password1', 'password'; '!Qwerty2026' →
+ * 'qwerty'). The list is lower-case letters and digits mostly, so the plain comparison alone lets
+ * every such password through (issue #32 §3.2). Decoration inside the password is left alone.
+ */
+export function commonPasswordForms(password: string): string[] {
+  const plain = normalizeForComparison(password);
+  const forms = new Set([plain]);
+  const noSymbols = plain.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+  forms.add(noSymbols);
+  forms.add(plain.replace(/[^\p{L}]+$/u, ''));
+  forms.add(plain.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''));
+  forms.delete('');
+  return [...forms];
+}
+
+/** True when the password, or one of its forms above, is on the list. */
+export function isCommonPasswordIn(password: string, commonPasswords: ReadonlySet<string>): boolean {
+  return commonPasswordForms(password).some((form) => commonPasswords.has(form));
+}

@@ -24,6 +24,11 @@ export const RATE_LIMITS = {
   // Issue #24 §2: the public newsletter form sends a confirmation mail to any address typed in; per IP
   // here, and per address by the subscription row's own counters (core/newsletter.ts).
   'newsletter:ip': { limit: 10, windowMs: 60 * MIN },
+  // Issue #32 §3.3: power actions and reinstalls of VPS and dedicated servers, each a call to the
+  // provider that may bill or throttle us. Per server (a stop/start loop on one machine) and per
+  // account (the same loop spread over its servers); taken before the provider is asked.
+  'server_action:service': { limit: 10, windowMs: 10 * MIN },
+  'server_action:account': { limit: 30, windowMs: 60 * MIN },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

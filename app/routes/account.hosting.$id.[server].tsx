@@ -21,6 +21,7 @@ import { FormAlert } from '../lib/forms';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { ConfirmButtons } from '../components/confirm-buttons';
+import { retryAfterHeaders } from '../lib/headers';
 
 const ACTIONS = ['start', 'stop', 'reboot', 'reinstall'] as const;
 type ServerAction = (typeof ACTIONS)[number];
@@ -57,6 +58,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
+/** A refusal of our limit (44160) says when to try again. */
+export const headers = retryAfterHeaders({ from: 'action' });
+
 type ActionData = { intent: ServerAction; code: number; field?: string };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -68,7 +72,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const servers = context.services.hostingServers;
   const { lang } = await pageT(request);
   const r = intent === 'reinstall' ? await servers.reinstall(userId, id, String(form.get('os') ?? ''), lang) : await servers.power(userId, id, intent);
-  if (!r.ok) return data<ActionData>({ intent, code: r.code, field: r.field }, r.status);
+  if (!r.ok) return data<ActionData>({ intent, code: r.code, field: r.field }, { status: r.status, headers: r.retryAfter ? { 'Retry-After': String(r.retryAfter) } : undefined });
   return redirect(`/account/hosting/${id}/server?done=${intent}`, 303);
 }
 
@@ -116,7 +120,7 @@ function ConfirmForm({ action, osChoices, currentOs, error, cancelTo, onCancel }
 /** A failure said plainly: what happened and that nothing was changed (40501, 40505, 151 …). */
 function ServerAlert({ code, testId }: { code: number; testId: string }) {
   const { t } = useTranslation();
-  const known = [ErrorCode.SERVER_PROVIDER_PRODUCT_NOT_FOUND, ErrorCode.SERVER_PROVIDER_HOST_NOT_RESOLVED, ErrorCode.ACTION_NOT_ALLOWED, ErrorCode.NETWORK_CONNECTION_ERROR] as number[];
+  const known = [ErrorCode.SERVER_PROVIDER_PRODUCT_NOT_FOUND, ErrorCode.SERVER_PROVIDER_HOST_NOT_RESOLVED, ErrorCode.ACTION_NOT_ALLOWED, ErrorCode.NETWORK_CONNECTION_ERROR, ErrorCode.SERVER_ACTIONS_TOO_MANY] as number[];
   return (
     <FormAlert type="alert" code={code} testId={testId}>
       <p className="font-medium">{known.includes(code) ? t(`servers:alert.${code}`) : codeMessage(t, code)}</p>

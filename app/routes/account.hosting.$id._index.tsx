@@ -1,7 +1,7 @@
 // A service's overview (issue #23 §1): details, the control panel's address and user name and the
 // usage the panel reports (the synced service itself comes from the layout's loader), and the panel
-// password the customer sets: the §5 rule checked here and by the service before the port is asked,
-// a weak one refused under the field with nothing sent; 43007 without the GDPR approval; the
+// password the customer sets: the §5 rule checked here and by the service before the port is asked
+// (the house's common-password list by the service: it is server-side data), a weak one refused under the field with nothing sent; 43007 without the GDPR approval; the
 // panel's failures as alerts, the old password unchanged.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
@@ -46,7 +46,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const r = await context.services.myServices.setPanelPassword(userId, id, submission.value.panel_password);
   if (!r) throw notFound();
   if (r.ok) return answer.reply(submission, { code: ErrorCode.SUCCESS, reset: true, hideSecrets: true });
-  const fieldErrors = r.field ? { panel_password: fieldMessage('PASSWORD', { min: HOSTING_PASSWORD_MIN, max: HOSTING_PASSWORD_MAX, specials: HOSTING_PASSWORD_SPECIALS }) } : undefined;
+  const fieldErrors = r.field
+    ? { panel_password: r.reason === 'too_common' ? fieldMessage('PASSWORD_COMMON') : fieldMessage('PASSWORD', { min: HOSTING_PASSWORD_MIN, max: HOSTING_PASSWORD_MAX, specials: HOSTING_PASSWORD_SPECIALS }) }
+    : undefined;
   return data<AccountActionData>({ intent, code: r.code, result: submission.reply({ fieldErrors, hideFields: HIDDEN }), stamp: answer.stamp }, { status: r.status });
 }
 

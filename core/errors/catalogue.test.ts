@@ -46,6 +46,8 @@ const BEYOND_SPEC: Record<string, number[]> = {
   formBody: [44200, 44201],
   // Issue #32 §3: staff cannot turn their mandatory second factor off.
   staffTwoFactor: [44120],
+  // Issue #32 §3.3: our limit on server power actions and reinstalls.
+  serverActions: [44160],
 };
 
 // Codes whose form-alert marker (*) the spec gives in "Domain search and registration", plus 26000.

@@ -8,6 +8,8 @@ export const HOSTING_ROWS = [
   [44000, 'service_line_options_fixed', 'alert', 409],
   [44001, 'renewal_waits_for_plan_change', 'alert', 409],
   [44002, 'plan_change_waits_for_renewal', 'alert', 409],
+  // Ours, not the spec's (issue #32 §3.3): power actions and reinstalls past our per-server or per-account limit.
+  [44160, 'server_actions_too_many', 'alert', 429],
 ] as const satisfies readonly Row[];
 
 /** SSL. */

@@ -2,13 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages';
 import { requiredText } from './required-rules';
 import { digits } from './text-rules';
-import { hostingPassword, hostingPasswordError, passwordStrength, passwordStrengthAtLeast, passwordStrengthError, strengthLabelKey, strengthLevel } from './password-rules';
+import { HOSTING_PASSWORD_MAX, hostingPassword, hostingPasswordError, hostingPasswordStrength, passwordStrength, passwordStrengthAtLeast, passwordStrengthError, strengthLabelKey, strengthLevel } from './password-rules';
 import { keys, key } from './test-kit';
 
 describe('hosting-panel password', () => {
-  it('accepts 8–16 characters with upper, lower, digit and a listed special', () => {
+  it('accepts 8–64 characters (the panel’s limit, decision 091) with upper, lower, digit and a listed special', () => {
+    expect(HOSTING_PASSWORD_MAX).toBe(64);
     expect(hostingPasswordError('Abcdef1!')).toBeNull();
     expect(hostingPasswordError('Abcdefghijklm1?x')).toBeNull(); // 16
+    expect(hostingPasswordError('Abcdefghijklmn1!x')).toBeNull(); // 17: refused before issue #32
+    expect(hostingPasswordError(`Ab1!${'x'.repeat(60)}`)).toBeNull(); // 64
     for (const special of '~!@#$%*{}=:;-_+/?[]') expect(hostingPasswordError(`Abcdef1${special}`), special).toBeNull();
     expect(keys(requiredText(hostingPassword()), 'Abcdef1!')).toEqual([]);
   });
@@ -16,7 +19,7 @@ describe('hosting-panel password', () => {
   it('refuses each missing requirement', () => {
     const bad = {
       tooShort: 'Abcde1!',
-      tooLong: 'Abcdefghijklmn1!x', // 17
+      tooLong: `Ab1!${'x'.repeat(61)}`, // 65
       noUpper: 'abcdef1!',
       noLower: 'ABCDEF1!',
       noDigit: 'Abcdefg!',
@@ -25,7 +28,17 @@ describe('hosting-panel password', () => {
       spaceIsNotSpecial: 'Abcdef1 ',
     };
     for (const [why, v] of Object.entries(bad)) expect(key(hostingPasswordError(v)), why).toBe(MESSAGES.PASSWORD);
-    expect(hostingPasswordError('abc')?.params).toEqual({ min: 8, max: 16, specials: '~!@#$%*{}=:;-_+/?[]' });
+    expect(hostingPasswordError('abc')?.params).toEqual({ min: 8, max: 64, specials: '~!@#$%*{}=:;-_+/?[]' });
+  });
+});
+
+describe('the panel password’s meter (agrees with the rule)', () => {
+  it('reads "very bad" for a password the rule refuses, however it scores', () => {
+    expect(passwordStrength('Abcdefg!1').level).toBe(3);
+    expect(hostingPasswordStrength('Abcdefg!1')).toEqual(passwordStrength('Abcdefg!1'));
+    expect(hostingPasswordStrength(`Ab1!${'x'.repeat(61)}`).level).toBe(0); // 65: too long
+    expect(hostingPasswordStrength('Abcdefg&1').level).toBe(0); // no listed special
+    expect(hostingPasswordStrength('').level).toBe(0);
   });
 });
 

@@ -34,7 +34,7 @@ test('bought shared hosting is in My services; the panel password refuses a weak
   await field.fill('kodikos1');
   if (js) await expect(page.getByTestId('panel-strength-meter')).toHaveAttribute('data-level', /^[01]$/);
   await page.getByTestId('panel-password-save').click();
-  await expect(page.locator('[id$="panel_password-error"]')).toContainText('από 8 έως 16 χαρακτήρες');
+  await expect(page.locator('[id$="panel_password-error"]')).toContainText('από 8 έως 64 χαρακτήρες');
   await expect(page.getByTestId('panel-password-saved')).toHaveCount(0);
 
   // A strong one: set at the panel.

@@ -3,7 +3,7 @@
 // enable again (undelete), the daily cron's deletion (once; a re-run does nothing), a panel failure
 // that changes nothing here, someone else's name, and the live events other tabs follow.
 import { env } from 'cloudflare:workers';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FREE_HOSTING_DELETE_AFTER_DAYS, FREE_HOSTING_QUOTA } from '../../core/hosting/free-hosting';
 import { hostingPasswordError } from '../../core/validation/password-rules';
@@ -12,6 +12,7 @@ import { sandboxHostingAccounts, sandboxSwitches } from '../../db/schema/fulfilm
 import { REGISTRAR_NAMESERVERS } from '../../db/seed/registry-data';
 import { readLiveFrame } from '../../party/channels';
 import { PROVISIONER_SYSTEM } from '../../worker/adapters/provisioner/sandbox';
+import { CLAIM_STALE_MS } from '../../worker/services/hosting/free-hosting';
 import { runScheduled } from '../../worker/cron';
 import { DEFAULT_NAMESERVERS } from '../../worker/services/domains';
 import { servicesAt, uniqueName } from './customers';
@@ -131,6 +132,35 @@ describe('free hosting per domain', () => {
     expect(await s.freeHosting.enable(c.id, other, null)).toMatchObject({ ok: true });
     // … and the disabled one cannot come back while the quota is full.
     expect(await s.freeHosting.enable(c.id, first, null)).toMatchObject({ ok: false, code: 33003, reason: 'quota' });
+  });
+
+  it('parallel enables past the quota leave no living account at the panel beyond the ones recorded (issue #32 §3.1)', async () => {
+    const c = await customer();
+    const names = await Promise.all(Array.from({ length: 10 }, (_, i) => holding(c.id, 'gr', { label: `p${i}${uniqueName('y')}`, nameservers: DEFAULT_NAMESERVERS })));
+    const s = servicesAt();
+    const results = await Promise.all(names.map((d) => s.freeHosting.enable(c.id, d, null)));
+    expect(results.filter((r) => r.ok)).toHaveLength(FREE_HOSTING_QUOTA);
+    const recorded = await db.select().from(hostingServices).where(and(eq(hostingServices.userId, c.id), eq(hostingServices.kind, 'free')));
+    expect(recorded).toHaveLength(FREE_HOSTING_QUOTA);
+    expect(recorded.every((r) => r.status === 'active' && r.username !== '')).toBe(true);
+    // The sandbox panel's own state: the accounts it holds for these names, alive.
+    const atPanel = await db.select().from(sandboxHostingAccounts).where(and(eq(sandboxHostingAccounts.kind, 'free'), inArray(sandboxHostingAccounts.domain, names.map((d) => d.asciiFqdn)), ne(sandboxHostingAccounts.status, 'terminated')));
+    expect(atPanel.map((a) => a.accountId).sort()).toEqual(recorded.map((r) => r.accountId).sort());
+  });
+
+  it('a claimed slot whose request never finished blocks the name while fresh, and is finished by the next enable once stale', async () => {
+    const c = await customer();
+    const d = await ours(c.id);
+    const t0 = Date.now();
+    const at = new Date(t0);
+    await db.insert(hostingServices).values({ userId: c.id, accountId: `claim:free-${d.id}-1`, sku: 'hosting-free', productType: 'hosting-free', kind: 'free', domain: d.asciiFqdn, username: '', panelUrl: '', server: '', status: 'provisioning', lengthMonths: 120, startedAt: at, expiresAt: at, syncedAt: at, createdAt: at, updatedAt: at });
+    expect(await servicesAt(t0 + 1000).freeHosting.enable(c.id, d, null)).toEqual({ ok: true, code: 1005 });
+    expect(await db.select().from(sandboxHostingAccounts).where(eq(sandboxHostingAccounts.domain, d.asciiFqdn))).toHaveLength(0);
+    expect(await servicesAt(t0 + CLAIM_STALE_MS + 1000).freeHosting.enable(c.id, d, null)).toEqual({ ok: true, code: 1000 });
+    const [row, ...more] = await rowsOf(d.asciiFqdn);
+    expect(more).toHaveLength(0);
+    expect(row).toMatchObject({ status: 'active' });
+    expect((await panelOf(row!.accountId)).status).toBe('active');
   });
 
   it('disables it with a deletion date, enables it again (undelete) before then, live both times', async () => {

@@ -23,8 +23,8 @@ export function servicesWith(ms: number, provisioner?: ProvisionerPort) {
 }
 
 /** A Linux VPS bought `daysAgo` days ago for `months` months and recorded as fulfilment records it. */
-export async function ownVps(opts: { daysAgo?: number; months?: number; sku?: string; at?: number } = {}) {
-  const c = await newCustomer('vps');
+export async function ownVps(opts: { daysAgo?: number; months?: number; sku?: string; at?: number; customer?: Awaited<ReturnType<typeof newCustomer>> } = {}) {
+  const c = opts.customer ?? (await newCustomer('vps'));
   const at = opts.at ?? Date.now();
   const bought = at - (opts.daysAgo ?? 5) * DAY;
   const input = { reference: uniqueName('oi-vps'), sku: opts.sku ?? 'vps_lin_m', productType: 'hosting-vps-linux', domain: null, lengthMonths: opts.months ?? 12, options: { os: 'debian-12', cpu: '4', hostname: 'vps.example.gr' }, contactEmail: c.email };

@@ -209,6 +209,28 @@ describe('the panel password', () => {
     expect(await sandboxPasswordMatches((await sandboxRow(s.accountId)).passwordHash, STRONG)).toBe(true);
   });
 
+  it('refuses a common password dressed to meet the rule (Password1!) under the field, asking the port nothing; takes the panel’s length (issue #32 §3.2)', async () => {
+    const a = await customer('hpwcommon');
+    const s = await sharedService(a.id, a.email);
+    const b = await browserOf(a.email);
+    const { token } = await b.open(`/account/hosting/${s.id}`);
+    const common = await b.fetch(`/account/hosting/${s.id}?index`, form({ _token: token, intent: 'panel_password', panel_password: 'Password1!' }));
+    expect(common.status).toBe(400);
+    const html = await common.text();
+    expect(html).toContain('Αυτός ο κωδικός είναι από τους πιο συνηθισμένους');
+    expect(html).not.toContain('Password1!');
+    expect(await sandboxRow(s.accountId)).toMatchObject({ passwordHash: null });
+    const svc = createMyServices({ db, now: new Date(), adapters: { provisioner: createSandboxProvisioner(db) } as never });
+    expect(await svc.setPanelPassword(a.id, s.id, 'Qwerty123!')).toMatchObject({ ok: false, code: ErrorCode.VALIDATION_ERROR, field: 'panel_password', reason: 'too_common' });
+
+    // 40 characters: refused at 16 before; the panel takes it.
+    const long = 'Kal0s-Kodikos!-gia-ton-pinaka-elegxou-40';
+    expect(long).toHaveLength(40);
+    const saved = await b.fetch(`/account/hosting/${s.id}?index`, form({ _token: token, intent: 'panel_password', panel_password: long }));
+    expect(saved.status).toBe(200);
+    expect(await sandboxPasswordMatches((await sandboxRow(s.accountId)).passwordHash, long)).toBe(true);
+  });
+
   it('never asks the port for a weak password, nor without the GDPR approval (43007)', async () => {
     const a = await customer('hpwspy');
     const s = await sharedService(a.id, a.email);

@@ -2,11 +2,13 @@
 // reinstall, the refusals (151 busy or suspended, 40501 unknown to the provider, 40505 provider
 // unreachable) that change nothing, and the server page's confirmation step without JavaScript.
 import { env } from 'cloudflare:workers';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../core/errors';
 import { createDb } from '../../db/client';
-import { hostingServices, sandboxSwitches } from '../../db/schema';
+import { RATE_LIMITS } from '../../core/rate-limits';
+import { hostingServices, notifications, sandboxSwitches, users } from '../../db/schema';
+import { readLiveFrame } from '../../party/channels';
 import { createPanelApiProvisioner } from '../../worker/adapters/provisioner/panel-api';
 import type { ProvisionerPort } from '../../worker/adapters/provisioner/port';
 import { createSandboxProvisioner, PROVISIONER_SYSTEM, PROVISIONING_DELAY_MS } from '../../worker/adapters/provisioner/sandbox';
@@ -14,6 +16,7 @@ import { REBOOT_DELAY_MS, REINSTALL_DELAY_MS } from '../../worker/adapters/provi
 import { createServiceRecords } from '../../worker/services/hosting';
 import { newCustomer, uniqueName } from './customers';
 import { ownVps, servicesWith } from './hosting-fixtures';
+import { Browser, form, login } from './helpers';
 
 const db = createDb(env.DB);
 
@@ -133,5 +136,68 @@ describe('failures change nothing', () => {
     await db.delete(sandboxSwitches).where(eq(sandboxSwitches.system, PROVISIONER_SYSTEM));
     expect((await createSandboxProvisioner(db, { now: () => new Date(at) }).powerState(accountId)).power).toBe('running');
     expect(await servicesWith(at).hostingServers.power(c.id, id, 'stop')).toMatchObject({ ok: true, state: { power: 'stopped' } });
+  });
+});
+
+describe('our own limits on power actions and reinstalls (issue #32 §3.3)', () => {
+  const PER_SERVICE = RATE_LIMITS['server_action:service'].limit;
+  const PER_ACCOUNT = RATE_LIMITS['server_action:account'].limit;
+
+  it('30 parallel posts of the page: the per-service limit holds, no 5xx, the rest refused with a translated message; each done action is told live and noted', async () => {
+    const v = await ownVps();
+    const password = 'Kal1m3ra!Kal1m3ra';
+    const { hashPassword } = await import('../../worker/security/password-hash');
+    await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, v.c.id));
+    const b = new Browser();
+    expect((await login(b, v.c.email, password)).status).toBe(303);
+    const socket = (await b.fetch(`/parties/user/u-${v.c.id}`, { headers: { Upgrade: 'websocket' } })).webSocket!;
+    socket.accept();
+    const frames: string[] = [];
+    socket.addEventListener('message', (e) => frames.push(String(e.data)));
+    const { token } = await b.open(`/account/hosting/${v.id}/server?confirm=stop`);
+
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, async () => {
+        const res = await b.fetch(`/account/hosting/${v.id}/server`, form({ _token: token, intent: 'stop', confirmed: 'yes' }));
+        return { status: res.status, html: await res.text(), retryAfter: res.headers.get('Retry-After') };
+      }),
+    );
+    expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(30 - PER_SERVICE);
+    expect(refused[0]!.html).toContain('data-code="44160"');
+    expect(refused[0]!.html).toContain('Ζητήσατε πάρα πολλές ενέργειες για τον διακομιστή');
+    expect(Number(refused[0]!.retryAfter)).toBeGreaterThan(0);
+    // Past the limit the panel is not asked: the others reached it (done, or 151 when two raced).
+    const done = answers.filter((a) => a.status === 303);
+    expect(done.length).toBeGreaterThanOrEqual(1);
+    expect(done.length + answers.filter((a) => a.status === 409).length).toBe(PER_SERVICE);
+
+    const noted = await db.select().from(notifications).where(and(eq(notifications.userId, v.c.id), like(notifications.dedupeKey, `server-action:${v.id}:%`)));
+    expect(noted).toHaveLength(done.length);
+    expect(noted[0]).toMatchObject({ messageKey: 'hosting.server_stop' });
+    for (let i = 0; i < 200 && frames.length < done.length; i++) await new Promise((r) => setTimeout(r, 10));
+    const events = frames.map((f) => readLiveFrame(f, 'other-tab')).flatMap((f) => (f?.kind === 'event' && f.message.event === 'HostingServiceWasUpdated' ? [f.message] : []));
+    socket.close();
+    expect(events.length).toBeGreaterThanOrEqual(done.length);
+    expect(events[0]).toMatchObject({ channel: 'hosting', data: { service_id: v.id, fields: ['power'] } });
+  }, 120_000);
+
+  it('the per-account limit holds across the customer’s servers, reinstalls counted too', async () => {
+    const first = await ownVps();
+    const servers = [first, ...(await Promise.all(Array.from({ length: Math.ceil(PER_ACCOUNT / PER_SERVICE) }, () => ownVps({ customer: first.c, at: first.at }))))];
+    const s = servicesWith(first.at).hostingServers;
+    let taken = 0;
+    for (const v of servers) {
+      for (let i = 0; i < PER_SERVICE && taken < PER_ACCOUNT; i++, taken++) {
+        const r = i === 0 ? await s.reinstall(v.c.id, v.id, 'ubuntu-24.04', 'el') : await s.power(v.c.id, v.id, 'stop');
+        expect(r).not.toMatchObject({ code: 44160 });
+      }
+    }
+    const spare = servers.at(-1)!;
+    expect(await s.power(spare.c.id, spare.id, 'start')).toMatchObject({ ok: false, code: 44160, status: 429 });
+    // Another customer's servers are not limited by this one's.
+    const other = await ownVps({ at: first.at });
+    expect(await s.power(other.c.id, other.id, 'stop')).toMatchObject({ ok: true });
   });
 });

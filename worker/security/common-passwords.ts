@@ -1,7 +1,7 @@
 // The bundled list of common breached passwords (db/data/README.md: 10,000 most common entries of
 // the zxcvbn-ts list, lower-cased). The .txt file is a Text module: wrangler's default module rules
 // bundle `**/*.txt` as a string, and vitest-pool-workers follows the same rules (decision 010).
-import { checkPasswordPolicy, normalizeForComparison, type PasswordPolicyResult } from '../../core/password-policy';
+import { checkPasswordPolicy, isCommonPasswordIn, normalizeForComparison, type PasswordPolicyResult } from '../../core/password-policy';
 import commonPasswordsText from '../../db/data/common-passwords.txt';
 
 // Built on first use, not at import: building the 10,000-entry Set took 4–6 ms in workerd, which
@@ -26,4 +26,12 @@ export function isCommonPassword(password: string): boolean {
 /** The whole policy (length, then the list) with the bundled list. */
 export function checkPassword(password: string): PasswordPolicyResult {
   return checkPasswordPolicy(password, getCommonPasswords());
+}
+
+/**
+ * A password made to a rule of classes (the hosting panel's) compared with its end decoration taken
+ * off too ('Password1!' is 'password1'): core/password-policy.ts commonPasswordForms.
+ */
+export function isCommonPasswordDressedUp(password: string): boolean {
+  return isCommonPasswordIn(password, getCommonPasswords());
 }

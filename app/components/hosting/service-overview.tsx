@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../../core/errors';
 import { panelPasswordAllowed, type HostingServiceStatus } from '../../../core/hosting/portal';
 import { panelPasswordSchema } from '../../../core/validation/hosting-forms';
+import { HOSTING_PASSWORD_MAX, hostingPasswordStrength } from '../../../core/validation/password-rules';
 import type { HostingUsage, UsageMeasure } from '../../../worker/adapters/provisioner/port';
 import { codeMessage } from '../../lib/codes';
 import { FormAlert, InputField, SubmitButton, useAppForm, useHydrated } from '../../lib/forms';
@@ -208,8 +209,8 @@ export function PanelPasswordForm({ service, actionData }: { service: Service; a
           {/* The panel's user name, for password managers (never sent as a field of ours). */}
           <input type="text" value={service.username} autoComplete="username" readOnly hidden />
           <div onInput={(e) => (e.target as HTMLInputElement).name === 'panel_password' && setPassword((e.target as HTMLInputElement).value)}>
-            <InputField meta={fields.panel_password} label={t('password_label')} type="password" autoComplete="new-password" hint={t('password_hint')} maxLength={64}>
-              {hydrated ? <StrengthMeter password={password} label={t('strength')} testId="panel-strength-meter" /> : null}
+            <InputField meta={fields.panel_password} label={t('password_label')} type="password" autoComplete="new-password" hint={t('password_hint')} maxLength={HOSTING_PASSWORD_MAX}>
+              {hydrated ? <StrengthMeter password={password} label={t('strength')} testId="panel-strength-meter" measure={hostingPasswordStrength} /> : null}
             </InputField>
           </div>
           <SubmitButton intent="panel_password" testId="panel-password-save">

@@ -2,8 +2,10 @@
 // nameservers, within the account's quota; disabled by suspending it at the panel with a deletion
 // date; enabled again (undeleted) before that date; deleted by the daily cron after it.
 //
-// The panel is asked first and our row written after its answer, so a panel failure changes nothing
-// here. Creation is idempotent at the panel by its reference (`free-<domain id>-<generation>`, the
+// A new one claims its quota slot first (a 'provisioning' row, one conditional statement), then asks
+// the panel, then fills the row in; a panel failure gives the slot back, so it changes nothing here,
+// and an enable past the quota never makes an account at the panel (issue #32 §3.1). Other changes
+// ask the panel first and write our row after its answer. Creation is idempotent at the panel by its reference (`free-<domain id>-<generation>`, the
 // generation counting the name's deleted free hostings): a retry after a failure gets the same
 // account. The quota and the one-per-name rule are checked again inside the statements that write.
 import { and, asc, eq, inArray, lte, ne } from 'drizzle-orm';
@@ -69,9 +71,10 @@ export function freeHostingMessage(domainId: number, row: HostingServiceRow | nu
       delete_at: live && state === 'disabled' && live.deleteAt ? live.deleteAt.toISOString() : null,
       status: { type: statusType(state), locale: getServerT(lang)(`freehosting:status.${state}`) as string },
       state,
-      panel_url: live?.panelUrl ?? null,
-      username: live?.username ?? null,
-      server: live?.server ?? null,
+      // A claim not yet answered by the panel has empty placeholders: absent, not ''.
+      panel_url: live?.panelUrl || null,
+      username: live?.username || null,
+      server: live?.server || null,
       created_at: live ? live.startedAt.toISOString() : null,
     },
     customer: live?.panelPassword ? { passwd: live.panelPassword } : {},
@@ -86,6 +89,13 @@ async function currentOf(db: Db, userId: number, domain: DomainRow): Promise<Hos
     .where(and(eq(hostingServices.kind, 'free'), eq(hostingServices.domain, domain.asciiFqdn), eq(hostingServices.userId, userId), ne(hostingServices.status, 'terminated')));
   return row ?? null;
 }
+
+/** A claimed slot's account id until the panel answers: unique per name and generation, never a panel id. */
+const CLAIM_PREFIX = 'claim:';
+const claimAccountId = (reference: string) => `${CLAIM_PREFIX}${reference}`;
+const referenceOfClaim = (accountId: string): string | null => (accountId.startsWith(CLAIM_PREFIX) ? accountId.slice(CLAIM_PREFIX.length) : null);
+/** Twice the panel's time limit per call (createAccount, changePassword) with room: a live request is done by then. */
+export const CLAIM_STALE_MS = 2 * 60_000;
 
 const ENABLED_COUNT = `(SELECT count(*) FROM hosting_services WHERE user_id = ? AND kind = 'free' AND status IN ('provisioning', 'active'))`;
 
@@ -132,19 +142,43 @@ export function createFreeHostingService(deps: Pick<ServiceDeps, 'db' | 'env' | 
     return rows.filter((r) => r.id !== exceptId).length;
   }
 
-  async function create(userId: number, domain: DomainRow, uniqueId: string | null): Promise<FreeHostingOutcome> {
-    const refusal = activationRefusal({ ourNameservers: usesOurNameservers(domain, DEFAULT_NAMESERVERS), enabledCount: await enabledCount(userId, null) });
-    if (refusal) return fail(refusal);
-    const deleted = await db
-      .select({ id: hostingServices.id })
-      .from(hostingServices)
-      .where(and(eq(hostingServices.kind, 'free'), eq(hostingServices.domain, domain.asciiFqdn), eq(hostingServices.status, 'terminated')));
+  /**
+   * Claims a quota slot for the name before the panel is asked (issue #32 §3.1): ONE conditional
+   * INSERT … SELECT … WHERE (enabled count) < quota ON CONFLICT DO NOTHING of a 'provisioning' row
+   * whose account id is the claim's placeholder. Parallel enables past the quota are refused here, so
+   * the panel never makes an account we would not record. Null when the quota is full or the name
+   * has a living free hosting already (the unique index).
+   */
+  async function claimSlot(userId: number, domain: DomainRow, reference: string): Promise<number | null> {
+    const t = now.getTime();
+    const claimed = await d1
+      .prepare(
+        `INSERT INTO hosting_services (user_id, order_item_id, account_id, sku, product_type, kind, domain, username, panel_url, server, datacenter, options, status, length_months, started_at, expires_at, cancel_at_period_end, synced_at, created_at, updated_at)
+         SELECT ?, NULL, ?, ?, ?, 'free', ?, '', '', '', NULL, '{}', 'provisioning', ?, ?, ?, 0, ?, ?, ? WHERE ${ENABLED_COUNT} < ?
+         ON CONFLICT DO NOTHING RETURNING id`,
+      )
+      .bind(userId, claimAccountId(reference), FREE_HOSTING_SKU, FREE_HOSTING_PRODUCT_TYPE, domain.asciiFqdn, FREE_HOSTING_LENGTH_MONTHS, t, t, t, t, t, userId, FREE_HOSTING_QUOTA)
+      .first<{ id: number }>();
+    return claimed?.id ?? null;
+  }
+
+  /** Gives a claimed slot back (the panel failed): only while it is still the claim. */
+  async function releaseClaim(id: number, reference: string): Promise<void> {
+    await d1.prepare(`DELETE FROM hosting_services WHERE id = ? AND account_id = ?`).bind(id, claimAccountId(reference)).run();
+  }
+
+  /**
+   * The panel's part of an enable, under a slot already claimed: the account (idempotent by its
+   * reference), its password, then the claim row becomes the account's row. A panel failure gives
+   * the slot back, so nothing is left here.
+   */
+  async function provisionClaimed(userId: number, domain: DomainRow, claimId: number, reference: string, uniqueId: string | null): Promise<FreeHostingOutcome> {
     const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
     let account: HostingAccount;
     let password: string;
     try {
       account = await panel().createAccount({
-        reference: `free-${domain.id}-${deleted.length + 1}`,
+        reference,
         sku: FREE_HOSTING_SKU,
         productType: FREE_HOSTING_PRODUCT_TYPE,
         domain: domain.asciiFqdn,
@@ -155,26 +189,20 @@ export function createFreeHostingService(deps: Pick<ServiceDeps, 'db' | 'env' | 
       // The panel's password for the new account, handed over once: the page shows it (spec §3 customer.passwd).
       password = await panel().changePassword(account.accountId);
     } catch (e) {
+      await releaseClaim(claimId, reference);
       return panelFailed(e);
     }
     const t = now.getTime();
-    // Written only if the quota still allows it and no other free hosting of the name was recorded
-    // meanwhile (the unique index): one statement, so 30 parallel enables cannot pass the quota.
-    const inserted = await d1
+    // Conditional on the claim still being ours as claimed: a taker of a stale claim that finished
+    // first has written the row already.
+    const done = await d1
       .prepare(
-        `INSERT INTO hosting_services (user_id, order_item_id, account_id, sku, product_type, kind, domain, username, panel_url, server, datacenter, options, status, length_months, started_at, expires_at, cancel_at_period_end, synced_at, created_at, updated_at, panel_password)
-         SELECT ?, NULL, ?, ?, ?, 'free', ?, ?, ?, ?, NULL, '{}', ?, ?, ?, ?, 0, ?, ?, ?, ? WHERE ${ENABLED_COUNT} < ?
-         ON CONFLICT DO NOTHING RETURNING id`,
+        `UPDATE hosting_services SET account_id = ?, sku = ?, username = ?, panel_url = ?, server = ?, status = ?, started_at = ?, expires_at = ?, synced_at = ?, updated_at = ?, panel_password = ?
+         WHERE id = ? AND account_id = ? RETURNING id`,
       )
-      .bind(userId, account.accountId, account.sku, FREE_HOSTING_PRODUCT_TYPE, domain.asciiFqdn, account.username, account.panelUrl, account.server, account.status, FREE_HOSTING_LENGTH_MONTHS, account.createdAt.getTime(), account.expiresAt.getTime(), t, t, t, password, userId, FREE_HOSTING_QUOTA)
+      .bind(account.accountId, account.sku, account.username, account.panelUrl, account.server, account.status, account.createdAt.getTime(), account.expiresAt.getTime(), t, t, password, claimId, claimAccountId(reference))
       .first<{ id: number }>();
-    if (!inserted) {
-      // A second tab recorded this very account first: done. Otherwise the quota filled meanwhile; the
-      // account stays at the panel under its reference, and the next enable within the quota takes it.
-      const mine = await currentOf(db, userId, domain);
-      if (mine?.accountId === account.accountId) return { ok: true, code: ErrorCode.NO_CHANGE };
-      return fail('quota');
-    }
+    if (!done) return { ok: true, code: ErrorCode.NO_CHANGE };
     const row = (await currentOf(db, userId, domain))!;
     await publish(userId, 'FreeHostingWasCreated', domain.id, row, uniqueId);
     await createNotifier(deps).notify({
@@ -187,6 +215,40 @@ export function createFreeHostingService(deps: Pick<ServiceDeps, 'db' | 'env' | 
       dedupeKey: `free-hosting-created:${row.id}`,
     });
     return { ok: true, code: ErrorCode.SUCCESS };
+  }
+
+  async function create(userId: number, domain: DomainRow, uniqueId: string | null): Promise<FreeHostingOutcome> {
+    const refusal = activationRefusal({ ourNameservers: usesOurNameservers(domain, DEFAULT_NAMESERVERS), enabledCount: await enabledCount(userId, null) });
+    if (refusal) return fail(refusal);
+    const deleted = await db
+      .select({ id: hostingServices.id })
+      .from(hostingServices)
+      .where(and(eq(hostingServices.kind, 'free'), eq(hostingServices.domain, domain.asciiFqdn), eq(hostingServices.status, 'terminated')));
+    const reference = `free-${domain.id}-${deleted.length + 1}`;
+    const claimId = await claimSlot(userId, domain, reference);
+    if (claimId === null) {
+      // A second tab claimed this very name first (it is being made, or made): nothing to do.
+      // Otherwise the quota filled meanwhile, and the panel was never asked.
+      if (await currentOf(db, userId, domain)) return { ok: true, code: ErrorCode.NO_CHANGE };
+      return fail('quota');
+    }
+    return provisionClaimed(userId, domain, claimId, reference, uniqueId);
+  }
+
+  /**
+   * A claim whose request never finished (the isolate went away between claim and panel answer) is
+   * taken over once it is older than CLAIM_STALE_MS, by one conditional statement, and finished under
+   * the same reference: the panel answers with the account the first attempt made, if it made one.
+   */
+  async function resumeStaleClaim(userId: number, domain: DomainRow, row: HostingServiceRow, uniqueId: string | null): Promise<FreeHostingOutcome> {
+    const reference = referenceOfClaim(row.accountId);
+    if (!reference || now.getTime() - row.updatedAt.getTime() < CLAIM_STALE_MS) return { ok: true, code: ErrorCode.NO_CHANGE };
+    const taken = await d1
+      .prepare(`UPDATE hosting_services SET updated_at = ? WHERE id = ? AND account_id = ? AND updated_at = ? RETURNING id`)
+      .bind(now.getTime(), row.id, row.accountId, row.updatedAt.getTime())
+      .first<{ id: number }>();
+    if (!taken) return { ok: true, code: ErrorCode.NO_CHANGE };
+    return provisionClaimed(userId, domain, row.id, reference, uniqueId);
   }
 
   async function undelete(userId: number, domain: DomainRow, row: HostingServiceRow, uniqueId: string | null): Promise<FreeHostingOutcome> {
@@ -228,6 +290,7 @@ export function createFreeHostingService(deps: Pick<ServiceDeps, 'db' | 'env' | 
       const row = await currentOf(db, userId, domain);
       if (!row) return create(userId, domain, uniqueId);
       if (row.status === 'suspended') return undelete(userId, domain, row, uniqueId);
+      if (row.status === 'provisioning') return resumeStaleClaim(userId, domain, row, uniqueId);
       return { ok: true, code: ErrorCode.NO_CHANGE };
     },
 

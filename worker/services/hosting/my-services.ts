@@ -9,6 +9,7 @@ import { pageCount, panelPasswordAllowed, SERVICE_PAGE_SIZE, type ServiceListQue
 import { hostingPasswordError } from '../../../core/validation/password-rules';
 import { hostingServices, productPrices, products, users } from '../../../db/schema';
 import { ProvisionerError, type HostingAccount, type HostingUsage } from '../../adapters/provisioner/port';
+import { isCommonPasswordDressedUp } from '../../security/common-passwords';
 import type { ServiceDeps } from '../deps';
 import { panelAccountFlagStatement, type HostingServiceRow } from './service-records';
 
@@ -36,7 +37,8 @@ export type ServicePage = {
   notice: number | null;
 };
 
-export type PasswordOutcome = { ok: true } | { ok: false; code: number; status: number; field?: 'panel_password' };
+/** `reason` 'too_common': on the house's list of common passwords (the page says so under the field). */
+export type PasswordOutcome = { ok: true } | { ok: false; code: number; status: number; field?: 'panel_password'; reason?: 'too_common' };
 
 /** The catalogue's code of a port failure; anything else is the panel being unreachable to us. */
 function codeOf(err: unknown): number {
@@ -191,7 +193,7 @@ export function createMyServices(deps: Pick<ServiceDeps, 'db' | 'now' | 'adapter
 
     /**
      * The panel password the customer chose (spec §5 "Hosting-panel password"). Refused before the
-     * port is asked when it breaks the rule (under the field), when the customer has not given the
+     * port is asked when it breaks the rule or is a common password (under the field), when the customer has not given the
      * GDPR processing approval (43007) or when the account has no panel user now (151). A panel
      * failure changes nothing: the old password stays, and the customer sees why.
      */
@@ -203,6 +205,8 @@ export function createMyServices(deps: Pick<ServiceDeps, 'db' | 'now' | 'adapter
         .where(and(eq(S.id, id), eq(S.userId, userId)));
       if (!row) return null;
       if (hostingPasswordError(password)) return { ok: false, code: ErrorCode.VALIDATION_ERROR, status: 400, field: 'panel_password' };
+      // The rule's classes are met by 'Password1!': the house's list, with the decoration taken off, refuses it.
+      if (isCommonPasswordDressedUp(password)) return { ok: false, code: ErrorCode.VALIDATION_ERROR, status: 400, field: 'panel_password', reason: 'too_common' };
       if (!row.gdpr) return { ok: false, code: ErrorCode.PBAS_ACCOUNT_REQUIRED_GDPR_APPROVAL, status: 403 };
       if (!panelPasswordAllowed(row.status)) return { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED, status: 403 };
       try {

@@ -2,7 +2,9 @@
 // in the cart (the cart's own rule, core/cart/options.ts, 'management' left out), its address and
 // power state from the provisioner, and the power actions and reinstall through the port. Nothing is
 // written on our side for a power action: the panel is the truth for the machine, and a refusal or
-// an unreachable panel (151, 40501, 40505, 49997) leaves everything as it was.
+// an unreachable panel (151, 40501, 40505, 49997) leaves everything as it was. Each action takes an
+// attempt of our per-server and per-account limits before the panel is asked (44160, issue #32 §3.3),
+// and one the panel carried out is told to the customer's tabs and noted.
 import { and, eq, ne } from 'drizzle-orm';
 import { chosenOptions, specsByCategory } from '../../../core/cart/options';
 import { ErrorCode } from '../../../core/errors';
@@ -10,12 +12,15 @@ import { isServerKind } from '../../../core/hosting/kinds';
 import { hostingServices } from '../../../db/schema';
 import { ProvisionerError, type PowerAction, type ServerState } from '../../adapters/provisioner/port';
 import { optionChoices } from '../cart';
+import { createRateLimitService } from '../platform';
 import { createCatalogService, type ProductCard } from '../catalog';
 import type { ServiceDeps } from '../deps';
+import { createServiceEvents, serviceName } from './service-events';
 import { createServiceRecords, type HostingServiceRow } from './service-records';
 
 type Lang = 'el' | 'en';
-export type Refusal = { ok: false; code: number; status: number; field?: string };
+/** `retryAfter` (seconds) with 44160: when our limit lets the next action through. */
+export type Refusal = { ok: false; code: number; status: number; field?: string; retryAfter?: number };
 
 export const HOSTING_FAMILIES = ['shared_linux', 'shared_windows', 'wordpress', 'semi_dedicated', 'cloud_vps', 'dedicated'] as const;
 
@@ -45,6 +50,26 @@ export async function productOf(deps: ServiceDeps, sku: string, lang: Lang): Pro
 export function createHostingServers(deps: ServiceDeps) {
   const { db, now } = deps;
   const records = createServiceRecords(deps);
+  const events = createServiceEvents(deps);
+
+  /**
+   * One attempt of the server's limit, then of the account's (each one counting statement): taken
+   * before the panel is asked, whatever the panel answers then. A server over its own limit does not
+   * use up the account's.
+   */
+  async function takeAttempt(row: HostingServiceRow): Promise<Refusal | null> {
+    const limits = createRateLimitService(deps);
+    const own = await limits.hit('server_action:service', String(row.id));
+    const result = own.allowed ? await limits.hit('server_action:account', String(row.userId)) : own;
+    return result.allowed ? null : { ok: false, code: ErrorCode.SERVER_ACTIONS_TOO_MANY, status: 429, retryAfter: result.retryAfter };
+  }
+
+  /** An action the panel carried out: the customer's other tabs refresh, and a notice says so. */
+  async function told(row: HostingServiceRow, action: PowerAction | 'reinstall'): Promise<void> {
+    await events.changed(row.userId, row.id, row.status, ['power']);
+    // Each action is its own notice (not a retry of another): a key of its own.
+    await events.notify({ userId: row.userId, serviceId: row.id, notice: `server_${action}`, name: serviceName(row), link: `/account/hosting/${row.id}/server`, dedupeKey: `server-action:${row.id}:${crypto.randomUUID()}` });
+  }
 
   /** The customer's own server, or null (someone else's, or hosting that is no server: a 404). */
   async function ownServer(userId: number, id: number): Promise<HostingServiceRow | null> {
@@ -93,11 +118,16 @@ export function createHostingServers(deps: ServiceDeps) {
       if (!row) return { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED, status: 404 };
       // Our record knows a suspended or deleted service already: the panel is not asked.
       if (row.status === 'suspended' || row.status === 'terminated') return { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED, status: 409 };
+      const limited = await takeAttempt(row);
+      if (limited) return limited;
+      let state: ServerState;
       try {
-        return { ok: true, state: await deps.adapters.provisioner.power(row.accountId, action) };
+        state = await deps.adapters.provisioner.power(row.accountId, action);
       } catch (e) {
         return refusalOf(e);
       }
+      await told(row, action);
+      return { ok: true, state };
     },
 
     async reinstall(userId: number, id: number, os: string, lang: Lang): Promise<{ ok: true; state: ServerState } | Refusal> {
@@ -108,6 +138,8 @@ export function createHostingServers(deps: ServiceDeps) {
       const product = await productOf(deps, row.sku, lang);
       const images = product ? optionChoices(product).filter((o) => o.name === 'os').map((o) => o.value) : [];
       if (!images.includes(os)) return { ok: false, code: ErrorCode.VALIDATION_ERROR, status: 400, field: 'os' };
+      const limited = await takeAttempt(row);
+      if (limited) return limited;
       try {
         const state = await deps.adapters.provisioner.reinstall(row.accountId, os);
         // The options shown as specs follow the image installed now.
@@ -115,6 +147,7 @@ export function createHostingServers(deps: ServiceDeps) {
           .update(hostingServices)
           .set({ options: { ...row.options, os }, updatedAt: now })
           .where(and(eq(hostingServices.id, row.id), ne(hostingServices.status, 'terminated')));
+        await told(row, 'reinstall');
         return { ok: true, state };
       } catch (e) {
         return refusalOf(e);

@@ -7,7 +7,7 @@ import { createLiveService } from '../platform';
 
 type Status = 'provisioning' | 'active' | 'suspended' | 'terminated';
 
-export type HostingNotice = 'renewal_due' | 'renewed' | 'suspended' | 'suspended_staff' | 'unsuspended' | 'terminated';
+export type HostingNotice = 'renewal_due' | 'renewed' | 'suspended' | 'suspended_staff' | 'unsuspended' | 'terminated' | 'server_start' | 'server_stop' | 'server_reboot' | 'server_reinstall';
 
 const TONE: Record<HostingNotice, 'alert' | 'warning' | 'success' | 'info'> = {
   renewal_due: 'info',
@@ -16,6 +16,10 @@ const TONE: Record<HostingNotice, 'alert' | 'warning' | 'success' | 'info'> = {
   suspended_staff: 'alert',
   unsuspended: 'success',
   terminated: 'warning',
+  server_start: 'success',
+  server_stop: 'info',
+  server_reboot: 'info',
+  server_reinstall: 'info',
 };
 
 export function createServiceEvents(deps: Pick<ServiceDeps, 'db' | 'env' | 'now'>) {
