@@ -13,7 +13,6 @@ import { needsGdprApproval } from '../../../core/gdpr';
 import { maskEmail } from '../../../core/otp';
 import { verifyTotp } from '../../../core/totp';
 import { tokens } from '../../../db/schema';
-import type { Language } from '../../../i18n/config';
 import { getServerT } from '../../../i18n/server';
 import { createCartService } from '../cart';
 import { createLiveService } from '../platform';
@@ -29,38 +28,9 @@ export const SESSION_COOKIE = 'sid';
 /** The session cookie of this request: `__Host-sid` over https (issue #19 §4); every reader uses this. */
 export const readSessionCookie = (request: Request) => readHostCookie(request, SESSION_COOKIE);
 
-export type SessionUser = {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  accountName: string;
-  userGroup: 'user' | 'admin' | 'support';
-  hasPbasAccount: boolean;
-  emailVerified: boolean;
-  /** An authenticator app is enrolled: staff cannot use the back office without it (issue #10 §4). */
-  totpEnabled: boolean;
-};
-export type CurrentSession = { user: SessionUser; sessionId: string };
-
-export type LoginInput = {
-  email: string;
-  password: string;
-  ip: string;
-  userAgent: string;
-  visitorId: string;
-  uniqueId: string | null;
-  locale: Language;
-};
-export type TwoFactorMethod = 'totp' | 'email';
-export type LoginResult =
-  | { ok: true; user: SessionUser; setCookies: string[] }
-  /** 2004 two_factor_auth: the password was right; the second factor is asked for with `challenge`. */
-  | { ok: false; code: 2004; status: 401; challenge: string; method: TwoFactorMethod; target: string }
-  /** 43005 profile_required_gdpr_approval: no session yet; the approval form carries `pending` (login-approval.ts). */
-  | { ok: false; code: 43005; status: 403; pending: string }
-  | { ok: false; code: number; status: number; retryAfter?: number; scope?: 'network' };
-export type SessionMeta = { ip: string; userAgent: string; visitorId: string; uniqueId: string | null };
+// The session and login shapes live beside this service (split by subject: auth.ts stays the use cases).
+export type { CurrentSession, LoginInput, LoginResult, SessionMeta, SessionUser, TwoFactorMethod } from './session-types';
+import type { LoginInput, LoginResult, SessionMeta, SessionUser, TwoFactorMethod, CurrentSession } from './session-types';
 
 /** A password that was right stays good for the second factor this long. */
 export const TWO_FACTOR_CHALLENGE_MS = 10 * 60_000;
