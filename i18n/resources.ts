@@ -43,7 +43,9 @@ import enLegal from './en/legal.json';
 import enMydata from './en/mydata.json';
 import enBilling from './en/billing.json';
 import elPolicies from './el/policies.json';
+import elMail from './el/mail.json';
 import enPolicies from './en/policies.json';
+import enMail from './en/mail.json';
 import { SERVER_ONLY_NAMESPACES } from './config';
 // The back office's areas (issue #22), one namespace each.
 import elAdmindomains from './el/admindomains.json';
@@ -73,8 +75,8 @@ import enPrivacy from './en/privacy.json';
 import elArchive from './el/archive.json';
 import enArchive from './en/archive.json';
 
-const el = { common: elCommon, errors: elErrors, catalog: elCatalog, countries: elCountries, validation: elValidation, auth: elAuth, domains: elDomains, cart: elCart, checkout: elCheckout, admin: elAdmin, portal: elPortal, mydomains: elMydomains, nameservers: elNameservers, contacts: elContacts, transfers: elTransfers, documents: elDocuments, paying: elPaying, refunds: elRefunds, legal: elLegal, mydata: elMydata, billing: elBilling, admindomains: elAdmindomains, admincustomers: elAdmincustomers, admincoupons: elAdmincoupons, admincatalog: elAdmincatalog, staff: elStaff, hosting: elHosting, servers: elServers, adminhosting: elAdminhosting, freehosting: elFreehosting, notifications: elNotifications, newsletter: elNewsletter, privacy: elPrivacy, archive: elArchive, policies: elPolicies };
-const en = { common: enCommon, errors: enErrors, catalog: enCatalog, countries: enCountries, validation: enValidation, auth: enAuth, domains: enDomains, cart: enCart, checkout: enCheckout, admin: enAdmin, portal: enPortal, mydomains: enMydomains, nameservers: enNameservers, contacts: enContacts, transfers: enTransfers, documents: enDocuments, paying: enPaying, refunds: enRefunds, legal: enLegal, mydata: enMydata, billing: enBilling, admindomains: enAdmindomains, admincustomers: enAdmincustomers, admincoupons: enAdmincoupons, admincatalog: enAdmincatalog, staff: enStaff, hosting: enHosting, servers: enServers, adminhosting: enAdminhosting, freehosting: enFreehosting, notifications: enNotifications, newsletter: enNewsletter, privacy: enPrivacy, archive: enArchive, policies: enPolicies };
+const el = { common: elCommon, errors: elErrors, catalog: elCatalog, countries: elCountries, validation: elValidation, auth: elAuth, domains: elDomains, cart: elCart, checkout: elCheckout, admin: elAdmin, portal: elPortal, mydomains: elMydomains, nameservers: elNameservers, contacts: elContacts, transfers: elTransfers, documents: elDocuments, paying: elPaying, refunds: elRefunds, legal: elLegal, mydata: elMydata, billing: elBilling, admindomains: elAdmindomains, admincustomers: elAdmincustomers, admincoupons: elAdmincoupons, admincatalog: elAdmincatalog, staff: elStaff, hosting: elHosting, servers: elServers, adminhosting: elAdminhosting, freehosting: elFreehosting, notifications: elNotifications, newsletter: elNewsletter, privacy: elPrivacy, archive: elArchive, policies: elPolicies, mail: elMail };
+const en = { common: enCommon, errors: enErrors, catalog: enCatalog, countries: enCountries, validation: enValidation, auth: enAuth, domains: enDomains, cart: enCart, checkout: enCheckout, admin: enAdmin, portal: enPortal, mydomains: enMydomains, nameservers: enNameservers, contacts: enContacts, transfers: enTransfers, documents: enDocuments, paying: enPaying, refunds: enRefunds, legal: enLegal, mydata: enMydata, billing: enBilling, admindomains: enAdmindomains, admincustomers: enAdmincustomers, admincoupons: enAdmincoupons, admincatalog: enAdmincatalog, staff: enStaff, hosting: enHosting, servers: enServers, adminhosting: enAdminhosting, freehosting: enFreehosting, notifications: enNotifications, newsletter: enNewsletter, privacy: enPrivacy, archive: enArchive, policies: enPolicies, mail: enMail };
 
 export const resources = { el, en };
 export type Resources = typeof el;

@@ -143,6 +143,10 @@ export const outbox = sqliteTable('outbox', {
   to: text('to').notNull(),
   subject: text('subject').notNull().default(''),
   body: text('body').notNull(),
+  /** The HTML part, when the message had one (issue #33). */
+  html: text('html'),
+  /** What the sandbox provider was given to attach: the bytes are kept in R2 under `key`. */
+  attachments: text('attachments', { mode: 'json' }).$type<{ filename: string; contentType: string; size: number; key: string | null }[]>().notNull().default(sql`'[]'`),
   meta: text('meta', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
 });

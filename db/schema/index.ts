@@ -15,3 +15,4 @@ export * from './archives';
 export * from './erasures';
 export * from './newsletter';
 export * from './renewals';
+export * from './mail';

@@ -65,7 +65,8 @@ export type Adapters = {
 /** The origin the sandbox payment page redirects to when neither PUBLIC_ORIGIN nor the request gives one. */
 const LOCAL_ORIGIN = 'http://localhost:8787';
 
-export function createAdapters(config: AdapterConfig, db: Db, origin: string = LOCAL_ORIGIN): Adapters {
+/** `files`: the FILES bucket, where the sandbox mail keeps the attachments it was given. */
+export function createAdapters(config: AdapterConfig, db: Db, origin: string = LOCAL_ORIGIN, files?: R2Bucket): Adapters {
   // Each port is made when first used: a page asks for one or two, if any (docs/decisions/030).
   const registries = lazyMembers(
     Object.fromEntries(
@@ -78,7 +79,7 @@ export function createAdapters(config: AdapterConfig, db: Db, origin: string = L
     ) as Record<RegistryFamily, () => RegistryPort>,
   );
   return lazyMembers({
-    mail: (): MailPort => (config.mail.kind === 'http' ? createHttpMail({ url: config.mail.url, token: config.mail.token, from: config.mail.from }) : createSandboxMail(db)),
+    mail: (): MailPort => (config.mail.kind === 'http' ? createHttpMail({ url: config.mail.url, token: config.mail.token, from: config.mail.from }) : createSandboxMail(db, files)),
     sms: (): SmsPort => (config.sms.kind === 'http' ? createHttpSms({ url: config.sms.url, token: config.sms.token, from: config.sms.from }) : createSandboxSms(db)),
     captcha: (): CaptchaPort => (config.captcha.kind === 'turnstile' ? createTurnstileCaptcha({ siteKey: config.captcha.siteKey, secretKey: config.captcha.secretKey }) : createSandboxCaptcha(db)),
     registries: () => registries,

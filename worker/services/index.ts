@@ -18,6 +18,7 @@ import { createAuditService, createStaffDashboardService, createStaffInvitationS
 import { createPrivacyConsents } from './consents';
 import { createAutoRenew } from './renewals';
 import { createNewsletterService } from './newsletter';
+import { createMailService } from './mail';
 import { lazyMembers } from '../lazy';
 import type { ServiceDeps } from './deps';
 
@@ -33,7 +34,7 @@ export function createServices(input: { db: Db; env: Env; now: Date; adapters?: 
     env: input.env,
     now: input.now,
     get adapters() {
-      return (adapters ??= createAdapters(config, input.db, config.publicOrigin ?? input.origin));
+      return (adapters ??= createAdapters(config, input.db, config.publicOrigin ?? input.origin, input.env.FILES));
     },
   };
   return servicesFor(deps);
@@ -54,6 +55,7 @@ function servicesFor(deps: ServiceDeps) {
     legalDocuments: () => createLegalDocumentService(deps),
     mydata: () => createMydataService(deps),
     otp: () => createOtpService(deps),
+    mail: () => createMailService(deps),
     passwordReset: () => createPasswordResetService(deps),
     registration: () => createRegistrationService(deps),
     cart: () => createCartService(deps),

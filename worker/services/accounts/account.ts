@@ -24,6 +24,7 @@ import { createLoginThrottle, passwordThrottleKey, secondFactorThrottleKey } fro
 import { createConsentLog } from './consents';
 import { createOtpService, sha256Hex } from './otp';
 import { foldAnswer } from './registration';
+import { createMailService } from '../mail';
 
 export const VERIFY_EMAIL_TOKEN_MS = 24 * 60 * 60_000;
 export const TOTP_ISSUER = 'Registrar.gr';
@@ -201,9 +202,9 @@ export function createAccountService(deps: ServiceDeps) {
       await db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: now }).where(eq(users.id, u.id));
       // Whoever knew the old password is logged out everywhere else.
       const ended = await auth.logoutEverywhere(session, { keepThis: true });
-      const t = getServerT(input.locale);
-      await adapters.mail.send({ to: u.email, subject: t('auth:mail.password_changed_subject'), text: t('auth:mail.password_changed_body'), tag: 'password_changed' });
-      return { ok: true, endedSessions: ended };
+      // One message per change: the key holds the moment, so a second change later is told again.
+      await createMailService(deps).send({ template: 'password_changed', params: { at: now }, to: u.email, lang: input.locale, userId: u.id, dedupeKey: `password-changed:${u.id}:${now.getTime()}` });
+            return { ok: true, endedSessions: ended };
     },
 
     async setSecurityQuestion(userId: number, input: { current: string; question: string; answer: string; birthDate: string }): Promise<{ ok: true } | AccountFailure> {

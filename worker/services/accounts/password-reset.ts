@@ -20,6 +20,7 @@ import { clearPasswordThrottle } from './login-throttle';
 import { createRateLimitService } from '../platform';
 import { spendToken, takeTokenAttempt } from './token-attempts';
 import { foldAnswer } from './registration';
+import { createMailService } from '../mail';
 
 export const RESET_TOKEN_MS = 30 * 60_000;
 /** Wrong security answers per recovery token; then the e-mail step starts again. */
@@ -252,9 +253,9 @@ export function createPasswordResetService(deps: ServiceDeps) {
       await auth.endAllSessions(u.id);
       // Proof of the address ends the login delay too (decision 022), so the owner can log in at once.
       await clearPasswordThrottle(db, u.email);
-      const t = getServerT(input.locale);
-      await adapters.mail.send({ to: u.email, subject: t('auth:mail.password_changed_subject'), text: t('auth:mail.password_changed_body'), tag: 'password_changed' });
-      return { ok: true, email: u.email };
+      // One message per change: the key holds the moment, so a second change later is told again.
+      await createMailService(deps).send({ template: 'password_changed', params: { at: now }, to: u.email, lang: input.locale, userId: u.id, dedupeKey: `password-changed:${u.id}:${now.getTime()}` });
+            return { ok: true, email: u.email };
     },
   };
 }
