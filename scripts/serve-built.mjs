@@ -12,14 +12,14 @@
 // the Worker and turns that drop into 503 "Your worker restarted mid-request" for a POST. A fresh
 // connection per request never waits between requests, so the idle timer never runs.
 //
-// Usage (module): serveBuilt({ port, persistTo, vars }) → { url, close() }. The state directory is
+// Usage (module): serveBuilt({ port, persistTo, vars, logLevel }) → { url, close() }. The state directory is
 // the one `wrangler dev --persist-to` and `wrangler d1 migrations apply --local --persist-to` use.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
-import { Miniflare } from 'miniflare';
+import { Log, LogLevel, Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 
 const WORKER_NAME = 'registrar-storefront';
@@ -47,13 +47,17 @@ export function bundleModules(dir) {
   return [entry, ...files.filter((f) => f !== entry)].map((f) => ({ type: type(f), path: resolve(dir, f) }));
 }
 
-/** Request heads as they go to workerd: no hop-by-hop headers; wrangler's `/__scheduled` mapped to Miniflare's. */
+/** Request heads as they go to workerd: without hop-by-hop headers. */
 export function upstreamHead(method, url, rawHeaders) {
   const headers = [];
   for (let i = 0; i < rawHeaders.length; i += 2) if (!HOP_BY_HOP.has(rawHeaders[i].toLowerCase())) headers.push(rawHeaders[i], rawHeaders[i + 1]);
-  // `wrangler dev --test-scheduled` answers /__scheduled?cron=…; Miniflare's trigger is this path.
-  const path = url.startsWith('/__scheduled') ? `/cdn-cgi/handler/scheduled${url.slice('/__scheduled'.length)}` : url;
-  return { method, path, headers };
+  return { method, path: url, headers };
+}
+
+/** The `cron` of wrangler dev's `--test-scheduled` address (`/__scheduled?cron=…`), or null for any other. */
+export function scheduledCron(url) {
+  const parsed = new URL(url, 'http://x');
+  return parsed.pathname === '/__scheduled' ? (parsed.searchParams.get('cron') ?? '') : null;
 }
 
 /** Response headers as they go back to the client (workerd's `Connection: close` is its side's only). */
@@ -68,8 +72,25 @@ export function downstreamHeaders(rawHeaders) {
  * connection to workerd per request (`agent: false` sends `Connection: close`), WebSocket upgrades
  * piped as they are.
  */
-export function startFront({ port, host = '127.0.0.1', target }) {
+export function startFront({ port, host = '127.0.0.1', target, runScheduled }) {
   const server = createServer((req, res) => {
+    // wrangler dev's `--test-scheduled` (the browser tests run the cron jobs this way). It is run on
+    // the Worker itself: Miniflare's own trigger path would reach the assets router in front of it.
+    const cron = runScheduled ? scheduledCron(req.url) : null;
+    if (cron !== null) {
+      req.resume();
+      runScheduled(cron).then(
+        (outcome) => {
+          res.writeHead(outcome === 'ok' ? 200 : 500, { 'Content-Type': 'text/plain; charset=utf-8' });
+          res.end(outcome === 'ok' ? 'Ran scheduled event' : `scheduled: ${outcome}`);
+        },
+        (error) => {
+          res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+          res.end(`scheduled: ${error?.message ?? error}`);
+        },
+      );
+      return;
+    }
     const head = upstreamHead(req.method, req.url, req.rawHeaders);
     const up = httpRequest({ host: target.hostname, port: target.port, method: head.method, path: head.path, headers: head.headers, agent: false, setHost: false }, (answer) => {
       res.writeHead(answer.statusCode, answer.statusMessage, downstreamHeaders(answer.rawHeaders));
@@ -116,7 +137,7 @@ export function startFront({ port, host = '127.0.0.1', target }) {
 }
 
 /** Bundles (unless `bundleDir` is given), starts Miniflare on a private port and the front on `port`. */
-export async function serveBuilt({ port, persistTo, vars = {}, bundleDir, host = '127.0.0.1', log = console.error }) {
+export async function serveBuilt({ port, persistTo, vars = {}, bundleDir, host = '127.0.0.1', log = console.error, logLevel = 'WARN' }) {
   const dir = bundleDir ?? bundleWorker(join('.wrangler', `serve-bundle-${port}`));
   const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml');
   const state = resolve(persistTo, 'v3');
@@ -134,12 +155,15 @@ export async function serveBuilt({ port, persistTo, vars = {}, bundleDir, host =
     r2Persist: join(state, 'r2'),
     kvPersist: join(state, 'kv'),
     cachePersist: join(state, 'cache'),
-    // The placeholder `request.cf` (no call to workers.cloudflare.com), and /cdn-cgi/handler/scheduled.
+    // The placeholder `request.cf` (no call to workers.cloudflare.com).
     cf: false,
-    unsafeTriggerHandlers: true,
+    // The Worker's uncaught exceptions (WARN, as `wrangler dev --log-level warn`), or every request too (INFO).
+    log: new Log(LogLevel[logLevel]),
   });
   const target = await mf.ready;
-  const front = await startFront({ port, host, target });
+  const worker = await mf.getWorker(WORKER_NAME);
+  const runScheduled = async (cron) => (await worker.scheduled({ cron, scheduledTime: new Date() })).outcome;
+  const front = await startFront({ port, host, target, runScheduled });
   log(`serve-built: workerd at ${target.origin}, front at http://${host}:${port}`);
   return {
     url: `http://${host}:${port}`,

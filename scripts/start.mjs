@@ -48,7 +48,7 @@ run('seed', npx, ['tsx', 'scripts/seed.ts', '--persist-to', persistTo]);
 
 console.log(`\n▶ serving on http://localhost:${port}\n`);
 Object.assign(process.env, env);
-const served = await serveBuilt({ port, persistTo, vars: { APP_ENV: 'development' }, log: (line) => console.log(line) });
+const served = await serveBuilt({ port, persistTo, vars: { APP_ENV: 'development' }, log: (line) => console.log(line), logLevel: 'INFO' });
 console.log(`\n✔ The storefront is ready: http://localhost:${port}`);
 // The link sets an HttpOnly cookie and drops the token from the address: open it once per browser.
 console.log(`  Development mailbox (e-mails and SMS the sandboxes sent): http://localhost:${port}/dev/mailbox?token=${token}`);

@@ -6,8 +6,7 @@ import { once } from 'node:events';
 import { Agent, createServer, request, type IncomingMessage, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-// @ts-expect-error -- a plain ES module script without types
-import { startFront, upstreamHead } from '../scripts/serve-built.mjs';
+import { scheduledCron, startFront, upstreamHead } from '../scripts/serve-built.mjs';
 
 const servers: Server[] = [];
 const upgradedSockets = new Set<{ destroy(): void }>();
@@ -49,8 +48,8 @@ async function droppingUpstream(): Promise<{ port: number; seen: string[] }> {
   return { port: (server.address() as AddressInfo).port, seen };
 }
 
-async function front(upstreamPort: number): Promise<number> {
-  const server: Server = await startFront({ port: 0, target: new URL(`http://127.0.0.1:${upstreamPort}`) });
+async function front(upstreamPort: number, runScheduled?: (cron: string) => Promise<string>): Promise<number> {
+  const server: Server = await startFront({ port: 0, target: new URL(`http://127.0.0.1:${upstreamPort}`), runScheduled });
   servers.push(server);
   return (server.address() as AddressInfo).port;
 }
@@ -119,13 +118,28 @@ describe('the local server front', () => {
 });
 
 describe('upstreamHead', () => {
-  it("maps wrangler's /__scheduled to Miniflare's trigger and keeps the query", () => {
-    expect(upstreamHead('GET', '/__scheduled?cron=*%2F5', []).path).toBe('/cdn-cgi/handler/scheduled?cron=*%2F5');
-    expect(upstreamHead('GET', '/account?x=1', []).path).toBe('/account?x=1');
+  it('drops hop-by-hop headers and keeps the rest in order', () => {
+    const head = upstreamHead('POST', '/account?x=1', ['Host', 'localhost:8823', 'Connection', 'keep-alive', 'Keep-Alive', 'timeout=5', 'Cookie', 'a=1', 'Content-Length', '3']);
+    expect(head).toEqual({ method: 'POST', path: '/account?x=1', headers: ['Host', 'localhost:8823', 'Cookie', 'a=1', 'Content-Length', '3'] });
+  });
+});
+
+describe("wrangler dev's /__scheduled", () => {
+  it('reads the cron of /__scheduled only', () => {
+    expect(scheduledCron('/__scheduled?cron=*%2F5%20*%20*%20*%20*')).toBe('*/5 * * * *');
+    expect(scheduledCron('/__scheduled')).toBe('');
+    expect(scheduledCron('/__scheduledx?cron=1')).toBeNull();
+    expect(scheduledCron('/account?cron=1')).toBeNull();
   });
 
-  it('drops hop-by-hop headers and keeps the rest in order', () => {
-    const head = upstreamHead('POST', '/', ['Host', 'localhost:8823', 'Connection', 'keep-alive', 'Keep-Alive', 'timeout=5', 'Cookie', 'a=1', 'Content-Length', '3']);
-    expect(head.headers).toEqual(['Host', 'localhost:8823', 'Cookie', 'a=1', 'Content-Length', '3']);
+  it('runs the cron on the Worker, never through the upstream, and says how it went', async () => {
+    const up = await droppingUpstream();
+    const ran: string[] = [];
+    const port = await front(up.port, async (cron) => (ran.push(cron), cron === 'broken' ? 'exception' : 'ok'));
+    const agent = new Agent({ keepAlive: false });
+    expect(await send(port, agent, 'GET', `/__scheduled?cron=${encodeURIComponent('0 6 * * *')}`)).toMatchObject({ status: 200, body: 'Ran scheduled event' });
+    expect((await send(port, agent, 'GET', '/__scheduled?cron=broken')).status).toBe(500);
+    expect(ran).toEqual(['0 6 * * *', 'broken']);
+    expect(up.seen).toEqual([]);
   });
 });
