@@ -255,6 +255,7 @@ try {
       homeLoadRatio: homeLoad && verdict(homeLoad.homeToHealthRatio >= TARGETS.homeLoadRatio),
       mixedLoadNo5xx: mixedLoad && verdict(mixedLoad.serverErrors === 0 && mixedLoad.transportErrors === 0),
       loginStormNo5xx: loginStorm && verdict(loginStorm.serverErrors === 0 && loginStorm.transportErrors === 0),
+      loginStormLimitHeld: loginStorm && verdict(loginStorm.limitHeld),
       searchAllP95: domainSearch && verdict(domainSearch.allResultsMs.p95 <= TARGETS.searchAllP95Ms),
       searchCalls: domainSearch && verdict(domainSearch.registryCallsPerSearch <= domainSearch.familiesPerSearch * TARGETS.searchCallsPerFamily),
       crossTab: cart && verdict(cart.crossTabMs.p95 <= TARGETS.crossTabP95Ms),
@@ -306,7 +307,7 @@ try {
   }
   if (loginStorm) {
     console.log(
-      `login storm: ${loginStorm.parallel} wrong-password logins at once × ${loginStorm.rounds} rounds, by status ${JSON.stringify(loginStorm.byStatus)} (rounds ${loginStorm.perRound.map((r) => JSON.stringify(r.statuses)).join(' ')}), login p50/p95 ${loginStorm.loginMs.p50}/${loginStorm.loginMs.p95} ms; 5xx ${loginStorm.serverErrors}, transport errors ${loginStorm.transportErrors} — target none: ${result.verdict.loginStormNo5xx}`,
+      `login storm: ${loginStorm.parallel} wrong-password logins at once × ${loginStorm.rounds} rounds, by status ${JSON.stringify(loginStorm.byStatus)} (rounds ${loginStorm.perRound.map((r) => JSON.stringify(r.statuses)).join(' ')}), login p50/p95 ${loginStorm.loginMs.p50}/${loginStorm.loginMs.p95} ms; 5xx ${loginStorm.serverErrors}, transport errors ${loginStorm.transportErrors} — target none: ${result.verdict.loginStormNo5xx}; checked per round ${loginStorm.perRound.map((r) => `${r.checked} (${r.allowed.min}–${r.allowed.max})`).join(' ')} — limit held: ${result.verdict.loginStormLimitHeld}`,
     );
     for (const s of loginStorm.samples) console.log(`  round ${s.round}: ${s.status} ${s.body}`);
   }

@@ -1,5 +1,8 @@
 // Serves the built Worker on a throw-away D1 for the browser tests and benchmarks:
-// fresh state directory, migrations, seed, then `wrangler dev` on the given port.
+// fresh state directory, migrations, seed, then the deploy bundle on the given port through
+// scripts/serve-built.mjs (Miniflare without wrangler dev's proxy, whose reused connections lost
+// requests on a busy machine: decision 093). SERVE_WITH=wrangler serves through `wrangler dev` instead
+// (to compare).
 // Migrations and seed take a minute of a loaded machine (two Node processes, each starting workerd,
 // and 2,000 portfolio names): their result is kept as a template under .wrangler/seeded/, named by a
 // hash of everything that shapes it, and a later run within SEED_TEMPLATE_MINUTES (the seed's dates
@@ -12,6 +15,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { serveBuilt } from './serve-built.mjs';
 
 const prepareOnly = process.argv[2] === '--prepare';
 const port = prepareOnly ? '0' : (process.argv[2] ?? '8799');
@@ -55,12 +59,20 @@ if (template) {
   console.error(`serve-test: migrations and seed applied in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   keepTemplate(persistTo);
 }
-const child = spawn('npx', ['wrangler', 'dev', '--port', port, '--ip', '127.0.0.1', '--persist-to', persistTo, '--test-scheduled', '--var', `APP_ENV:${appEnv}`, ...demoVars, '--show-interactive-dev-session=false', '--log-level', 'warn', '--inspector-port', String(Number(port) + 10000)], {
-  stdio: 'inherit',
-  env,
-});
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code) => process.exit(code ?? 0));
+if (process.env.SERVE_WITH === 'wrangler') {
+  const child = spawn('npx', ['wrangler', 'dev', '--port', port, '--ip', '127.0.0.1', '--persist-to', persistTo, '--test-scheduled', '--var', `APP_ENV:${appEnv}`, ...demoVars, '--show-interactive-dev-session=false', '--log-level', 'warn', '--inspector-port', String(Number(port) + 10000)], {
+    stdio: 'inherit',
+    env,
+  });
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+  child.on('exit', (code) => process.exit(code ?? 0));
+} else {
+  Object.assign(process.env, { CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' });
+  const vars = Object.fromEntries([`APP_ENV:${appEnv}`, ...demoVars.filter((v) => v !== '--var')].map((v) => [v.slice(0, v.indexOf(':')), v.slice(v.indexOf(':') + 1)]));
+  const served = await serveBuilt({ port, persistTo, vars });
+  console.error(`serve-test: serving on ${served.url} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => served.close().finally(() => process.exit(0)));
+}
 
 /** Applies the migrations and the seed to a fresh state directory. */
 function migrateAndSeed(dir) {

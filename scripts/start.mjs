@@ -1,11 +1,14 @@
 // `npm start`: build, apply the local D1 migrations, seed the demo data, serve the real Worker in
-// development (every port its sandbox, decision 021). The development-only pages and calls need
-// DEV_API_TOKEN (decision 045): made once into .dev.vars (which wrangler dev reads and git ignores),
-// and the mailbox link printed with it.
+// development (every port its sandbox, decision 021) through scripts/serve-built.mjs: the deploy
+// bundle on Miniflare, without wrangler dev's proxy, which lost form posts on a busy machine
+// (decision 093). The development-only pages and calls need DEV_API_TOKEN (decision 045): made once
+// into .dev.vars (which the server reads, as wrangler dev does, and git ignores), and the mailbox link
+// printed with it. The server does not watch the sources: stop it and run `npm start` again.
 // Options: --port N (default 8787), --persist-to DIR (default .wrangler/state), --no-build.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { serveBuilt } from './serve-built.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -44,29 +47,10 @@ run('migrations', npx, ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local'
 run('seed', npx, ['tsx', 'scripts/seed.ts', '--persist-to', persistTo]);
 
 console.log(`\n▶ serving on http://localhost:${port}\n`);
-const child = spawn(
-  npx,
-  ['wrangler', 'dev', '--port', port, '--ip', '127.0.0.1', '--persist-to', persistTo, '--test-scheduled', '--var', 'APP_ENV:development', '--show-interactive-dev-session=false'],
-  { stdio: 'inherit', env },
-);
-let announced = false;
-const timer = setInterval(async () => {
-  try {
-    const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-    if (res.ok && !announced) {
-      announced = true;
-      clearInterval(timer);
-      console.log(`\n✔ The storefront is ready: http://localhost:${port}`);
-      // The link sets an HttpOnly cookie and drops the token from the address: open it once per browser.
-      console.log(`  Development mailbox (e-mails and SMS the sandboxes sent): http://localhost:${port}/dev/mailbox?token=${token}`);
-      console.log(`  Development calls (/api/dev/*) take the header X-Dev-Token: ${token}\n`);
-    }
-  } catch {
-    /* not up yet */
-  }
-}, 500);
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code) => {
-  clearInterval(timer);
-  process.exit(code ?? 0);
-});
+Object.assign(process.env, env);
+const served = await serveBuilt({ port, persistTo, vars: { APP_ENV: 'development' }, log: (line) => console.log(line), logLevel: 'INFO' });
+console.log(`\n✔ The storefront is ready: http://localhost:${port}`);
+// The link sets an HttpOnly cookie and drops the token from the address: open it once per browser.
+console.log(`  Development mailbox (e-mails and SMS the sandboxes sent): http://localhost:${port}/dev/mailbox?token=${token}`);
+console.log(`  Development calls (/api/dev/*) take the header X-Dev-Token: ${token}\n`);
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => served.close().finally(() => process.exit(0)));
