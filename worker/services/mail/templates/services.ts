@@ -23,7 +23,7 @@ function domainBody(kind: 'domain_registered' | 'domain_transferred', p: DomainD
       rows: [
         { label: c.t('mail:services.name'), value: p.name },
         { label: c.t('mail:services.expires'), value: c.date(p.expiresAt) },
-        { label: c.t('mail:services.nameservers'), value: p.nameservers.length ? p.nameservers.join('\n') : c.t('mail:services.no_nameservers') },
+        { label: c.t('mail:services.nameservers'), value: p.nameservers.length ? p.nameservers.join(', ') : c.t('mail:services.no_nameservers') },
       ],
     },
     { kind: 'paragraph', text: c.t('mail:services.manage_name') },
@@ -182,7 +182,7 @@ export const serviceTemplates = {
       {
         kind: 'facts',
         rows: [
-          { label: c.t('mail:certificate_issued.names'), value: [p.commonName, ...p.sans].join('\n') },
+          { label: c.t('mail:certificate_issued.names'), value: [p.commonName, ...p.sans].join(', ') },
           ...(p.expiresAt ? [{ label: c.t('mail:certificate_issued.valid_until'), value: c.date(p.expiresAt) }] : []),
         ],
       },
