@@ -221,6 +221,7 @@ export const serviceTemplates = {
       },
       ...(p.cardCents > 0 ? [{ kind: 'paragraph', text: c.t('mail:item_refunded.card_note', { amount: c.money(p.cardCents) }) } as const] : []),
       ...(p.creditCents > 0 ? [{ kind: 'paragraph', text: c.t('mail:item_refunded.credit_note', { amount: c.money(p.creditCents) }) } as const] : []),
+      ...(p.reason === 'transfer_rejected' ? [{ kind: 'note', text: c.t('mail:item_refunded.again_transfer_rejected') } as const] : []),
       { kind: 'button', label: c.t('mail:item_refunded.open'), href: c.url(`/orders/${p.orderId}`) },
     ],
   }),
