@@ -7,7 +7,8 @@ import { env } from 'cloudflare:workers';
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../db/client';
-import { creditMovements, domains, orderItems, orders, outbox, paymentRefunds, payments, registryMessages, registryObjects, saleDocuments } from '../../db/schema';
+import { formatMoney } from '../../core/money';
+import { creditMovements, domains, mailMessages, orderItems, orders, outbox, paymentRefunds, payments, registryMessages, registryObjects, saleDocuments } from '../../db/schema';
 import { creditNoteStatements, rawBatch } from '../../db/raw-batch';
 import { newCustomer, servicesAt, uniqueName } from './customers';
 
@@ -65,11 +66,18 @@ describe('a rejected external transfer', () => {
     expect(await db.select().from(creditMovements).where(and(eq(creditMovements.orderId, o.orderId), like(creditMovements.dedupeKey, 'refund:item:%')))).toHaveLength(0);
     const mails = await db.select().from(outbox).where(eq(outbox.to, o.email));
     expect(mails.some((m) => m.subject.includes(o.fqdn) && m.body.includes(o.fqdn))).toBe(true);
-    // The registry repeats the message: nothing more is refunded.
+    // The message says how and how much (issue #33 §1): all of it to the card.
+    const told = await db.select().from(mailMessages).where(eq(mailMessages.dedupeKey, `item-refunded:${item.id}`));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ template: 'item_refunded', status: 'sent', subject: `Η μεταφορά του ${o.fqdn} απορρίφθηκε — σας επιστρέψαμε ${formatMoney(order!.grandTotalCents, 'el')}` });
+    expect(told[0]!.text).toContain(`Στην κάρτα σας: ${formatMoney(order!.grandTotalCents, 'el')}`);
+    expect(told[0]!.text).not.toContain('Στο πιστωτικό σας υπόλοιπο');
+    // The registry repeats the message: nothing more is refunded or told.
     await db.insert(registryMessages).values({ registry: 'generic', name: o.fqdn, type: 'transfer_rejected', payload: { trStatus: 'clientRejected' }, createdAt: new Date() });
     await servicesAt().registryPoll.pollAll(['generic']);
     expect((await db.select().from(payments).where(eq(payments.id, o.paymentId)))[0]!.refundedCents).toBe(order!.grandTotalCents);
     expect(await db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, o.paymentId))).toHaveLength(1);
+    expect(await db.select().from(mailMessages).where(and(eq(mailMessages.userId, o.id), eq(mailMessages.template, 'item_refunded')))).toHaveLength(1);
   });
 
   it('paid with credit: the credit comes back once, with its credit note', async () => {
@@ -83,6 +91,9 @@ describe('a rejected external transfer', () => {
     await servicesAt().registryPoll.pollAll(['generic']);
     expect(await itemOf(placed.orderId)).toMatchObject({ status: 'refunded', result: { status: 'transfer_rejected' } });
     expect(await servicesAt().orders.creditBalance(c.id)).toBe(balance + order!.grandTotalCents);
+    const [told] = await db.select().from(mailMessages).where(and(eq(mailMessages.userId, c.id), eq(mailMessages.template, 'item_refunded')));
+    expect(told!.text).toContain(`Στο πιστωτικό σας υπόλοιπο: ${formatMoney(order!.grandTotalCents, 'el')}`);
+    expect(told!.text).not.toContain('Στην κάρτα σας');
     const notes = await db.select().from(saleDocuments).where(and(eq(saleDocuments.userId, c.id), eq(saleDocuments.series, 'CRN')));
     expect(notes.map((n) => n.totalCents)).toEqual([order!.grandTotalCents]);
     await db.insert(registryMessages).values({ registry: 'generic', name: c.fqdn, type: 'transfer_rejected', payload: {}, createdAt: new Date() });
@@ -94,6 +105,16 @@ describe('a rejected external transfer', () => {
     const o = await orderedByCard('rejnot', 'Plain-Code-3#');
     const summary = await servicesAt().registryPoll.pollAll(['generic']);
     expect(summary.transferred).toBeGreaterThanOrEqual(1);
-    expect(await itemOf(o.orderId)).toMatchObject({ status: 'completed', result: { status: 'active' } });
+    const item = await itemOf(o.orderId);
+    expect(item).toMatchObject({ status: 'completed', result: { status: 'active' } });
+    // Told once the registry completed it (issue #33 §1), with the delegation it kept; not before.
+    const told = await db.select().from(mailMessages).where(eq(mailMessages.dedupeKey, `item-done:${item.id}`));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ template: 'domain_transferred', status: 'sent', subject: `Η μεταφορά του ${o.fqdn} ολοκληρώθηκε` });
+    expect(told[0]!.text).toContain('ns1.elsewhere.net, ns2.elsewhere.net');
+    expect(told[0]!.text).toContain(`/account/domains/${o.fqdn}`);
+    await db.insert(registryMessages).values({ registry: 'generic', name: o.fqdn, type: 'transfer_completed', payload: {}, createdAt: new Date() });
+    await servicesAt().registryPoll.pollAll(['generic']);
+    expect(await db.select().from(mailMessages).where(eq(mailMessages.dedupeKey, `item-done:${item.id}`))).toHaveLength(1);
   });
 });

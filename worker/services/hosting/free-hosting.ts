@@ -33,6 +33,7 @@ import type { ServiceDeps } from '../deps';
 import { DEFAULT_NAMESERVERS } from '../domains';
 import { createNotifier, NotificationType } from '../notifications';
 import { createLiveService } from '../platform';
+import { createMailService } from '../mail';
 import type { HostingServiceRow } from './service-records';
 
 type DomainRow = typeof domains.$inferSelect;
@@ -214,6 +215,16 @@ export function createFreeHostingService(deps: Pick<ServiceDeps, 'db' | 'env' | 
       tone: 'success',
       dedupeKey: `free-hosting-created:${row.id}`,
     });
+    // And by e-mail (issue #33 §1): where to sign in and as whom; the password stays on the page that
+    // shows it. Once per free hosting (its row); a failure is logged, the hosting stands.
+    await createMailService(deps)
+      .sendToUser({
+        template: 'hosting_ready',
+        userId,
+        dedupeKey: `free-hosting-ready:${row.id}`,
+        params: { name: domain.fqdn, plan: row.sku, panelUrl: row.panelUrl, username: row.username, server: row.server, place: { kind: 'free', asciiName: domain.asciiFqdn } },
+      })
+      .catch((e: unknown) => console.error('free hosting mail failed', row.id, e));
     return { ok: true, code: ErrorCode.SUCCESS };
   }
 

@@ -18,6 +18,7 @@ import { createIdProtectService } from '../domains';
 import { createCatalogService } from '../catalog';
 import { createRenewalFulfilment, createServiceFulfilment, createServiceRecords, isHostingRenewal } from '../hosting';
 import { createFulfilmentRecovery } from './fulfilment-recovery';
+import { createItemMails } from './item-mails';
 import { createItemRefunds } from './item-refunds';
 import { createMydataService } from '../documents';
 import { enrolCertificate } from './ssl-enrolment';
@@ -30,6 +31,7 @@ export function createFulfilment(deps: ServiceDeps) {
   const { db, now, adapters } = deps;
   const catalog = createCatalogService(deps);
   const itemRefunds = createItemRefunds(deps);
+  const itemMails = createItemMails(deps);
   const serviceRecords = createServiceRecords(deps);
   const serviceLines = createServiceFulfilment(deps);
 
@@ -249,8 +251,9 @@ export function createFulfilment(deps: ServiceDeps) {
       .where(and(eq(orderItems.id, item.id), inArray(orderItems.status, ['pending', 'failed'])))
       .returning({ attempts: orderItems.attempts });
     if (!claimed.length) return;
+    let result: Record<string, unknown>;
     try {
-      const result = await fulfilItem(order, item, siblings);
+      result = await fulfilItem(order, item, siblings);
       await db.update(orderItems).set({ status: 'completed', result, completedAt: now, lastError: null }).where(eq(orderItems.id, item.id));
     } catch (e) {
       const known = e instanceof RegistryError || e instanceof ProvisionerError || e instanceof SslError;
@@ -266,7 +269,11 @@ export function createFulfilment(deps: ServiceDeps) {
       // No retry can carry it out (the name was taken meanwhile): the customer gets the item's cost
       // back as credit at once, with its add-ons, which can no longer be carried out either.
       if (final) await refundToCredit(order, item, siblings);
+      return;
     }
+    // Outside the try: the item is completed whatever happens to its e-mail (issue #33 §1), once per
+    // item by its key; the claim above already keeps a second run from getting here.
+    await itemMails.done(order, item, result, siblings);
   }
 
   async function refundToCredit(order: typeof orders.$inferSelect, item: typeof orderItems.$inferSelect, siblings: (typeof orderItems.$inferSelect)[]) {

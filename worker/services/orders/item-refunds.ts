@@ -12,6 +12,7 @@ import { creditMovements, orderItems, orders, saleDocumentLines, saleDocuments }
 import { createNotificationSources } from '../notifications';
 import type { ServiceDeps } from '../deps';
 import { createMydataService } from '../documents';
+import { createItemMails } from './item-mails';
 import { holdsAtLeast, readHeld } from './refund-caps';
 
 type Order = typeof orders.$inferSelect;
@@ -70,7 +71,7 @@ export function createItemRefunds(deps: ServiceDeps) {
      * holds (and at most `maxCents`: the part a card refund did not give back), then marks them refunded
      * (their money went back: as credit here, or to the card before).
      */
-    async refundToCredit(order: Order, items: Item[], maxCents = Number.MAX_SAFE_INTEGER) {
+    async refundToCredit(order: Order, items: Item[], maxCents = Number.MAX_SAFE_INTEGER, opts: { tell?: boolean } = {}): Promise<{ creditedCents: number; byItem: Map<number, number> }> {
       for (let attempt = 1; ; attempt++) {
         const batch = await creditBatch(order, items, maxCents);
         if (!batch) break;
@@ -93,15 +94,22 @@ export function createItemRefunds(deps: ServiceDeps) {
         .where(inArray(creditMovements.dedupeKey, items.map((r) => `refund:item:${r.id}`)));
       // Each item given back tells its customer (issue #24 §1), once per item.
       const sources = createNotificationSources(deps);
+      const byItem = new Map<number, number>();
       for (const item of items) {
         const movement = notes.find((n) => n.key === `refund:item:${item.id}`);
+        byItem.set(item.id, movement?.amountCents ?? 0);
         if (movement && movement.amountCents > 0) await sources.refundedAsCredit(order.userId, item.id, item.name, movement.amountCents, order.id);
       }
+      const creditedCents = [...byItem.values()].reduce((a, b) => a + b, 0);
+      // And one e-mail for the item and its add-ons, with what each got back (issue #33 §1). A caller
+      // that gave part of it back another way (a rejected transfer's card refund) tells it itself.
+      if (opts.tell !== false) await createItemMails(deps).refunded(order, items.map((item) => ({ item, cents: byItem.get(item.id) ?? 0 })), { cardCents: 0, creditCents: creditedCents }, 'failed');
       const mydata = createMydataService(deps);
       for (const n of notes) {
         if (n.id === null) continue;
         await mydata.transmit(n.id).catch((e: unknown) => console.error('mydata transmission of a refund note failed; cron retries', { documentId: n.id, error: String(e) }));
       }
+      return { creditedCents, byItem };
     },
   };
 }

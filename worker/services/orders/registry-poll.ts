@@ -9,6 +9,7 @@ import type { RegistryMessage } from '../../adapters/registry/port';
 import { createNotificationSources } from '../notifications';
 import type { ServiceDeps } from '../deps';
 import { createLiveService } from '../platform';
+import { createItemMails } from './item-mails';
 import { createTransferRejections } from './transfer-rejections';
 
 export type PollSummary = { transferred: number; rejected: number; acked: number; failed: number; unreachable: RegistryFamily[] };
@@ -44,6 +45,8 @@ export function createRegistryPollService(deps: ServiceDeps) {
     if (message.type === 'transfer_completed') {
       // The registry's own record: the new expiry (a transfer adds its period) and the delegation.
       const info = await adapters.registries[family].info({ name: domain.asciiFqdn, key: domain.registryKey });
+      // The item that bought it, read while it still says 'transfer pending': its id keys the e-mail.
+      const bought = await transferItemOf(domain.asciiFqdn, domain.userId);
       const [done] = await db.batch([
         db
           .update(domains)
@@ -60,6 +63,7 @@ export function createRegistryPollService(deps: ServiceDeps) {
         summary.transferred += 1;
         await announce(domain.userId, domain.id, domain.fqdn, ['status', 'expires_at', 'nameservers']);
         await createNotificationSources(deps).transferCompleted(domain.userId, domain.id, domain.fqdn, domain.asciiFqdn, info.expiresAt);
+        await createItemMails(deps).transferCompleted(domain.userId, bought?.item.id ?? null, { ...domain, expiresAt: info.expiresAt, nameservers: info.nameservers });
       }
       return true;
     }
@@ -68,7 +72,7 @@ export function createRegistryPollService(deps: ServiceDeps) {
     // a crash before the batch below and the message's redelivery refund nothing twice), then the item
     // is marked failed and refunded with the reason, so the portal can say so, and the customer is told.
     const item = await transferItemOf(domain.asciiFqdn, domain.userId);
-    if (item) await rejections.refund(item.order, item.item);
+    const refunded = item ? await rejections.refund(item.order, item.item) : null;
     const [done] = await db.batch([
       db.update(domains).set({ status: 'cancelled', updatedAt: now }).where(and(eq(domains.id, domain.id), eq(domains.status, 'transfer_pending'))).returning({ id: domains.id }),
       db
@@ -79,7 +83,7 @@ export function createRegistryPollService(deps: ServiceDeps) {
     if (done.length) {
       summary.rejected += 1;
       await announce(domain.userId, domain.id, domain.fqdn, ['status']);
-      await rejections.tell(domain.userId, domain.fqdn);
+      if (item && refunded) await rejections.tell(item.order, item.item, refunded);
     }
     return true;
   }

@@ -39,5 +39,7 @@ export async function enrolCertificate(deps: { ssl: SslPort; catalog: ReturnType
     approverEmails: Object.fromEntries(names.map((n) => [n, chosen[n]!])),
     lengthMonths: item.lengthMonths,
   });
-  return { certificateId: cert.certificateId, status: cert.status, sans: cert.sans };
+  // The names and approvers as the supplier recorded them: the item's e-mail tells the customer the
+  // validation step per name from this (issue #33 §1), and the order page may show them.
+  return { certificateId: cert.certificateId, status: cert.status, commonName: cert.commonName, sans: cert.sans, approverEmails: cert.approverEmails, ...(cert.expiresAt ? { expiresAt: cert.expiresAt.toISOString() } : {}) };
 }

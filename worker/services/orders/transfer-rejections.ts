@@ -2,12 +2,13 @@
 // not happen, so its cost goes back as they paid — to the card for a card order (a card refund through
 // the payments port, keyed by the item, so it happens once), the rest (the credit the order used, or
 // what the card could not take) as credit with its corrective credit note — never more than the order
-// still holds (refund-caps.ts). The customer is told by e-mail; the live event is the poll's.
+// still holds (refund-caps.ts). The customer is told by e-mail (item_refunded, with both parts); the
+// live event is the poll's.
 import { and, eq, sql } from 'drizzle-orm';
 import { refundShare } from '../../../core/orders/credit';
-import { getServerT } from '../../../i18n/server';
-import { orderItems, orders, paymentRefunds, payments, users } from '../../../db/schema';
+import { orderItems, orders, paymentRefunds, payments } from '../../../db/schema';
 import type { ServiceDeps } from '../deps';
+import { createItemMails } from './item-mails';
 import { createItemRefunds } from './item-refunds';
 import { readHeld } from './refund-caps';
 import { createRefundService } from './refunds';
@@ -16,7 +17,7 @@ type Order = typeof orders.$inferSelect;
 type Item = typeof orderItems.$inferSelect;
 
 export function createTransferRejections(deps: ServiceDeps) {
-  const { db, adapters } = deps;
+  const { db } = deps;
 
   /** What went back to the card for this item already (its refund, by its key), or was asked now. */
   async function toCard(order: Order, item: Item, wantCents: number): Promise<number> {
@@ -45,22 +46,22 @@ export function createTransferRejections(deps: ServiceDeps) {
   }
 
   return {
-    /** Gives the item's cost back once: card first where the customer paid by card, the rest as credit. */
-    async refund(order: Order, item: Item) {
+    /**
+     * Gives the item's cost back once: card first where the customer paid by card, the rest as credit.
+     * Says how much went each way (a repeat reads what the first run gave: the refunds are keyed).
+     */
+    async refund(order: Order, item: Item): Promise<{ cardCents: number; creditCents: number }> {
       const share = Math.min(refundShare(order, item.priceCents).totalCents, await readHeld(db, order.id));
       const card = await toCard(order, item, share);
-      // The item is 'completed' (the transfer was asked for): the credit path marks nothing itself.
-      await createItemRefunds(deps).refundToCredit(order, [item], Math.max(0, refundShare(order, item.priceCents).totalCents - card));
+      // The item is 'completed' (the transfer was asked for): the credit path marks nothing itself,
+      // and tells nothing: the customer's message (tell) says both parts.
+      const credit = await createItemRefunds(deps).refundToCredit(order, [item], Math.max(0, refundShare(order, item.priceCents).totalCents - card), { tell: false });
+      return { cardCents: card, creditCents: credit.creditedCents };
     },
 
-    /** The customer's e-mail: the transfer was refused and the money went back. */
-    async tell(userId: number, fqdn: string) {
-      const [u] = await db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, userId));
-      if (!u) return;
-      const t = getServerT(u.locale);
-      await adapters.mail
-        .send({ to: u.email, subject: t('checkout:transfer_rejected_subject', { fqdn }), text: t('checkout:transfer_rejected_body', { fqdn }), tag: 'transfer_rejected' })
-        .catch((e: unknown) => console.warn('transfer rejected mail failed', fqdn, e));
+    /** The customer's e-mail (issue #33 §1): the transfer was refused, and how much went back and how. */
+    async tell(order: Order, item: Item, refunded: { cardCents: number; creditCents: number }) {
+      await createItemMails(deps).refunded(order, [{ item, cents: refunded.cardCents + refunded.creditCents }], refunded, 'transfer_rejected');
     },
   };
 }
