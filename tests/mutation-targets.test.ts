@@ -32,6 +32,10 @@ describe('the mutation target list', () => {
     expect(targets.length + Object.keys(excluded).length).toBe(modules.length);
   });
 
+  it('names every code table of the error catalogue (data checked by the catalogue test, not a rule)', () => {
+    expect(modules.filter((f) => /^core\/errors\/codes-[a-z-]+\.ts$/.test(f) && targets.includes(f))).toEqual([]);
+  });
+
   it('takes a new module as a target by default', () => {
     expect((mutationTargets as (m?: string[]) => string[])(['core/money.ts', 'core/new-rule.ts', 'core/date-format.ts'])).toEqual(['core/money.ts', 'core/new-rule.ts']);
   });
