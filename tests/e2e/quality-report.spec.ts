@@ -27,5 +27,5 @@ test('every page: no serious or critical axe violation, no sideways scroll at 39
   ];
   // The list is the assertion's message, so it prints as written (a compared string has its quotes escaped).
   const problems = missing.length + findings.reduce((n, f) => n + f.lines.length, 0) + vnu.count;
-  expect(problems, `quality findings (screenshots: test-results/screens/)\n${report.join('\n')}`).toBe(0);
+  expect(problems, `quality findings (screenshots with E2E_SCREENS=1: test-results/screens/)\n${report.join('\n')}`).toBe(0);
 });

@@ -75,6 +75,26 @@ describe('GDPR archive: request and the job', () => {
     expect(await archivesAt(T0 + 2000).s.request(c.id)).toMatchObject({ code: ErrorCode.ARCHIVED_INFO_PENDING_DOWNLOAD, created: false, archive: { id: first.archive.id, status: 'ready' } });
   });
 
+  it("development's reset closes the live archive (ready or pending), so the next request is a new one; other accounts keep theirs", async () => {
+    const c = await newCustomer('arcreset');
+    const bystander = await newCustomer('arckeep');
+    const a = archivesAt(T0).s;
+    const first = await a.request(c.id);
+    await a.buildNow(first.archive.id);
+    const kept = await a.request(bystander.id);
+    await a.buildNow(kept.archive.id);
+    expect(await archivesAt(T0 + 1000).s.expireLive(c.email.toUpperCase())).toBe(1);
+    expect((await rowOf(c.id)).status).toBe('expired');
+    const second = await archivesAt(T0 + 2000).s.request(c.id);
+    expect(second).toMatchObject({ code: ErrorCode.CREATE_INFO_ARCHIVE_REQUEST_RECEIVED, created: true, archive: { status: 'pending' } });
+    expect(second.archive.id).not.toBe(first.archive.id);
+    // A pending one is closed too (and no pending row is left for the job tests below); the bystander's
+    // ready one stays; an unknown address is no account.
+    expect(await archivesAt(T0 + 3000).s.expireLive(c.email)).toBe(1);
+    expect(await archivesAt(T0 + 3000).s.current(bystander.id)).toMatchObject({ id: kept.archive.id, status: 'ready' });
+    expect(await archivesAt(T0 + 3000).s.expireLive('nobody@example.gr')).toBeNull();
+  });
+
   it('two concurrent runs build a pending request once; ArchiveReady and the e-mail go out once', async () => {
     const c = await newCustomer('arcrace');
     await archivesAt(T0).s.request(c.id);

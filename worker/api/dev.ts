@@ -57,6 +57,14 @@ export const devRoutes = new Hono<ApiEnv>()
     if (!granted) throw new ApiError(ErrorCode.VALIDATION_ERROR, { field: 'email' }, 404);
     return reply(c, ErrorCode.SUCCESS, granted);
   })
+  /** Closes the account's live data archive, so its next request is a new one (gdpr-archive.spec.ts). */
+  .post('/archives/expire', async (c) => {
+    const body = c.get('body');
+    const email = typeof body.email === 'string' ? body.email : '';
+    const closed = email ? await c.get('ctx').services.archives.expireLive(email) : null;
+    if (closed === null) throw new ApiError(ErrorCode.VALIDATION_ERROR, { field: 'email' }, 404);
+    return reply(c, ErrorCode.SUCCESS, { closed });
+  })
   /** A personal notice for an account (the notification centre's browser test, issue #24 §1). */
   .post('/notification', async (c) => {
     const body = c.get('body');

@@ -187,6 +187,23 @@ export function createArchiveService(deps: ServiceDeps, options: Options = {}) {
       return { deleted, built, lost };
     },
 
+    /**
+     * Closes the account's live archive (pending, building or ready) as if its days had run out, so the
+     * next request makes a new one; the job deletes its object as for any expired archive. Development's
+     * reset for the browser test that must see a request through to ArchiveReady every run (the demo
+     * account is shared, and one archive at a time would let a second run find the first's ready).
+     */
+    async expireLive(email: string): Promise<number | null> {
+      const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase()));
+      if (!u) return null;
+      const closed = await db
+        .update(dataArchives)
+        .set({ status: 'expired', updatedAt: now })
+        .where(and(eq(dataArchives.userId, u.id), inArray(dataArchives.status, ['pending', 'building', 'ready'])))
+        .returning({ id: dataArchives.id });
+      return closed.length;
+    },
+
     /** Ready archives past their days, and spent or failed ones, leave R2; the row stays as history. */
     async deleteExpired(): Promise<number> {
       await db
