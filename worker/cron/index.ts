@@ -9,6 +9,7 @@ import { fulfilmentCron } from './fulfilment';
 import { hostingRenewalsCron } from './hosting-renewals';
 import { idProtectCron } from './id-protect';
 import { mydataCron } from './mydata';
+import { panelSecretsCron } from './panel-secrets';
 import { promotionsCron } from './promotions';
 import { registryPollCron } from './registry-poll';
 import { remindersCron } from './reminders';
@@ -16,7 +17,7 @@ import { remindersCron } from './reminders';
 type Job = (env: Env, now: Date) => Promise<unknown>;
 
 export const CRON_JOBS: Record<string, Job[]> = {
-  '*/5 * * * *': [promotionsCron, accountsCleanupCron, fulfilmentCron, registryPollCron, mydataCron, archivesCron],
+  '*/5 * * * *': [promotionsCron, accountsCleanupCron, fulfilmentCron, registryPollCron, mydataCron, archivesCron, panelSecretsCron],
   // 06:00 UTC: 08:00 or 09:00 in Athens, a decent hour for an e-mail about a name's expiry.
   '0 6 * * *': [remindersCron, idProtectCron, freeHostingCron, hostingRenewalsCron, autoRenewCron],
 };
