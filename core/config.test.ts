@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { FULL_PRODUCTION } from '../tests/fixtures/production-settings';
 import { DEMO_SELLER, describeProblems, isLoopbackHost, parseConfig, PORT_NAMES, type ConfigResult } from './config';
 import { ibanValid } from './orders/bank';
+import { DEV_SECRETS_KEY } from './secrets-key';
+
+/** Two AES-256 keys for the tests (32 bytes each, base64). */
+const KEY_A = btoa('a'.repeat(32));
+const KEY_B = btoa('b'.repeat(32));
 
 function problems(result: ConfigResult) {
   if (result.ok) throw new Error('expected problems');
@@ -38,7 +43,7 @@ describe('parseConfig', () => {
   });
 
   it('allows named sandboxes for a demo, which makes it a demo', () => {
-    const base = { APP_ENV: 'production', PUBLIC_ORIGIN: 'https://demo.example.gr', ADMIN_HOSTS: 'admin.demo.example.gr', PAYMENTS_WEBHOOK_SECRET: 'd'.repeat(32) };
+    const base = { APP_ENV: 'production', PUBLIC_ORIGIN: 'https://demo.example.gr', ADMIN_HOSTS: 'admin.demo.example.gr', PAYMENTS_WEBHOOK_SECRET: 'd'.repeat(32), SECRETS_KEY: KEY_A };
     const all = parseConfig({ ...base, SANDBOX_PORTS: '*' });
     if (!all.ok) throw new Error(JSON.stringify(all.problems));
     expect(all.config.demo).toBe(true);
@@ -89,7 +94,7 @@ describe('parseConfig', () => {
   });
 
   it('requires the webhook secret in production even when payments are the sandbox', () => {
-    const r = parseConfig({ APP_ENV: 'production', PUBLIC_ORIGIN: 'https://demo.example.gr', ADMIN_HOSTS: 'admin.demo.example.gr', SANDBOX_PORTS: '*' });
+    const r = parseConfig({ APP_ENV: 'production', PUBLIC_ORIGIN: 'https://demo.example.gr', ADMIN_HOSTS: 'admin.demo.example.gr', SANDBOX_PORTS: '*', SECRETS_KEY: KEY_A });
     expect(problems(r)).toEqual({ PAYMENTS_WEBHOOK_SECRET: 'missing' });
     expect(problems(parseConfig({ ...FULL_PRODUCTION, PAYMENTS_WEBHOOK_SECRET: 'short' }))).toEqual({ PAYMENTS_WEBHOOK_SECRET: 'invalid' });
   });
@@ -119,6 +124,41 @@ describe('parseConfig', () => {
     expect(line).toContain('missing MAIL_API_TOKEN');
     expect(line).toContain('PAYMENTS_WEBHOOK_SECRET');
     expect(line).not.toContain('leaky-short-secret');
+  });
+});
+
+describe('the secrets key (decision 091)', () => {
+  it('is a configuration error when production has none, a malformed one or the published development key', () => {
+    const { SECRETS_KEY: _none, ...without } = FULL_PRODUCTION;
+    expect(problems(parseConfig(without))).toEqual({ SECRETS_KEY: 'missing' });
+    expect(problems(parseConfig({ ...FULL_PRODUCTION, SECRETS_KEY: 'not base64!' }))).toEqual({ SECRETS_KEY: 'invalid' });
+    expect(problems(parseConfig({ ...FULL_PRODUCTION, SECRETS_KEY: btoa('16 bytes only!!!') }))).toEqual({ SECRETS_KEY: 'invalid' });
+    expect(problems(parseConfig({ ...FULL_PRODUCTION, SECRETS_KEY: DEV_SECRETS_KEY }))).toEqual({ SECRETS_KEY: 'invalid' });
+    expect(problems(parseConfig({ ...FULL_PRODUCTION, SECRETS_OLD_KEYS: `1:${DEV_SECRETS_KEY}`, SECRETS_KEY_VERSION: '2' }))).toEqual({ SECRETS_OLD_KEYS: 'invalid' });
+  });
+
+  it('takes the current key with its version and the old keys of a rotation, never a version twice', () => {
+    const r = parseConfig({ ...FULL_PRODUCTION, SECRETS_KEY: KEY_B, SECRETS_KEY_VERSION: '2', SECRETS_OLD_KEYS: `1:${KEY_A}` });
+    if (!r.ok) throw new Error(JSON.stringify(r.problems));
+    expect(r.config.secrets).toEqual({ current: { version: 2, key: KEY_B }, old: [{ version: 1, key: KEY_A }], development: false });
+    const plain = parseConfig(FULL_PRODUCTION);
+    expect(plain.ok && plain.config.secrets.current.version).toBe(1);
+    expect(problems(parseConfig({ ...FULL_PRODUCTION, SECRETS_OLD_KEYS: `1:${KEY_B}` }))).toEqual({ SECRETS_OLD_KEYS: 'invalid' });
+    expect(problems(parseConfig({ ...FULL_PRODUCTION, SECRETS_KEY_VERSION: '0' }))).toEqual({ SECRETS_KEY_VERSION: 'invalid' });
+    expect(problems(parseConfig({ ...FULL_PRODUCTION, SECRETS_OLD_KEYS: 'one-key' }))).toEqual({ SECRETS_OLD_KEYS: 'invalid' });
+  });
+
+  it('uses the published development key, version 0, in development, and keeps it to open old rows', () => {
+    const dev = parseConfig({ APP_ENV: 'development' });
+    expect(dev.ok && dev.config.secrets).toEqual({ current: { version: 0, key: DEV_SECRETS_KEY }, old: [], development: true });
+    const own = parseConfig({ APP_ENV: 'development', SECRETS_KEY: KEY_A });
+    expect(own.ok && own.config.secrets).toEqual({ current: { version: 1, key: KEY_A }, old: [{ version: 0, key: DEV_SECRETS_KEY }], development: true });
+  });
+
+  it('never writes the key into the log line', () => {
+    const r = parseConfig({ ...FULL_PRODUCTION, SECRETS_KEY: 'bm90LWEta2V5' });
+    if (r.ok) throw new Error('expected problems');
+    expect(describeProblems(r.environment, r.problems)).not.toContain('bm90LWEta2V5');
   });
 });
 

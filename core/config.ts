@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { registryFamilies, type RegistryFamily } from './catalog';
 import { compactIban, ibanValid } from './orders/bank';
+import { DEV_SECRETS_KEY, DEV_SECRETS_KEY_VERSION, developmentRing, keyProblem, parseOldKeys, versionProblem, type SecretKey, type SecretKeyRing } from './secrets-key';
 
 export type Environment = 'development' | 'production';
 
@@ -86,6 +87,8 @@ export type AppConfig = PortsConfig & {
   /** The only key to the development-only pages and calls (X-Dev-Token or its cookie, decision 045). */
   devApiToken: string | null;
   seller: Seller;
+  /** The keys that seal the secrets we read back (decision 091): development's published one there. */
+  secrets: SecretKeyRing;
 };
 
 export type ConfigProblem = { setting: string; kind: 'missing' | 'invalid'; reason: string };
@@ -180,6 +183,18 @@ export const SETTINGS = {
   SELLER_IBAN: z.string().refine(ibanValid, 'must be an IBAN whose check digits hold').transform(compactIban),
   // Optional (not every seller is in ΓΕΜΗ): printed on the legal documents when given.
   SELLER_GEMI: z.string().regex(/^\d{9,12}$/, 'must be a ΓΕΜΗ number (9 to 12 digits)'),
+  // Decision 091: the AES-256 key that seals the free-hosting panel passwords, its version, and the
+  // earlier keys kept to open what they sealed until it is sealed again.
+  SECRETS_KEY: z.string().superRefine((v, ctx) => void (keyProblem(v) && ctx.addIssue({ code: 'custom', message: keyProblem(v)! }))),
+  SECRETS_KEY_VERSION: z.string().superRefine((v, ctx) => void (versionProblem(v) && ctx.addIssue({ code: 'custom', message: versionProblem(v)! }))).transform(Number),
+  SECRETS_OLD_KEYS: z.string().transform((v, ctx) => {
+    const r = parseOldKeys(v);
+    if ('problem' in r) {
+      ctx.addIssue({ code: 'custom', message: r.problem });
+      return z.NEVER;
+    }
+    return r.keys;
+  }),
 } as Record<string, z.ZodType>;
 
 /** What makes each port real: all of `settings` given (a flag port: its flag is '1'). */
@@ -197,7 +212,7 @@ export const PORT_SETTINGS: Record<PortName, readonly string[]> = {
 };
 
 /** Needed in production whatever the ports are. */
-export const PRODUCTION_SETTINGS = ['PUBLIC_ORIGIN', 'ADMIN_HOSTS', 'PAYMENTS_WEBHOOK_SECRET'] as const;
+export const PRODUCTION_SETTINGS = ['PUBLIC_ORIGIN', 'ADMIN_HOSTS', 'PAYMENTS_WEBHOOK_SECRET', 'SECRETS_KEY'] as const;
 
 const FLAG_PORTS = new Set<PortName>(['whois', 'vat']);
 /** Settings whose presence says "this port is meant to be real" (the webhook secret also serves the sandbox). */
@@ -275,6 +290,7 @@ function build(raw: Record<string, unknown>, ctx: z.RefinementCtx): AppConfig {
   if (sellerGiven.length && sellerGiven.length < SELLER_SETTINGS.length) for (const k of SELLER_SETTINGS) if (given(raw, k) === undefined) problem(k, 'missing', 'the seller is half configured');
   if (production && !sellerGiven.length && real.get('mydata')) for (const k of SELLER_SETTINGS) problem(k, 'missing', 'the seller of real myDATA documents is required in production');
 
+  const secrets = secretsRing(v, production, problem);
   const s = (key: string) => v[key] as string;
   const epp = (f: RegistryFamily): EppPortConfig | Sandbox => {
     if (!real.get(`registry:${f}`)) return { kind: 'sandbox' };
@@ -318,7 +334,28 @@ function build(raw: Record<string, unknown>, ctx: z.RefinementCtx): AppConfig {
             ...(typeof v.SELLER_GEMI === 'string' ? { gemi: v.SELLER_GEMI } : {}),
           }
         : DEMO_SELLER,
+    secrets,
   };
+}
+
+/**
+ * The ring from the three settings. Production needs its own key (PRODUCTION_SETTINGS) and never takes
+ * development's published one, as the current key or an old one. Development without SECRETS_KEY uses
+ * the published key; with one, the published key stays in the ring so what it sealed still opens.
+ */
+function secretsRing(v: Values, production: boolean, problem: (setting: string, kind: ConfigProblem['kind'], reason: string) => void): SecretKeyRing {
+  const key = v.SECRETS_KEY as string | undefined;
+  const old = (v.SECRETS_OLD_KEYS as SecretKey[] | undefined) ?? [];
+  if (production) {
+    if (key?.trim() === DEV_SECRETS_KEY) problem('SECRETS_KEY', 'invalid', 'is the published development key');
+    if (old.some((k) => k.key === DEV_SECRETS_KEY)) problem('SECRETS_OLD_KEYS', 'invalid', 'holds the published development key');
+  }
+  if (key === undefined) return developmentRing();
+  const current: SecretKey = { version: (v.SECRETS_KEY_VERSION as number | undefined) ?? 1, key: key.trim() };
+  const versions = [current, ...old].map((k) => k.version);
+  if (new Set(versions).size !== versions.length) problem('SECRETS_OLD_KEYS', 'invalid', 'must not repeat a key version (the current one included)');
+  const devKey: SecretKey[] = production ? [] : [{ version: DEV_SECRETS_KEY_VERSION, key: DEV_SECRETS_KEY }];
+  return { current, old: [...old, ...devKey], development: !production };
 }
 
 /** The one schema: the Worker (worker/config.ts) and `npm run check:deploy` both parse with it. */

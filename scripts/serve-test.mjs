@@ -26,10 +26,13 @@ const appEnv = process.argv[4] ?? 'development';
 // Development's own doors (/dev/mailbox, /api/dev/*) need DEV_API_TOKEN (decision 045): the one
 // Playwright's config made for this run, or a fresh one (then nothing but this server knows it).
 const devToken = process.env.DEV_API_TOKEN ?? randomBytes(24).toString('hex');
+// Decision 091: production needs a SECRETS_KEY of its own (never development's). This local demo's
+// state persists between runs, so its key is fixed too: a test key, sealing nothing real.
+const DEMO_SECRETS_KEY = Buffer.from('serve-test-demo-key-not-secret!!').toString('base64');
 const demoVars =
   appEnv === 'development'
     ? ['--var', `DEV_API_TOKEN:${devToken}`]
-    : [`SANDBOX_PORTS:*`, `PUBLIC_ORIGIN:http://localhost:${port}`, 'ADMIN_HOSTS:admin.localhost,my.localhost', `PAYMENTS_WEBHOOK_SECRET:${randomBytes(32).toString('hex')}`].flatMap((v) => ['--var', v]);
+    : [`SANDBOX_PORTS:*`, `PUBLIC_ORIGIN:http://localhost:${port}`, 'ADMIN_HOSTS:admin.localhost,my.localhost', `PAYMENTS_WEBHOOK_SECRET:${randomBytes(32).toString('hex')}`, `SECRETS_KEY:${DEMO_SECRETS_KEY}`].flatMap((v) => ['--var', v]);
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' };
 const TEMPLATE_MINUTES = Number(process.env.SEED_TEMPLATE_MINUTES ?? 60);
 const templateDir = join('.wrangler', 'seeded', seedInputsHash());

@@ -3,6 +3,8 @@
 // switch in HTML; a plain POST of the wanted state; user_interacts says whether it
 // takes a click), the delete-after notice of a disabled one, the panel password and the other fields.
 // Other tabs follow live: created and undeleted reload every field, a status update only the label.
+// The panel password is in no page load and no live event (decision 091): the field's button posts
+// the reveal, whose answer alone carries it, opened on the server for that request; no-store.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -19,8 +21,16 @@ import { FormAlert } from '../lib/forms';
 import { pageT } from '../lib/i18n.server';
 import { useLiveChannel } from '../lib/live';
 import { pageMeta } from '../lib/meta';
+import { retryAfterHeaders } from '../lib/headers';
 
-type ActionData = { ok: boolean; code: number; reason?: string; wanted: 'on' | 'off'; stamp: number };
+type ToggleData = { intent: 'free_hosting'; ok: boolean; code: number; reason?: string; wanted: 'on' | 'off'; stamp: number };
+/** The reveal's answer: the password, or the code that says why it cannot be shown. */
+type RevealData = { intent: 'reveal_password'; ok: boolean; code: number; password?: string };
+type ActionData = ToggleData | RevealData;
+
+/** A page of one customer, and the reveal's answer holds a secret: no cache keeps either. */
+const NO_STORE = { 'Cache-Control': 'no-store' };
+export const headers = retryAfterHeaders({ noStore: true });
 
 /** The label's style class (spec §3 general.status.type) as the page draws it. */
 const LABEL_CLASS: Record<string, string> = {
@@ -46,17 +56,24 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { session, domain } = await loadOwnDomainAndSession(request, context, params);
   const { form, intent, uniqueId } = await readAccountForm(request, context);
+  const svc = context.services.freeHosting;
+  if (intent === 'reveal_password') {
+    const r = await svc.revealPassword(session.user.id, domain);
+    if (r.ok) return data<ActionData>({ intent, ok: true, code: ErrorCode.SUCCESS, password: r.password }, { headers: NO_STORE });
+    return data<ActionData>({ intent, ok: false, code: r.code }, { status: r.status, headers: NO_STORE });
+  }
   if (intent !== 'free_hosting') return unknownIntent();
   const value = form.get('value');
-  if (value !== 'on' && value !== 'off') return data<ActionData>({ ok: false, code: ErrorCode.VALIDATION_ERROR, wanted: 'on', stamp: Date.now() }, 400);
-  const svc = context.services.freeHosting;
+  if (value !== 'on' && value !== 'off') return data<ActionData>({ intent, ok: false, code: ErrorCode.VALIDATION_ERROR, wanted: 'on', stamp: Date.now() }, 400);
   const r = value === 'on' ? await svc.enable(session.user.id, domain, uniqueId) : await svc.disable(session.user.id, domain, uniqueId);
-  return data<ActionData>({ ok: r.ok, code: r.code, reason: r.ok ? undefined : r.reason, wanted: value, stamp: Date.now() }, { status: r.ok ? 200 : r.status });
+  return data<ActionData>({ intent, ok: r.ok, code: r.code, reason: r.ok ? undefined : r.reason, wanted: value, stamp: Date.now() }, { status: r.ok ? 200 : r.status });
 }
 
 export default function DomainFreeHosting() {
   const { domain, status } = useLoaderData<typeof loader>();
-  const outcome = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const outcome = answer?.intent === 'free_hosting' ? answer : undefined;
+  const revealed = answer?.intent === 'reveal_password' ? answer : undefined;
   const { t } = useTranslation(['freehosting', 'errors']);
   const when = useDateFormat();
   const navigation = useNavigation();
@@ -76,6 +93,7 @@ export default function DomainFreeHosting() {
   const shown = label ?? { type: g.status.type, locale: g.status.locale, state: g.state };
   const on = g.state === 'active' || g.state === 'provisioning';
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'free_hosting';
+  const revealing = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'reveal_password';
   const done = outcome?.ok ? (outcome.code === ErrorCode.NO_CHANGE ? t('done.no_change') : t(outcome.wanted === 'on' ? 'done.enabled' : 'done.disabled')) : null;
 
   return (
@@ -169,15 +187,26 @@ export default function DomainFreeHosting() {
               <span className="font-mono">{g.username}</span>
             </Field>
             <Field label={t('password')} name="passwd">
-              {status.customer.passwd ? (
-                <details>
-                  <summary className="cursor-pointer underline">{t('password_show')}</summary>
-                  <code className="mt-1 block select-all break-all font-mono" data-testid="free-hosting-password">
-                    {status.customer.passwd}
-                  </code>
-                </details>
-              ) : (
+              {!status.customer.passwd_set ? (
                 t('password_none')
+              ) : revealed?.ok ? (
+                <code className="block select-all break-all font-mono" data-testid="free-hosting-password">
+                  {revealed.password}
+                </code>
+              ) : (
+                <>
+                  {revealed ? (
+                    <FormAlert type={codeAlertType(revealed.code)} code={revealed.code} testId="free-hosting-reveal-failed">
+                      {codeMessage(t, revealed.code)}
+                    </FormAlert>
+                  ) : null}
+                  <Form method="post" data-testid="free-hosting-reveal-form">
+                    <CsrfInput />
+                    <button type="submit" name="intent" value="reveal_password" className="link-button" data-testid="free-hosting-reveal" disabled={revealing} aria-busy={revealing || undefined}>
+                      {t('password_show')}
+                    </button>
+                  </Form>
+                </>
               )}
             </Field>
             <Field label={t('server')} name="server">

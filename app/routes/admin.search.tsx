@@ -7,20 +7,11 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { onlyExactHit, SEARCH_LIMIT, SEARCH_MAX_LENGTH } from '../../core/staff/search-query';
-import { staffCan, type StaffPermission } from '../../core/staff/permissions';
+import { staffCan } from '../../core/staff/permissions';
 import type { SearchHit } from '../../worker/services/staff';
 import { requireStaff } from '../lib/auth.server';
 import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
-
-/** The right a result's page asks for. */
-const PAGE_RIGHT: Record<SearchHit['kind'], StaffPermission> = {
-  customer: 'customers.view',
-  vat: 'customers.view',
-  order: 'customers.view',
-  domain: 'domains.view',
-  document: 'documents.view',
-};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireStaff(request, context, 'search.use');
@@ -31,8 +22,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = await context.services.staffSearch.search(q);
   const group = session.user.userGroup;
   const exact = onlyExactHit(result.groups);
-  if (exact && staffCan(group, PAGE_RIGHT[exact.kind])) throw redirect(exact.href, 303);
-  const groups = result.groups.map((g) => ({ kind: g.kind, hits: g.hits.map((h) => ({ ...h, href: staffCan(group, PAGE_RIGHT[h.kind]) ? h.href : null })) }));
+  // Each hit names the right of its page (a member of staff's is the staff page's, not a customer's).
+  if (exact && staffCan(group, exact.right)) throw redirect(exact.href, 303);
+  const groups = result.groups.map((g) => ({ kind: g.kind, hits: g.hits.map(({ right, ...h }): Omit<SearchHit, 'right' | 'href'> & { href: string | null } => ({ ...h, href: staffCan(group, right) ? h.href : null })) }));
   return { meta, q, groups, total: result.total };
 }
 

@@ -48,6 +48,8 @@ const BEYOND_SPEC: Record<string, number[]> = {
   staffTwoFactor: [44120],
   // Issue #32 §3.3: our limit on server power actions and reinstalls.
   serverActions: [44160],
+  // Issue #32 §3 (decision 091): a sealed panel password the configured keys do not open.
+  panelSecret: [44170],
 };
 
 // Codes whose form-alert marker (*) the spec gives in "Domain search and registration", plus 26000.

@@ -10,6 +10,9 @@ export const HOSTING_ROWS = [
   [44002, 'plan_change_waits_for_renewal', 'alert', 409],
   // Ours, not the spec's (issue #32 §3.3): power actions and reinstalls past our per-server or per-account limit.
   [44160, 'server_actions_too_many', 'alert', 429],
+  // Ours (issue #32 §3, decision 091): the sealed panel password does not open with the keys configured
+  // (a key missing from SECRETS_OLD_KEYS, a wrong key, a damaged value). Shown nothing rather than a guess.
+  [44170, 'panel_password_unreadable', 'alert', 500],
 ] as const satisfies readonly Row[];
 
 /** SSL. */

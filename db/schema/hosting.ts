@@ -57,10 +57,19 @@ export const hostingServices = sqliteTable(
     /** Free hosting the customer disabled: the daily cron deletes it at the panel after this (null: not due). */
     deleteAt: integer('delete_at', { mode: 'timestamp_ms' }),
     /**
-     * Free hosting's panel password as the panel handed it over at creation (spec §3 customer.passwd:
-     * the page shows it). Paid services leave it null: their customer sets one through the port.
+     * LEGACY, written by nothing: free hosting's panel password in plain text, as rows made before
+     * decision 091 hold it. The cron's pass (services/hosting/panel-secrets.ts) seals each one into
+     * panelSecret and empties this; only that pass reads it.
      */
-    panelPassword: text('panel_password'),
+    legacyPanelPassword: text('panel_password'),
+    /**
+     * Free hosting's panel password as the panel handed it over at creation (spec §3 customer.passwd),
+     * sealed (decision 091): AES-256-GCM ciphertext and IV in base64, and the version of the key. Only
+     * the page's reveal opens it. Paid services leave it null: their customer sets one through the port.
+     */
+    panelSecret: text('panel_secret'),
+    panelSecretIv: text('panel_secret_iv'),
+    panelSecretKey: integer('panel_secret_key'),
     /** When the row last matched the provisioner's account. */
     syncedAt: integer('synced_at', { mode: 'timestamp_ms' }).notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
@@ -76,5 +85,7 @@ export const hostingServices = sqliteTable(
     uniqueIndex('hosting_services_free_domain_unique').on(t.domain).where(sql`kind = 'free' AND status <> 'terminated'`),
     // The daily deletion of disabled free hostings reads only the rows that are due.
     index('hosting_services_delete_idx').on(t.deleteAt),
+    // The rows the sealing pass still has to do (decision 091): none once it has run.
+    index('hosting_services_plain_panel_password_idx').on(t.id).where(sql`panel_password IS NOT NULL`),
   ],
 );

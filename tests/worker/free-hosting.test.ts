@@ -51,6 +51,14 @@ async function toggle(b: Browser, ascii: string, value: 'on' | 'off', uniqueId =
   return { res, html: await res.text() };
 }
 
+/** The reveal the password field's button posts; the password it shows (the characters of spec §5's specials need no HTML escaping). */
+async function toggleReveal(b: Browser, ascii: string): Promise<string | null> {
+  const path = `/account/domains/${ascii}/hosting`;
+  const { token } = await b.open(path);
+  const html = await (await b.fetch(path, form({ _token: token, intent: 'reveal_password' }))).text();
+  return /data-testid="free-hosting-password"[^>]*>([^<]+)<\/code>/.exec(html)?.[1] ?? null;
+}
+
 async function listen(b: Browser, userId: number) {
   const res = await b.fetch(`/parties/user/u-${userId}`, { headers: { Upgrade: 'websocket' } });
   const ws = res.webSocket!;
@@ -86,14 +94,16 @@ describe('free hosting per domain', () => {
     const [row, ...more] = await rowsOf(d.asciiFqdn);
     expect(more).toHaveLength(0);
     expect(row).toMatchObject({ userId: c.id, kind: 'free', orderItemId: null, status: 'active', deleteAt: null, productType: 'hosting-free' });
-    expect(hostingPasswordError(row!.panelPassword!)).toBeNull();
-    // The password's characters (spec §5 specials) need no HTML escaping.
-    expect(html).toContain(`>${row!.panelPassword}</code>`);
+    // Sealed (decision 091, panel-secret.test.ts): the page shows it behind the reveal only.
+    expect(row!.panelSecret).toBeTruthy();
+    expect(html).toContain('data-testid="free-hosting-reveal"');
+    const shown = await toggleReveal(b, d.asciiFqdn);
+    expect(hostingPasswordError(shown!)).toBeNull();
     expect(html).toContain(row!.username);
     expect(await panelOf(row!.accountId)).toMatchObject({ kind: 'free', domain: d.asciiFqdn, status: 'active' });
 
     const [event] = await tab.until(1);
-    expect(event).toMatchObject({ channel: 'hosting', event: 'FreeHostingWasCreated', unique_id: 'page-1', data: { domain_id: d.id, user_interacts: true, general: { delete_at: null, status: { type: 'success' } }, customer: { passwd: row!.panelPassword } } });
+    expect(event).toMatchObject({ channel: 'hosting', event: 'FreeHostingWasCreated', unique_id: 'page-1', data: { domain_id: d.id, user_interacts: true, general: { delete_at: null, status: { type: 'success' } }, customer: { passwd_set: true } } });
     tab.ws.close();
     expect(await noticesOf(`free-hosting-created:${row!.id}`)).toHaveLength(1);
 
@@ -185,7 +195,7 @@ describe('free hosting per domain', () => {
     expect(on.res.status).toBe(200);
     const [back, ...more] = await rowsOf(d.asciiFqdn);
     expect(more).toHaveLength(0);
-    expect(back).toMatchObject({ id: created!.id, accountId: created!.accountId, status: 'active', deleteAt: null, panelPassword: created!.panelPassword });
+    expect(back).toMatchObject({ id: created!.id, accountId: created!.accountId, status: 'active', deleteAt: null, panelSecret: created!.panelSecret });
     expect((await panelOf(created!.accountId)).status).toBe('active');
     expect(on.html).not.toContain('data-testid="free-hosting-delete-at"');
 

@@ -3,8 +3,13 @@
 // their own session or visitor id. Over https every such cookie is `__Host-` (Secure, Path=/, no
 // Domain) and a bare-named one is ignored; plain-http development (localhost) keeps the bare names.
 import { SELF } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { createDb } from '../../db/client';
 import { DEMO_USERS } from '../../db/seed';
+import { tokens } from '../../db/schema';
+import { sha256Hex } from '../../worker/services/accounts/otp';
 import { Browser, form } from './helpers';
 
 const demo = DEMO_USERS[0];
@@ -80,6 +85,51 @@ describe('cookies over https', () => {
     const gone = cookieLine(out, '__Host-sid');
     expectHostCookie(gone, '__Host-sid');
     expect(gone).toMatch(/Max-Age=0/);
+  });
+});
+
+describe('the known-device cookie (issue #32 §3)', () => {
+  const db = createDb(env.DB);
+  const deviceRow = async (token: string) => (await db.select().from(tokens).where(and(eq(tokens.tokenHash, await sha256Hex(token)), eq(tokens.purpose, 'known_device'))))[0];
+  async function logIn(b: Browser, origin: string) {
+    const { token } = await b.open(`${origin}/auth/login`);
+    const res = await b.fetch(`${origin}/auth/login`, form({ _token: token, email: demo.email, password: demo.password, redirectTo: '/account' }));
+    expect(res.status).toBe(303);
+    return res;
+  }
+
+  it('is __Host-kd over https, like the session cookie', async () => {
+    const res = await logIn(new Browser(), HTTPS);
+    expectHostCookie(cookieLine(res, '__Host-kd'), '__Host-kd');
+    expect(cookieLine(res, '__Host-kd')).toMatch(/HttpOnly/);
+    expect(cookieLine(res, 'kd')).toBeUndefined();
+  });
+
+  it('an old bare kd is recognised once over https: its login moves it to __Host-kd and retires it', async () => {
+    // A browser known from before the prefix: its kd as the old code set it (plain http gives the bare name).
+    const old = new Browser();
+    const first = await logIn(old, 'http://localhost');
+    expect(cookieLine(first, 'kd')).toBeDefined();
+    expect(cookieLine(first, '__Host-kd')).toBeUndefined();
+    const legacy = old.cookies.get('kd')!;
+    expect(await deviceRow(legacy)).toMatchObject({ consumedAt: null });
+
+    const b = new Browser();
+    b.cookies.set('kd', legacy);
+    const moved = await logIn(b, HTTPS);
+    const line = cookieLine(moved, '__Host-kd');
+    expectHostCookie(line, '__Host-kd');
+    const fresh = decodeURIComponent(line!.split(';')[0]!.split('=')[1]!);
+    expect(fresh).not.toBe(legacy);
+    expect(await deviceRow(fresh)).toMatchObject({ consumedAt: null });
+    // The bare one is removed from the browser and retired here: it counts no second time.
+    expect(cookieLine(moved, 'kd')).toMatch(/Max-Age=0/);
+    expect((await deviceRow(legacy))!.consumedAt).not.toBeNull();
+    // A later login of a browser with the new cookie keeps it (no new token, no cookie to set).
+    const later = new Browser();
+    later.cookies.set('__Host-kd', fresh);
+    const again = await logIn(later, HTTPS);
+    expect(cookieLine(again, '__Host-kd')).toBeUndefined();
   });
 });
 

@@ -16,7 +16,7 @@ import { staffBrowser } from './staff';
 import { Browser, form, login } from './helpers';
 
 const db = createDb(env.DB);
-const DEMO = { PUBLIC_ORIGIN: 'https://demo.example.gr', ADMIN_HOSTS: 'admin.demo.example.gr', PAYMENTS_WEBHOOK_SECRET: 's'.repeat(40), SANDBOX_PORTS: '*' };
+const DEMO = { PUBLIC_ORIGIN: 'https://demo.example.gr', ADMIN_HOSTS: 'admin.demo.example.gr', PAYMENTS_WEBHOOK_SECRET: 's'.repeat(40), SANDBOX_PORTS: '*', SECRETS_KEY: btoa('production-config-test-key-32byt') };
 const DEV_TOKEN = 'dev-token-0123456789abcdef';
 
 /** A fresh env object each time (the configuration is cached per env object, as in an isolate). */

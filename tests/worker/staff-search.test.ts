@@ -14,7 +14,7 @@ import { billingProfiles, domains, orders, saleDocuments, users } from '../../db
 import { searchQueries } from '../../worker/services/staff/search';
 import { uniqueName } from './customers';
 import { Browser, login } from './helpers';
-import { ADMIN, staffBrowser } from './staff';
+import { ADMIN, newStaff, staffBrowser } from './staff';
 
 const db = createDb(env.DB);
 let n = 0;
@@ -125,6 +125,49 @@ describe('/admin/search', () => {
     const html = await res.text();
     expect(html).toContain(`INV-${String(c.doc.number).padStart(6, '0')}`);
     expect(html).not.toContain('href="/admin/documents');
+  });
+
+  it('lists a staff account as staff, never as a customer, and no hit leads to a 404 (issue #32 §3)', async () => {
+    const member = await newStaff({ totp: false, group: 'support' });
+    const now = new Date();
+    const [profile] = await db
+      .insert(billingProfiles)
+      .values({ userId: member.id, type: 'INV', name: 'Προσωπικό ΙΚΕ', vatNumber: String(200_000_000 + (Date.now() % 699_999_999)).slice(0, 9), taxOffice: 'Α Αθηνών', profession: 'Εμπόριο', address: 'Ερμού 2', city: 'Αθήνα', postcode: '10563', countryIso2: 'GR', createdAt: now })
+      .returning();
+    const [order] = await db
+      .insert(orders)
+      .values({ userId: member.id, idempotencyKey: crypto.randomUUID(), paymentMethod: 'bank_transfer', billingProfileId: profile!.id, billing: {}, subTotalCents: 500, vatCents: 120, grandTotalCents: 620, vatRateBp: 2400, createdAt: now })
+      .returning();
+    const { b } = await staffBrowser();
+    const go = (q: string) => b.fetch(`${ADMIN}/admin/search?q=${encodeURIComponent(q)}`);
+    // The exact address goes to the staff page, not to a customer page that answers 404.
+    const exact = await go(member.email);
+    expect(exact.status).toBe(303);
+    expect(exact.headers.get('Location')).toBe('/admin/staff');
+    // The start of it lists the member under staff, not customers.
+    const listed = await go(member.email.split('@')[0]!);
+    const html = await listed.text();
+    expect(html).toContain('data-kind="staff"');
+    expect(html).not.toContain(`href="/admin/customers/${member.id}"`);
+    expect(html).toContain('href="/admin/staff"');
+    // An order a staff account placed goes to the staff page too.
+    const byOrder = await go(`ORD-${order!.id}`);
+    expect(byOrder.headers.get('Location') ?? (await byOrder.text())).not.toContain(`/admin/customers/${member.id}`);
+    // Its ΑΦΜ too.
+    const byVat = await go(profile!.vatNumber!);
+    expect(byVat.headers.get('Location') ?? (await byVat.text())).not.toContain(`/admin/customers/${member.id}`);
+    // Every link of a result page opens.
+    for (const href of [...html.matchAll(/data-testid="admin-search-hit"[^]*?href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'))) {
+      expect((await b.fetch(`${ADMIN}${href}`)).status, href).not.toBe(404);
+    }
+    // Support cannot open the staff page: the member is listed without the link.
+    const { b: support } = await staffBrowser('support');
+    const seen = await support.fetch(`${ADMIN}/admin/search?q=${encodeURIComponent(member.email)}`);
+    expect(seen.status).toBe(200);
+    const supportHtml = await seen.text();
+    expect(supportHtml).toContain('data-kind="staff"');
+    expect(supportHtml).not.toContain('href="/admin/staff"');
+    expect(supportHtml).not.toContain(`href="/admin/customers/${member.id}"`);
   });
 
   it('caps each kind and reads every kind through an index', async () => {

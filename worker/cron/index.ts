@@ -10,6 +10,7 @@ import { hostingRenewalsCron } from './hosting-renewals';
 import { idProtectCron } from './id-protect';
 import { mailCron } from './mail';
 import { mydataCron } from './mydata';
+import { panelSecretsCron } from './panel-secrets';
 import { promotionsCron } from './promotions';
 import { registryPollCron } from './registry-poll';
 import { remindersCron } from './reminders';
@@ -17,7 +18,7 @@ import { remindersCron } from './reminders';
 type Job = (env: Env, now: Date) => Promise<unknown>;
 
 export const CRON_JOBS: Record<string, Job[]> = {
-  '*/5 * * * *': [promotionsCron, accountsCleanupCron, fulfilmentCron, registryPollCron, mydataCron, archivesCron, mailCron],
+  '*/5 * * * *': [promotionsCron, accountsCleanupCron, fulfilmentCron, registryPollCron, mydataCron, archivesCron, mailCron, panelSecretsCron],
   // 06:00 UTC: 08:00 or 09:00 in Athens, a decent hour for an e-mail about a name's expiry.
   '0 6 * * *': [remindersCron, idProtectCron, freeHostingCron, hostingRenewalsCron, autoRenewCron],
 };

@@ -114,8 +114,7 @@ export function createAuthService(
       maxAgeSeconds: sessionCookieMaxAgeSeconds(kind),
     });
     // This browser is now known to the account: the login delays will not keep it out (decision 022).
-    const deviceCookie = await devices.remember(request, u.id, wantsSecure(request));
-    return [setCookie, rotateCsrfCookie(request), ...(deviceCookie ? [deviceCookie] : [])];
+    return [setCookie, rotateCsrfCookie(request), ...(await devices.remember(request, u.id))];
   }
 
   // Someone who has the password is guessing the second factor: the owner should change the password.

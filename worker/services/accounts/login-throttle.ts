@@ -6,7 +6,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { delaySteps, KNOWN_DEVICE_MAX_FAILURES, KNOWN_DEVICE_TTL_MS, waitSeconds, type ThrottleRule, type ThrottleState } from '../../../core/login-throttle';
 import type { Db } from '../../../db/client';
 import { loginThrottles, tokens } from '../../../db/schema';
-import { parseCookies, serializeCookie } from '../../http/cookies';
+import { deleteCookie, hostCookieName, parseCookies, serializeCookie, wantsSecure } from '../../http/cookies';
 import { sha256Hex } from './otp';
 
 /** The password step's key: by address, known or not; hashed so the table holds no addresses. */
@@ -82,7 +82,8 @@ export function createLoginThrottle(db: Db, now: Date, rule: ThrottleRule) {
 }
 
 export const KNOWN_DEVICE_COOKIE = 'kd';
-export type KnownDevice = { tokenHash: string; userId: number; failures: number };
+/** `legacy`: read from a bare `kd` over https, as set before the prefix; its next login moves it. */
+export type KnownDevice = { tokenHash: string; userId: number; failures: number; legacy: boolean };
 
 const deviceFailures = sql`COALESCE(json_extract(${tokens.meta}, '$.failures'), 0)`;
 
@@ -90,11 +91,19 @@ const deviceFailures = sql`COALESCE(json_extract(${tokens.meta}, '$.failures'), 
  * Known devices (decision 022): the `kd` cookie of a browser that completed a login. Only a hash of
  * it is stored, in `tokens` (purpose known_device). A device is looked up whenever the cookie is sent,
  * whatever the address, so the lookup says nothing about which addresses exist.
+ *
+ * Over https it is `__Host-kd` like the session cookie (issue #32 §3): a parent domain or a sibling host
+ * cannot plant or overwrite it. A bare `kd` set before the prefix is still read over https, once: the
+ * next completed login retires its token and sets a fresh `__Host-kd` in its place, so a planted bare
+ * cookie never becomes a lasting known device.
  */
 export function createKnownDevices(db: Db, now: Date) {
   return {
     async find(request: Request): Promise<KnownDevice | null> {
-      const token = parseCookies(request.headers.get('Cookie'))[KNOWN_DEVICE_COOKIE];
+      const cookies = parseCookies(request.headers.get('Cookie'));
+      const current = cookies[hostCookieName(request, KNOWN_DEVICE_COOKIE)];
+      const legacy = !current && wantsSecure(request);
+      const token = current ?? (legacy ? cookies[KNOWN_DEVICE_COOKIE] : undefined);
       if (!token || token.length > 100) return null;
       const tokenHash = await sha256Hex(token);
       const [row] = await db
@@ -102,7 +111,7 @@ export function createKnownDevices(db: Db, now: Date) {
         .from(tokens)
         .where(and(eq(tokens.tokenHash, tokenHash), eq(tokens.purpose, 'known_device'), isNull(tokens.consumedAt), gt(tokens.expiresAt, now)));
       if (!row) return null;
-      return { tokenHash, userId: row.userId, failures: typeof row.meta.failures === 'number' ? row.meta.failures : 0 };
+      return { tokenHash, userId: row.userId, failures: typeof row.meta.failures === 'number' ? row.meta.failures : 0, legacy };
     },
 
     /**
@@ -138,18 +147,24 @@ export function createKnownDevices(db: Db, now: Date) {
 
     /**
      * After a completed login: the browser's record for this account starts over (a new 180-day life,
-     * no failures), or a new one is made. Returns the cookie to set, or null when the old one stays.
+     * no failures), or a new one is made. Returns the cookies to set (none when the old one stays): a
+     * bare `kd` read over https is retired here and removed from the browser, a fresh `__Host-kd` set.
      */
-    async remember(request: Request, userId: number, secure: boolean): Promise<string | null> {
+    async remember(request: Request, userId: number): Promise<string[]> {
       const expiresAt = new Date(now.getTime() + KNOWN_DEVICE_TTL_MS);
       const current = await this.find(request);
-      if (current && current.userId === userId) {
+      if (current && current.userId === userId && !current.legacy) {
         await db.update(tokens).set({ meta: { failures: 0 }, expiresAt }).where(eq(tokens.tokenHash, current.tokenHash));
-        return null;
+        return [];
       }
+      if (current?.legacy) await db.update(tokens).set({ consumedAt: now }).where(and(eq(tokens.tokenHash, current.tokenHash), eq(tokens.purpose, 'known_device')));
       const token = randomDeviceToken();
       await db.insert(tokens).values({ tokenHash: await sha256Hex(token), purpose: 'known_device', userId, meta: { failures: 0 }, createdAt: now, expiresAt });
-      return serializeCookie(KNOWN_DEVICE_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure, maxAgeSeconds: Math.floor(KNOWN_DEVICE_TTL_MS / 1000) });
+      const secure = wantsSecure(request);
+      const cookies = [serializeCookie(hostCookieName(request, KNOWN_DEVICE_COOKIE), token, { httpOnly: true, sameSite: 'Lax', secure, maxAgeSeconds: Math.floor(KNOWN_DEVICE_TTL_MS / 1000) })];
+      // The bare one goes whenever https meets it, whoever's it was: only the prefixed name is written now.
+      if (secure && parseCookies(request.headers.get('Cookie'))[KNOWN_DEVICE_COOKIE] !== undefined) cookies.push(deleteCookie(KNOWN_DEVICE_COOKIE, { secure }));
+      return cookies;
     },
   };
 }

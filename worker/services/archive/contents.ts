@@ -44,6 +44,15 @@ type Row = Record<string, unknown>;
 type Counts = Record<string, number>;
 
 const SECRET_USER_FIELDS = ['passwordHash', 'securityAnswerHash', 'totpSecret', 'totpPendingSecret', 'totpLastCounter', 'failedLogins'] as const;
+/** A hosting row's panel password, sealed or (not yet sealed) plain: never in an archive (decision 091). */
+const SECRET_HOSTING_FIELDS = ['legacyPanelPassword', 'panelSecret', 'panelSecretIv', 'panelSecretKey'] as const;
+
+/** A hosting row for the archive: where its panel password is shown instead of the password. */
+function hostingRowFor(row: typeof hostingServices.$inferSelect): Row {
+  const out = without(row, SECRET_HOSTING_FIELDS);
+  if ((row.panelSecret || row.legacyPanelPassword) && row.kind === 'free' && row.domain) out.panelPassword = { inArchive: false, seeAt: `/account/domains/${row.domain}/hosting` };
+  return out;
+}
 
 /** Reads a table in id order, a page at a time, until a short page. */
 async function* pages<T extends { id: number }>(read: (after: number) => Promise<T[]>): AsyncGenerator<T[]> {
@@ -85,7 +94,8 @@ amounts are integer euro cents). Article 15 and 20 GDPR.
   domains.json             your domains with their nameservers, hosts (glue records) and contacts by role
   domain-holdings.json     names that passed between you and another account: when you held each
   domain-transfers.json    ownership offers you sent or received (without the other account's details)
-  hosting.json             your hosting services
+  hosting.json             your hosting services; a free hosting's control-panel password is not in
+                           this archive: its panelPassword.seeAt names the page that shows it
   orders.json              your orders with their items
   documents.json           sale documents (orders, receipts, invoices, credit notes, payments, debits)
                            with their lines and files; the PDFs are in documents/
@@ -99,7 +109,8 @@ amounts are integer euro cents). Article 15 and 20 GDPR.
 
 EL — Όλα όσα κρατάμε για εσάς, σε μηχαναγνώσιμη μορφή (JSON, UTF-8· ώρες ISO 8601 UTC· ποσά σε
 λεπτά του ευρώ). Άρθρα 15 και 20 ΓΚΠΔ. Τα αρχεία είναι όπως παραπάνω· τα PDF των παραστατικών
-βρίσκονται στον φάκελο documents/.
+βρίσκονται στον φάκελο documents/. Ο κωδικός του πίνακα ελέγχου μιας δωρεάν φιλοξενίας δεν περιέχεται
+στο αρχείο: το panelPassword.seeAt του hosting.json δείχνει τη σελίδα όπου εμφανίζεται.
 `;
 
 export function createArchiveContents(deps: ServiceDeps) {
@@ -299,7 +310,7 @@ export function createArchiveContents(deps: ServiceDeps) {
         db.select().from(domainHandovers).where(and(or(eq(domainHandovers.fromUserId, userId), eq(domainHandovers.toUserId, userId)), gt(domainHandovers.id, after))).orderBy(asc(domainHandovers.id)).limit(PAGE),
         (rows) => rows.map((h) => transferRowFor(h, userId)),
       );
-      counts.hosting = await list(zip, 'hosting.json', byUser(hostingServices, userId));
+      counts.hosting = await list(zip, 'hosting.json', byUser(hostingServices, userId) as unknown as (after: number) => Promise<(typeof hostingServices.$inferSelect)[]>, (rows) => rows.map(hostingRowFor));
       counts.orders = await list(zip, 'orders.json', byUser(orders, userId) as unknown as (after: number) => Promise<(typeof orders.$inferSelect)[]>, ordersWithItems);
       Object.assign(counts, await documents(zip, userId));
       counts.payments = await paymentsOf(zip, userId);

@@ -34,6 +34,7 @@ import { DEFAULT_NAMESERVERS } from '../domains';
 import { createNotifier, NotificationType } from '../notifications';
 import { createLiveService } from '../platform';
 import { createMailService } from '../mail';
+import { createPanelSecrets, hasPanelPassword } from './panel-secrets';
 import type { HostingServiceRow } from './service-records';
 
 type DomainRow = typeof domains.$inferSelect;
@@ -52,9 +53,14 @@ export type FreeHostingStatusMessage = {
     server: string | null;
     created_at: string | null;
   };
-  /** Absent when the panel never handed one over. */
-  customer: { passwd?: string };
+  /**
+   * Whether a panel password is kept (decision 091): the password itself is never in the message, so
+   * in no live event and no event log; the page's reveal action (revealPassword) shows it.
+   */
+  customer: { passwd_set: boolean };
 };
+
+export type RevealedPassword = { ok: true; password: string } | { ok: false; code: number; status: number; cause?: unknown };
 
 export type FreeHostingOutcome = { ok: true; code: number } | { ok: false; code: number; status: number; reason?: FreeHostingRefusal | 'failed' | 'deleted' };
 
@@ -78,7 +84,7 @@ export function freeHostingMessage(domainId: number, row: HostingServiceRow | nu
       server: live?.server || null,
       created_at: live ? live.startedAt.toISOString() : null,
     },
-    customer: live?.panelPassword ? { passwd: live.panelPassword } : {},
+    customer: { passwd_set: live ? hasPanelPassword(live) : false },
   };
 }
 
@@ -104,6 +110,7 @@ export function createFreeHostingService(deps: Pick<ServiceDeps, 'db' | 'env' | 
   const { db, now } = deps;
   const d1 = db.$client;
   const panel = () => deps.adapters.provisioner;
+  const secrets = createPanelSecrets(deps);
   const fail = (reason: FreeHostingRefusal): FreeHostingOutcome => ({ ok: false, code: ErrorCode.FREE_HOSTING_CANT_BE_ACTIVATED, status: 409, reason });
   const panelFailed = (e: unknown): FreeHostingOutcome => {
     if (!(e instanceof ProvisionerError)) throw e;
@@ -194,14 +201,17 @@ export function createFreeHostingService(deps: Pick<ServiceDeps, 'db' | 'env' | 
       return panelFailed(e);
     }
     const t = now.getTime();
+    // Sealed before it is written (decision 091): D1 never holds it in plain text.
+    const sealed = await secrets.seal(claimId, password);
     // Conditional on the claim still being ours as claimed: a taker of a stale claim that finished
     // first has written the row already.
     const done = await d1
       .prepare(
-        `UPDATE hosting_services SET account_id = ?, sku = ?, username = ?, panel_url = ?, server = ?, status = ?, started_at = ?, expires_at = ?, synced_at = ?, updated_at = ?, panel_password = ?
+        `UPDATE hosting_services SET account_id = ?, sku = ?, username = ?, panel_url = ?, server = ?, status = ?, started_at = ?, expires_at = ?, synced_at = ?, updated_at = ?,
+           panel_secret = ?, panel_secret_iv = ?, panel_secret_key = ?, panel_password = NULL
          WHERE id = ? AND account_id = ? RETURNING id`,
       )
-      .bind(account.accountId, account.sku, account.username, account.panelUrl, account.server, account.status, account.createdAt.getTime(), account.expiresAt.getTime(), t, t, password, claimId, claimAccountId(reference))
+      .bind(account.accountId, account.sku, account.username, account.panelUrl, account.server, account.status, account.createdAt.getTime(), account.expiresAt.getTime(), t, t, sealed.ciphertext, sealed.iv, sealed.keyVersion, claimId, claimAccountId(reference))
       .first<{ id: number }>();
     if (!done) return { ok: true, code: ErrorCode.NO_CHANGE };
     const row = (await currentOf(db, userId, domain))!;
@@ -294,6 +304,16 @@ export function createFreeHostingService(deps: Pick<ServiceDeps, 'db' | 'env' | 
     /** The page's status message for one of the customer's names. */
     async status(userId: number, domain: DomainRow, lang: Language): Promise<FreeHostingStatusMessage> {
       return freeHostingMessage(domain.id, await currentOf(db, userId, domain), lang);
+    },
+
+    /**
+     * The page's reveal (decision 091): the password of the name's free hosting, opened on the server
+     * for this request only. 404 when there is none to show; 44170 when the keys do not open it.
+     */
+    async revealPassword(userId: number, domain: DomainRow): Promise<RevealedPassword> {
+      const row = await currentOf(db, userId, domain);
+      if (!row || !hasPanelPassword(row)) return { ok: false, code: ErrorCode.ACTION_NOT_ALLOWED, status: 404 };
+      return secrets.reveal(row);
     },
 
     /** Creates it, or undeletes a disabled one; 1005 when it is on already. */

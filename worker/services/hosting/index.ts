@@ -9,3 +9,4 @@ export { createHostingRenewals, RENEWALS_PER_RUN, type HostingRenewals, type Ren
 export { createServiceFulfilment } from './service-orders';
 export { createHostingServers, type HostingServers, type ServerView } from './servers';
 export { createHostingPlans, type HostingPlans, type PlanView } from './plans';
+export { createPanelSecrets, panelSecretWhere, PANEL_SECRET_BATCH, type PanelSecrets, type RevealOutcome } from './panel-secrets';
