@@ -18,6 +18,7 @@ import { readyCart, servicesAt } from './customers';
 import { ownVps, servicesWith as hostingServicesWith } from './hosting-fixtures';
 import { mailsOf, sentTo, servicesWith } from './item-mails-fixtures';
 import { customer, holding } from './portal-nameservers-fixtures';
+import { createPanelSecrets } from '../../worker/services/hosting/panel-secrets';
 
 const db = createDb(env.DB);
 const DAY = 86_400_000;
@@ -99,7 +100,10 @@ describe('free hosting', () => {
     const d = await holding(c.id, 'gr', { nameservers: DEFAULT_NAMESERVERS });
     expect(await servicesAt().freeHosting.enable(c.id, d, null)).toMatchObject({ ok: true });
     const [row] = await db.select().from(hostingServices).where(eq(hostingServices.domain, d.asciiFqdn));
-    expect(row!.panelPassword).toBeTruthy();
+    // Sealed at rest (decision 091): the password as the reveal gives it.
+    const revealed = await createPanelSecrets({ db, env }).reveal(row!);
+    if (!revealed.ok) throw new Error(`reveal failed ${revealed.code}`);
+    expect(revealed.password.length).toBeGreaterThanOrEqual(8);
     const mails = await mailsOf(c.id, 'hosting_ready');
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ dedupeKey: `free-hosting-ready:${row!.id}`, status: 'sent', subject: `Η δωρεάν φιλοξενία του ${d.fqdn} είναι έτοιμη` });
@@ -107,7 +111,7 @@ describe('free hosting', () => {
       expect(part).toContain(row!.username);
       expect(part).toContain(row!.panelUrl);
       expect(part).toContain(`/account/domains/${d.asciiFqdn}/hosting`);
-      expect(part).not.toContain(row!.panelPassword!);
+      expect(part).not.toContain(revealed.password);
     }
     // Enabled again (a second tab): nothing new.
     await servicesAt().freeHosting.enable(c.id, d, null);
