@@ -1,6 +1,5 @@
 // Turns a template and its parameters into a message's subject, HTML and text in one language: the
 // context (money, dates, links) and the frame (brand, why it was sent, the seller's details).
-import type { z } from 'zod';
 import type { Seller } from '../../../core/config';
 import { athensFormat } from '../../../core/date-format';
 import { formatMoney } from '../../../core/money';
@@ -35,10 +34,11 @@ export function mailContext(lang: Language, seller: Seller, origin: string): Mai
   };
 }
 
-export function compose<S extends z.ZodType>(key: string, template: MailTemplate<S>, params: unknown, c: MailContext, unsubscribeUrl?: string): Composed {
+// Not generic over the schema: the registry's union of templates is passed in, and parse decides.
+export function compose(key: string, template: MailTemplate, params: unknown, c: MailContext, unsubscribeUrl?: string): Composed {
   const parsed = template.params.safeParse(params);
   if (!parsed.success) throw new MailParamsError(key, parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; '));
-  const p = parsed.data as z.infer<S>;
+  const p = parsed.data;
   const subject = template.subject(p, c);
   const blocks = template.body(p, c);
   const s = c.seller;
