@@ -10,7 +10,7 @@ import type { AadeInvoice } from '../../core/documents/mydata-mapping';
 import { ErrorCode } from '../../core/errors';
 import { createDb } from '../../db/client';
 import { creditNoteStatements, rawBatch } from '../../db/raw-batch';
-import { auditLog, creditMovements, mydataTransmissions, payments, sandboxMydataInvoices, saleDocuments } from '../../db/schema';
+import { auditLog, creditMovements, legalDocumentFiles, mydataTransmissions, payments, sandboxMydataInvoices, saleDocuments } from '../../db/schema';
 import { createAdapters } from '../../worker/adapters';
 import type { MydataPort } from '../../worker/adapters/mydata/port';
 import { createSandboxMydata } from '../../worker/adapters/mydata/sandbox';
@@ -194,6 +194,9 @@ describe("a document recovered from AADE's duplicate answer while RequestTransmi
     const { receipt } = await receiptWithCorrectiveNote('aadeqrlate');
     const row = (await transmission(receipt.id))!;
     await db.update(mydataTransmissions).set({ status: 'pending', mark: null, uid: null, qrUrl: null, sentAt: null, nextAttemptAt: new Date(0) }).where(eq(mydataTransmissions.documentId, receipt.id));
+    // The PDF rendered for the receipt's e-mail at its issue (issue #33) printed the first answer's QR
+    // link; this case is a document first rendered while the link was missing.
+    await db.delete(legalDocumentFiles).where(eq(legalDocumentFiles.documentId, receipt.id));
     const inner = createSandboxMydata(db, { userVat: SELLER_VAT });
     const noLookup: MydataPort = { ...inner, transmittedDoc: async () => ({ ok: false, retryable: true, errors: [{ code: 'http_503', message: 'down' }] }) };
     expect(await at(Date.now(), noLookup).mydata.transmit(receipt.id)).toMatchObject({ status: 'sent', mark: row.mark, qrUrl: null });

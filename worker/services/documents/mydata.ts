@@ -10,6 +10,7 @@ import { mydataTransmissions, saleDocuments, users } from '../../../db/schema';
 import { AADE_ERROR, aadeUid, markOfDuplicate, uidOfDuplicate, type MydataError } from '../../adapters/mydata/port';
 import { configOf } from '../../config';
 import { createMydataSources } from './mydata-source';
+import { createDocumentMails } from './document-mails';
 import type { ServiceDeps } from '../deps';
 
 /** First retry after 5 minutes, doubling, never more than 6 hours apart. */
@@ -362,6 +363,17 @@ export function createMydataService(deps: ServiceDeps) {
       const recent = await base().where(inArray(mydataTransmissions.status, ['sent', 'cancelled'])).orderBy(sql`${mydataTransmissions.sentAt} DESC`).limit(20);
       return { counts: { pending: counts.pending ?? 0, sent: counts.sent ?? 0, failed: counts.failed ?? 0, cancelled: counts.cancelled ?? 0 }, problems, recent };
     },
+  };
+  // Every transmission attempt decides the document's e-mail (document-mails.ts): the first after its
+  // issue, with the MARK when AADE gave it now (or without, when AADE could not be reached: the customer
+  // is not kept waiting), and a second one when a later attempt brings the MARK.
+  const transmitOnce = service.transmit;
+  service.transmit = async (documentId: number): Promise<TransmitOutcome> => {
+    try {
+      return await transmitOnce(documentId);
+    } finally {
+      await createDocumentMails(deps).announce(documentId);
+    }
   };
   return service;
 }

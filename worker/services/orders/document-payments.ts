@@ -19,6 +19,7 @@ import { createBillingProfileService, createSavedCards } from '../billing';
 import { creditNoteIf, creditUseStatements, paymentArrivedStatements, type DebitLegal, type DueRef } from './document-payment-statements';
 import { createDocumentService, type SaleDocument } from '../documents';
 import { renewalAlreadyRenewed } from './renewal-conflicts';
+import { createOrderMails } from './order-mails';
 import { createMydataService } from '../documents';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -268,6 +269,8 @@ export function createDocumentPaymentService(deps: ServiceDeps, hooks?: OrderHoo
       const results = await rawBatch(db, statements);
       const arrived = (results.at(-1)?.meta.changes ?? 0) > 0;
       if (arrived) {
+        // Told before its receipt or invoice, whose e-mail goes with the transmission (issue #33 §1).
+        await createOrderMails(deps).documentPaid(payment, method, debit);
         await transmitDebitLegal(debit.id);
         await createNotificationSources(deps).paymentReceived(debit.userId, payment.id, `${debit.series}-${debit.number}`, `/account/documents/${debit.id}`);
       }

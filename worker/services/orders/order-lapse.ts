@@ -1,34 +1,27 @@
 // The notice before an unpaid order lapses (issue #32 §1, decision 088): a day before its time
 // (core/orders/expiry.ts) the customer gets a notification and an e-mail saying when it lapses and how
-// to pay it, once per order (the notice's dedupe key; the e-mail only when the notice is new). Part of
-// the order service; cron calls it every 5 minutes before the lapse itself.
+// to pay it, once per order (the notice's dedupe key, which the e-mail shares: the order_lapsing
+// template through the mail queue, issue #33). Part of the order service; cron calls it every 5 minutes
+// before the lapse itself.
 import { and, asc, eq, gte, lt, ne, notLike, or, sql } from 'drizzle-orm';
 import { athensFormat } from '../../../core/date-format';
 import { RENEWAL_KEY_PREFIX } from '../../../core/hosting/lifecycle';
 import { lapseCutoffs, lapseNoticeCutoffs, lapsesAtMs } from '../../../core/orders/expiry';
 import { DOMAIN_RENEWAL_KEY_PREFIX } from '../../../core/renewals/auto-renew';
-import { orders, users } from '../../../db/schema';
-import { getServerT } from '../../../i18n/server';
-import { configOf } from '../../config';
+import { orders } from '../../../db/schema';
 import type { ServiceDeps } from '../deps';
 import { createNotifier, NotificationType } from '../notifications';
+import { createOrderMails } from './order-mails';
 
-const FALLBACK_ORIGIN = 'http://localhost:8787';
 // Day, month, year and time read the same in both languages; the one date helper gives Athens time.
 const when = athensFormat('el', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 export const lapseNoticeKey = (orderId: number) => `order-lapse:${orderId}`;
 
 export function createLapseNotices(deps: ServiceDeps) {
-  const { db, env, now, adapters } = deps;
+  const { db, now } = deps;
   const notifier = createNotifier(deps);
-  const origin = () => {
-    try {
-      return configOf(env).publicOrigin ?? FALLBACK_ORIGIN;
-    } catch {
-      return FALLBACK_ORIGIN;
-    }
-  };
+  const mails = createOrderMails(deps);
 
   return {
     /** Orders lapsing within a day and not yet told: a notice and an e-mail each. Returns how many were told. */
@@ -36,7 +29,7 @@ export function createLapseNotices(deps: ServiceDeps) {
       const soon = lapseNoticeCutoffs(now.getTime());
       const cut = lapseCutoffs(now.getTime());
       const due = await db
-        .select({ id: orders.id, userId: orders.userId, createdAt: orders.createdAt, paymentMethod: orders.paymentMethod, idempotencyKey: orders.idempotencyKey })
+        .select({ id: orders.id, userId: orders.userId, createdAt: orders.createdAt, paymentMethod: orders.paymentMethod, idempotencyKey: orders.idempotencyKey, grandTotalCents: orders.grandTotalCents, creditCents: orders.creditCents })
         .from(orders)
         .where(
           and(
@@ -62,13 +55,8 @@ export function createLapseNotices(deps: ServiceDeps) {
         const id = await notifier.notify({ userId: o.userId, type: NotificationType.SYSTEM, messageKey, params, link, tone: 'warning', displayOnScreen: false, dedupeKey: lapseNoticeKey(o.id) });
         if (id === null) continue;
         told++;
-        const [u] = await db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, o.userId));
-        if (!u) continue;
-        const t = getServerT(u.locale === 'en' ? 'en' : 'el');
-        // The notice stands in the centre; the mail is a courtesy beside it.
-        await adapters.mail
-          .send({ to: u.email, subject: t('notifications:orders.lapse_subject', params), text: [t(`notifications:${messageKey}`, params), '', `${origin()}${link}`].join('\n'), tag: 'order_lapse', meta: { dedupe_key: lapseNoticeKey(o.id) } })
-          .catch((e: unknown) => console.warn('order lapse mail failed', o.id, e));
+        // The notice stands in the centre; the mail is a courtesy beside it (never throws).
+        await mails.lapsing(o, lapses, lapseNoticeKey(o.id));
       }
       return told;
     },

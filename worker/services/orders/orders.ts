@@ -28,6 +28,7 @@ import { createOrderCancellation } from './order-cancellation';
 import { createLapseNotices } from './order-lapse';
 import { createStaffOrders } from './staff-orders';
 import { createOrderPayments } from './order-payments';
+import { createOrderMails } from './order-mails';
 import { createRefundService } from './refunds';
 import { createDocumentPaymentService } from './document-payments';
 import { createMydataService } from '../documents';
@@ -260,6 +261,8 @@ export function createOrderService(deps: ServiceDeps) {
       if (method === 'bank_transfer') {
         await db.insert(payments).values({ orderId: placed.id, method: 'bank_transfer', amountCents: due, status: 'pending', createdAt: now });
       }
+      // The order received goes first: an order credit paid whole says so there (issue #33 §1).
+      await createOrderMails(deps).orderReceived(placed.id);
       // Credit covered all of it: nothing to pay, so the order is paid now and fulfilment starts.
       if (method === 'credit') await this.markPaid(placed.id);
       return { ok: true, orderId: placed.id, reused: false };
@@ -313,7 +316,9 @@ export function createOrderService(deps: ServiceDeps) {
         // Another call paid it between the read and the batch: its documents stand, nothing more to do here.
         return false;
       }
+      await createOrderMails(deps).orderPaid(orderId);
       // The legal document goes to myDATA at once (issue #13 §4); a failure stays queued for cron.
+      // Its e-mail (the PDF attached, with the MARK when AADE gave one) goes from there (document-mails.ts).
       await createMydataService(deps)
         .transmitOrder(orderId)
         .catch((e: unknown) => console.error('mydata transmission after payment failed; cron retries', { orderId, error: String(e) }));

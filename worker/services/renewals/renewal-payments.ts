@@ -23,6 +23,7 @@ import type { ServiceDeps } from '../deps';
 import { createNotificationSources, createNotifier, NotificationType } from '../notifications';
 import { createDocumentPaymentsWithOrders, createOrderService, renewalAlreadyRenewed } from '../orders';
 import { savedCardsThroughPort, type SavedCardsPort } from './saved-cards';
+import { createRenewalMails } from './renewal-mails';
 
 export type RenewalPayOutcome = 'credit' | 'card' | 'declined' | 'document' | 'tried_today' | 'not_pending' | 'error';
 
@@ -142,15 +143,18 @@ export function createRenewalPayments(deps: ServiceDeps, options: { cards?: Save
           if (charge.status === 'declined') {
             await record(orderId, day, { outcome: 'declined', cardLabel: charge.cardLabel, declineCode: charge.declineCode });
             // Told every time it is tried (a notice and an e-mail per order and day), never silent.
+            const dedupeKey = `renewal-declined:${orderId}:${day}`;
             await tell({
               userId: order.userId,
               messageKey: `renewals.declined.${declineReasonKey(charge.declineCode)}`,
               params: { name, amount: money(due), card: charge.cardLabel, date },
               link: docLink,
               tone: 'alert',
-              dedupeKey: `renewal-declined:${orderId}:${day}`,
-              mail: true,
+              dedupeKey,
+              mail: false,
             });
+            // Its e-mail is the card_declined template (issue #33): why, and what to do.
+            await createRenewalMails(deps).cardDeclined({ userId: order.userId, dedupeKey, name, amountCents: due, cardLabel: charge.cardLabel, declineCode: charge.declineCode, periodEndMs: ref.periodEndMs, documentId: doc?.id ?? null });
             return 'declined';
           }
         }
