@@ -33,7 +33,7 @@ describe('the mail templates', () => {
   it('load nothing from elsewhere and link only to the site', () => {
     for (const r of rendered) {
       expect(r.html, r.key).not.toMatch(/<img|<script|<link|@import|url\(/i);
-      for (const [, href] of r.html.matchAll(/href="([^"]+)"/g)) expect(href.startsWith(`${ORIGIN}/`), `${r.key}: ${href}`).toBe(true);
+      for (const [, href] of r.html.matchAll(/href="([^"]+)"/g)) expect(href!.startsWith(`${ORIGIN}/`), `${r.key}: ${href}`).toBe(true);
     }
   });
 
