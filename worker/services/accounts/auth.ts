@@ -13,7 +13,8 @@ import { needsGdprApproval } from '../../../core/gdpr';
 import { maskEmail } from '../../../core/otp';
 import { verifyTotp } from '../../../core/totp';
 import { tokens } from '../../../db/schema';
-import { getServerT } from '../../../i18n/server';
+import { createMailService } from '../mail';
+import { newDeviceMail } from './security-mails';
 import { createCartService } from '../cart';
 import { createLiveService } from '../platform';
 import { createKnownDevices, createLoginThrottle, passwordThrottleKey, secondFactorThrottleKey } from './login-throttle';
@@ -97,11 +98,12 @@ export function createAuthService(
   const approval = createLoginApproval(deps, policyVersion);
   const stub = (userId: number) => userStub(deps, userRoom(userId));
 
-  // A new session id at every login (no fixation); the other tabs of this browser reload.
-  async function startSession(request: Request, u: typeof users.$inferSelect, meta: SessionMeta): Promise<string[]> {
+  // A new session id at every login (no fixation); the other tabs of this browser reload. `firstLogin`:
+  // the registration's own session, whose browser is the account's first and no news to its owner.
+  async function startSession(request: Request, u: typeof users.$inferSelect, meta: SessionMeta, firstLogin = false): Promise<string[]> {
     // Staff sessions are short (decision 024): the kind is fixed at login from the user's group.
     const kind = sessionKindFor(u.userGroup);
-    const { token } = await (await stub(u.id)).createSession({ ip: meta.ip, userAgent: meta.userAgent, now: now.getTime(), kind });
+    const { token, id: sessionId } = await (await stub(u.id)).createSession({ ip: meta.ip, userAgent: meta.userAgent, now: now.getTime(), kind });
     // The guest's cart joins the account's (issue #5 §1); a failure here must not block the login.
     await createCartService(deps)
       .mergeAtLogin(meta.visitorId, u.id)
@@ -115,15 +117,17 @@ export function createAuthService(
     });
     // This browser is now known to the account: the login delays will not keep it out (decision 022).
     const deviceCookie = await devices.remember(request, u.id, wantsSecure(request));
+    // A browser the account did not know (a new device record, issue #33 §1): its owner hears of it.
+    if (deviceCookie && !firstLogin) await newDeviceMail(deps, u.id, meta, sessionId);
     return [setCookie, rotateCsrfCookie(request), ...(deviceCookie ? [deviceCookie] : [])];
   }
 
   // Someone who has the password is guessing the second factor: the owner should change the password.
   // A failure to send must not change the answer the guesser gets.
   async function alertSecondFactorFailures(u: typeof users.$inferSelect, failures: number) {
-    const t = getServerT(u.locale);
-    await deps.adapters.mail
-      .send({ to: u.email, subject: t('auth:mail.second_factor_alert_subject'), text: [t('auth:mail.second_factor_alert_body', { count: failures }), t('auth:mail.second_factor_alert_action')].join('\n\n'), tag: 'security:second_factor_failures', meta: { failures } })
+    // The streak's count is taken once per attempt, so (account, count, moment) is this crossing.
+    await createMailService(deps)
+      .sendToUser({ template: 'second_factor_alert', params: { failures }, userId: u.id, dedupeKey: `second-factor-alert:${u.id}:${failures}:${now.getTime()}`, tag: 'security:second_factor_failures' })
       .catch((e) => console.error('second-factor alert mail failed', e));
   }
 
@@ -346,7 +350,7 @@ export function createAuthService(
       const [u] = await db.select().from(users).where(eq(users.id, userId));
       if (!u) throw new Error('auth: unknown user');
       await db.update(users).set({ lastLoginAt: now, updatedAt: now }).where(eq(users.id, u.id));
-      return startSession(request, u, meta);
+      return startSession(request, u, meta, true);
     },
 
     /** Ends this browser's session; its tabs reload. Returns the cookie that removes it. */

@@ -79,7 +79,7 @@ export function createRegistryPollService(deps: ServiceDeps) {
     if (done.length) {
       summary.rejected += 1;
       await announce(domain.userId, domain.id, domain.fqdn, ['status']);
-      await rejections.tell(domain.userId, domain.fqdn);
+      await rejections.tell(domain.userId, domain.fqdn, item ? `item:${item.item.id}` : `${domain.id}:${now.getTime()}`);
     }
     return true;
   }

@@ -5,9 +5,9 @@
 // still holds (refund-caps.ts). The customer is told by e-mail; the live event is the poll's.
 import { and, eq, sql } from 'drizzle-orm';
 import { refundShare } from '../../../core/orders/credit';
-import { getServerT } from '../../../i18n/server';
-import { orderItems, orders, paymentRefunds, payments, users } from '../../../db/schema';
+import { orderItems, orders, paymentRefunds, payments } from '../../../db/schema';
 import type { ServiceDeps } from '../deps';
+import { createMailService } from '../mail';
 import { createItemRefunds } from './item-refunds';
 import { readHeld } from './refund-caps';
 import { createRefundService } from './refunds';
@@ -16,7 +16,7 @@ type Order = typeof orders.$inferSelect;
 type Item = typeof orderItems.$inferSelect;
 
 export function createTransferRejections(deps: ServiceDeps) {
-  const { db, adapters } = deps;
+  const { db } = deps;
 
   /** What went back to the card for this item already (its refund, by its key), or was asked now. */
   async function toCard(order: Order, item: Item, wantCents: number): Promise<number> {
@@ -53,13 +53,14 @@ export function createTransferRejections(deps: ServiceDeps) {
       await createItemRefunds(deps).refundToCredit(order, [item], Math.max(0, refundShare(order, item.priceCents).totalCents - card));
     },
 
-    /** The customer's e-mail: the transfer was refused and the money went back. */
-    async tell(userId: number, fqdn: string) {
-      const [u] = await db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, userId));
-      if (!u) return;
-      const t = getServerT(u.locale);
-      await adapters.mail
-        .send({ to: u.email, subject: t('checkout:transfer_rejected_subject', { fqdn }), text: t('checkout:transfer_rejected_body', { fqdn }), tag: 'transfer_rejected' })
+    /**
+     * The customer's e-mail: the transfer was refused and the money went back. `event` names the
+     * rejection (the order item; the name and moment when no item was found), so a redelivered
+     * registry message queues nothing twice.
+     */
+    async tell(userId: number, fqdn: string, event: string) {
+      await createMailService(deps)
+        .sendToUser({ template: 'transfer_rejected', params: { fqdn }, userId, dedupeKey: `transfer-rejected:${event}`, tag: 'transfer_rejected' })
         .catch((e: unknown) => console.warn('transfer rejected mail failed', fqdn, e));
     },
   };

@@ -15,6 +15,7 @@ export const staffTemplates = {
       { kind: 'heading', text: c.t('mail:staff_invitation.subject') },
       { kind: 'paragraph', text: c.t('mail:staff_invitation.body', { group: c.t(`staff:members.groups.${p.group}`) }) },
       { kind: 'paragraph', text: c.t(p.existingAccount ? 'mail:staff_invitation.existing' : 'mail:staff_invitation.new') },
+      // INVITATION_PATH of services/staff (not imported: the staff area sends through this registry).
       { kind: 'button', label: c.t('mail:staff_invitation.button'), href: c.url(`/admin/invitation?t=${encodeURIComponent(p.token)}`) },
       { kind: 'note', text: c.t(p.existingAccount ? 'mail:staff_invitation.once_existing' : 'mail:staff_invitation.once_new', { days: p.days }) },
     ],
