@@ -98,9 +98,8 @@ export function createAuthService(
   const approval = createLoginApproval(deps, policyVersion);
   const stub = (userId: number) => userStub(deps, userRoom(userId));
 
-  // A new session id at every login (no fixation); the other tabs of this browser reload. `firstLogin`:
-  // the registration's own session, whose browser is the account's first and no news to its owner.
-  async function startSession(request: Request, u: typeof users.$inferSelect, meta: SessionMeta, firstLogin = false): Promise<string[]> {
+  // A new session id at every login (no fixation); the other tabs of this browser reload.
+  async function startSession(request: Request, u: typeof users.$inferSelect, meta: SessionMeta): Promise<string[]> {
     // Staff sessions are short (decision 024): the kind is fixed at login from the user's group.
     const kind = sessionKindFor(u.userGroup);
     const { token, id: sessionId } = await (await stub(u.id)).createSession({ ip: meta.ip, userAgent: meta.userAgent, now: now.getTime(), kind });
@@ -118,7 +117,7 @@ export function createAuthService(
     // This browser is now known to the account: the login delays will not keep it out (decision 022).
     const deviceCookie = await devices.remember(request, u.id, wantsSecure(request));
     // A browser the account did not know (a new device record, issue #33 §1): its owner hears of it.
-    if (deviceCookie && !firstLogin) await newDeviceMail(deps, u.id, meta, sessionId);
+    if (deviceCookie) await newDeviceMail(deps, u, meta, sessionId, new URL(request.url).origin);
     return [setCookie, rotateCsrfCookie(request), ...(deviceCookie ? [deviceCookie] : [])];
   }
 
@@ -350,7 +349,7 @@ export function createAuthService(
       const [u] = await db.select().from(users).where(eq(users.id, userId));
       if (!u) throw new Error('auth: unknown user');
       await db.update(users).set({ lastLoginAt: now, updatedAt: now }).where(eq(users.id, u.id));
-      return startSession(request, u, meta, true);
+      return startSession(request, u, meta);
     },
 
     /** Ends this browser's session; its tabs reload. Returns the cookie that removes it. */
