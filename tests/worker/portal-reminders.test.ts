@@ -1,12 +1,12 @@
 // Expiry reminders (issue #12 §6, decision 036) inside workerd: the cron raises the step due at 30, 7
-// and 1 days before a name's expiry, once per (domain, expiry, step), e-mails it through the mail port
+// and 1 days before a name's expiry, once per (domain, expiry, step), e-mails it through the mail queue
 // with the name, the date and the renew link, catches up with only the latest due step, starts again
 // after a renewal, and leaves names the customer no longer holds alone.
 import { env } from 'cloudflare:workers';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../db/client';
-import { domainReminders, domains, outbox } from '../../db/schema';
+import { domainReminders, domains, mailMessages, outbox } from '../../db/schema';
 import { createAdapters } from '../../worker/adapters';
 import { configOf } from '../../worker/config';
 import { runScheduled } from '../../worker/cron';
@@ -92,19 +92,25 @@ describe('expiry reminders', () => {
     expect(mails[1]!.subject).toContain('λήγει σήμερα');
   });
 
-  it('a failed e-mail keeps its raised step and goes with the next run, once', async () => {
+  it('a failed e-mail keeps its raised step, waits in the mail queue and goes once the provider answers', async () => {
     const c = await holding({ days: 7 });
     const real = createAdapters(configOf(env), db);
     let down = true;
     const adapters = { ...real, mail: { send: (m: Parameters<typeof real.mail.send>[0]) => (down ? Promise.reject(new Error('mail provider down')) : real.mail.send(m)) } };
-    const at = (ms: number) => createServices({ db, env, now: new Date(ms), adapters }).reminders.run();
-    await at(T0);
+    const services = (ms: number) => createServices({ db, env, now: new Date(ms), adapters });
+    await services(T0).reminders.run();
+    // Queued once (decision 099: `emailed_at` says queued), the failure kept on the queue's row.
     const [raised] = await db.select().from(domainReminders).where(eq(domainReminders.domainId, c.domain.id));
-    expect(raised).toMatchObject({ daysBefore: 7, emailedAt: null });
+    expect(raised).toMatchObject({ daysBefore: 7, emailedAt: new Date(T0) });
+    const [queued] = await db.select().from(mailMessages).where(eq(mailMessages.dedupeKey, `domain-reminder:${raised!.id}`));
+    expect(queued).toMatchObject({ status: 'failed', attempts: 1 });
     expect(await mailsTo(c.email)).toHaveLength(0);
     down = false;
-    await at(T0 + 3600_000);
-    await at(T0 + 7200_000);
+    // The reminder runs queue nothing more; the mail queue's run sends it, once.
+    await services(T0 + 3600_000).reminders.run();
+    await services(T0 + 3600_000).mail.deliverDue();
+    await services(T0 + 7200_000).reminders.run();
+    await services(T0 + 7200_000).mail.deliverDue();
     expect(await mailsTo(c.email)).toHaveLength(1);
     expect(await stepsOf(c.domain.id)).toEqual([7]);
   });

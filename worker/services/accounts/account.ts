@@ -14,7 +14,6 @@ import { birthDateToWire, normalizeMobile } from '../../../core/validation/accou
 import { tokens, users } from '../../../db/schema';
 import type { Language } from '../../../i18n/config';
 import { resources } from '../../../i18n/resources';
-import { getServerT } from '../../../i18n/server';
 import { checkPassword } from '../../security/common-passwords';
 import { hashPassword, verifyPassword } from '../../security/password-hash';
 import type { ServiceDeps } from '../deps';
@@ -49,10 +48,15 @@ export type Profile = {
 };
 
 export function createAccountService(deps: ServiceDeps) {
-  const { db, env, now, adapters } = deps;
+  const { db, env, now } = deps;
   const live = createLiveService(env);
   const auth = createAuthService(deps);
   const otp = createOtpService(deps);
+  const mail = createMailService(deps);
+
+  /** Two-factor turned on or off (either kind): told at the account's address, in its language. */
+  const twoFactorChanged = (userId: number, method: 'totp' | 'email', enabled: boolean) =>
+    mail.sendToUser({ template: 'two_factor_changed', params: { at: now, method, enabled }, userId, dedupeKey: `two-factor:${userId}:${method}:${enabled ? 'on' : 'off'}:${now.getTime()}`, tag: 'two_factor_changed' });
 
   async function load(userId: number) {
     const [u] = await db.select().from(users).where(eq(users.id, userId));
@@ -132,9 +136,8 @@ export function createAccountService(deps: ServiceDeps) {
         .set({ consumedAt: now })
         .where(and(eq(tokens.userId, u.id), eq(tokens.purpose, 'verify_email'), isNull(tokens.consumedAt), ne(tokens.tokenHash, hash)))
         .returning({ h: tokens.tokenHash });
-      const t = getServerT(input.locale);
-      const link = `${input.origin}/auth/verify-email?token=${encodeURIComponent(token)}`;
-      await adapters.mail.send({ to: u.email, subject: t('auth:mail.verify_subject'), text: `${t('auth:mail.verify_body')}\n\n${link}\n\n${t('auth:mail.ignore')}`, tag: 'verify_email' });
+      // Each link is its own event (a resend is a new token): the key is the token's, never the token.
+      await mail.send({ template: 'verify_email', params: { token, change: false }, to: u.email, lang: input.locale, userId: u.id, dedupeKey: `verify:${hash.slice(0, 24)}`, tag: 'verify_email', origin: input.origin });
       return { ok: true, resent: older.length > 0 };
     },
 
@@ -152,18 +155,19 @@ export function createAccountService(deps: ServiceDeps) {
       const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
       if (taken) return { ok: false, code: ErrorCode.VALIDATION_ERROR, status: 400, field: 'email' };
       const token = randomToken();
+      const hash = await sha256Hex(token);
       const nowMs = now.getTime();
       // Spec §8 1064: a link to this address went a moment ago and is pending. Taken in one statement.
       const inserted = await db.get<{ h: string }>(sql`
         INSERT INTO tokens (token_hash, purpose, meta, user_id, created_at, expires_at)
-        SELECT ${await sha256Hex(token)}, 'verify_email', ${JSON.stringify({ newEmail: email })}, ${u.id}, ${nowMs}, ${nowMs + VERIFY_EMAIL_TOKEN_MS}
+        SELECT ${hash}, 'verify_email', ${JSON.stringify({ newEmail: email })}, ${u.id}, ${nowMs}, ${nowMs + VERIFY_EMAIL_TOKEN_MS}
         WHERE NOT EXISTS (SELECT 1 FROM tokens WHERE user_id = ${u.id} AND purpose = 'verify_email' AND consumed_at IS NULL AND json_extract(meta, '$.newEmail') = ${email} AND created_at > ${nowMs - OTP_RESEND_AFTER_MS})
         RETURNING token_hash AS h`);
       if (!inserted) return { ok: false, code: ErrorCode.MAIL_ALREADY_PENDING, status: 409 };
-      const t = getServerT(input.locale);
-      const link = `${input.origin}/auth/verify-email?token=${encodeURIComponent(token)}`;
-      await adapters.mail.send({ to: email, subject: t('auth:mail.verify_subject'), text: `${t('auth:mail.verify_body')}\n\n${link}\n\n${t('auth:mail.ignore')}`, tag: 'verify_email' });
-      await adapters.mail.send({ to: u.email, subject: t('auth:mail.email_change_subject'), text: t('auth:mail.email_change_body', { email }), tag: 'email_change_requested' });
+      // The link to the new address; the notice to the current one (both of this one request).
+      const event = hash.slice(0, 24);
+      await mail.send({ template: 'verify_email', params: { token, change: true }, to: email, lang: input.locale, userId: u.id, dedupeKey: `verify:${event}`, tag: 'verify_email', origin: input.origin });
+      await mail.send({ template: 'email_change_requested', params: { at: now, newEmail: email }, to: u.email, lang: input.locale, userId: u.id, dedupeKey: `email-change-requested:${event}`, tag: 'email_change_requested', origin: input.origin });
       return { ok: true };
     },
 
@@ -183,8 +187,12 @@ export function createAccountService(deps: ServiceDeps) {
         const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, newEmail));
         if (taken) return { ok: false, code: ErrorCode.VERIFICATION_TARGET_ALREADY_VALIDATED, status: 409 };
         await db.update(users).set({ email: newEmail, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, old.id));
-        const t = getServerT(old.locale);
-        await adapters.mail.send({ to: old.email, subject: t('auth:mail.email_changed_subject'), text: t('auth:mail.email_changed_body', { email: newEmail }), tag: 'email_changed' });
+        // Told at both addresses: the old one (its owner may not have asked) and the new one. The link
+        // was used once (the update above), so its hash names the event.
+        const lang: Language = old.locale === 'en' ? 'en' : 'el';
+        const event = hash.slice(0, 24);
+        await mail.send({ template: 'email_changed', params: { at: now, newEmail }, to: old.email, lang, userId: old.id, dedupeKey: `email-changed:${event}:old`, tag: 'email_changed' });
+        await mail.send({ template: 'email_change_done', params: { at: now, newEmail }, to: newEmail, lang, userId: old.id, dedupeKey: `email-changed:${event}:new`, tag: 'email_changed' });
       } else await db.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, old.id));
       const u = await load(row.userId);
       // Spec §3 "Account e-mail verified message": notification.display and saved.display.
@@ -203,8 +211,8 @@ export function createAccountService(deps: ServiceDeps) {
       // Whoever knew the old password is logged out everywhere else.
       const ended = await auth.logoutEverywhere(session, { keepThis: true });
       // One message per change: the key holds the moment, so a second change later is told again.
-      await createMailService(deps).send({ template: 'password_changed', params: { at: now }, to: u.email, lang: input.locale, userId: u.id, dedupeKey: `password-changed:${u.id}:${now.getTime()}` });
-            return { ok: true, endedSessions: ended };
+      await mail.send({ template: 'password_changed', params: { at: now }, to: u.email, lang: input.locale, userId: u.id, dedupeKey: `password-changed:${u.id}:${now.getTime()}` });
+      return { ok: true, endedSessions: ended };
     },
 
     async setSecurityQuestion(userId: number, input: { current: string; question: string; answer: string; birthDate: string }): Promise<{ ok: true } | AccountFailure> {
@@ -238,6 +246,7 @@ export function createAccountService(deps: ServiceDeps) {
         .update(users)
         .set({ totpSecret: u.totpPendingSecret, totpPendingSecret: null, totpEnabledAt: now, totpLastCounter: counter, updatedAt: now })
         .where(eq(users.id, u.id));
+      await twoFactorChanged(u.id, 'totp', true);
       return { ok: true };
     },
 
@@ -267,6 +276,7 @@ export function createAccountService(deps: ServiceDeps) {
         .returning({ id: users.id });
       if (!off.length) return { ok: false, code: ErrorCode.TWO_FACTOR_FAIL, status: 400, field: 'code' };
       await secondFactorThrottle.clear(key);
+      await twoFactorChanged(u.id, 'totp', false);
       return { ok: true };
     },
 
@@ -278,6 +288,7 @@ export function createAccountService(deps: ServiceDeps) {
       if (input.enabled && !u.emailVerifiedAt) return { ok: false, code: ErrorCode.USER_RECOVERY_EMAIL_NOT_SET, status: 400 };
       if (u.emailTwoFactor === input.enabled) return { ok: false, code: ErrorCode.NO_CHANGE, status: 200 };
       await db.update(users).set({ emailTwoFactor: input.enabled, updatedAt: now }).where(eq(users.id, u.id));
+      await twoFactorChanged(u.id, 'email', input.enabled);
       return { ok: true };
     },
 
@@ -365,8 +376,7 @@ export function createAccountService(deps: ServiceDeps) {
       // A new mobile number is not verified until a code proves it.
       await db.update(users).set({ ...next, ...(mobileChanged ? { mobileVerifiedAt: null } : {}), updatedAt: now }).where(eq(users.id, u.id));
       if (mobileChanged) {
-        const t = getServerT(options.locale ?? u.locale);
-        await adapters.mail.send({ to: u.email, subject: t('auth:mail.mobile_changed_subject'), text: t('auth:mail.mobile_changed_body', { mobile: mobile ?? '—' }), tag: 'mobile_changed' });
+        await mail.send({ template: 'mobile_changed', params: { at: now, mobile }, to: u.email, lang: options.locale ?? (u.locale === 'en' ? 'en' : 'el'), userId: u.id, dedupeKey: `mobile-changed:${u.id}:${now.getTime()}`, tag: 'mobile_changed' });
       }
       return { ok: true };
     },

@@ -13,7 +13,8 @@ import { needsGdprApproval } from '../../../core/gdpr';
 import { maskEmail } from '../../../core/otp';
 import { verifyTotp } from '../../../core/totp';
 import { tokens } from '../../../db/schema';
-import { getServerT } from '../../../i18n/server';
+import { createMailService } from '../mail';
+import { newDeviceMail } from './security-mails';
 import { createCartService } from '../cart';
 import { createLiveService } from '../platform';
 import { createKnownDevices, createLoginThrottle, passwordThrottleKey, secondFactorThrottleKey } from './login-throttle';
@@ -101,7 +102,7 @@ export function createAuthService(
   async function startSession(request: Request, u: typeof users.$inferSelect, meta: SessionMeta): Promise<string[]> {
     // Staff sessions are short (decision 024): the kind is fixed at login from the user's group.
     const kind = sessionKindFor(u.userGroup);
-    const { token } = await (await stub(u.id)).createSession({ ip: meta.ip, userAgent: meta.userAgent, now: now.getTime(), kind });
+    const { token, id: sessionId } = await (await stub(u.id)).createSession({ ip: meta.ip, userAgent: meta.userAgent, now: now.getTime(), kind });
     // The guest's cart joins the account's (issue #5 §1); a failure here must not block the login.
     await createCartService(deps)
       .mergeAtLogin(meta.visitorId, u.id)
@@ -114,15 +115,18 @@ export function createAuthService(
       maxAgeSeconds: sessionCookieMaxAgeSeconds(kind),
     });
     // This browser is now known to the account: the login delays will not keep it out (decision 022).
-    return [setCookie, rotateCsrfCookie(request), ...(await devices.remember(request, u.id))];
+    const device = await devices.remember(request, u.id);
+    // A browser the account did not know (a new device record, issue #33 §1): its owner hears of it.
+    if (device.newDevice) await newDeviceMail(deps, u, meta, sessionId, new URL(request.url).origin);
+    return [setCookie, rotateCsrfCookie(request), ...device.cookies];
   }
 
   // Someone who has the password is guessing the second factor: the owner should change the password.
   // A failure to send must not change the answer the guesser gets.
   async function alertSecondFactorFailures(u: typeof users.$inferSelect, failures: number) {
-    const t = getServerT(u.locale);
-    await deps.adapters.mail
-      .send({ to: u.email, subject: t('auth:mail.second_factor_alert_subject'), text: [t('auth:mail.second_factor_alert_body', { count: failures }), t('auth:mail.second_factor_alert_action')].join('\n\n'), tag: 'security:second_factor_failures', meta: { failures } })
+    // The streak's count is taken once per attempt, so (account, count, moment) is this crossing.
+    await createMailService(deps)
+      .sendToUser({ template: 'second_factor_alert', params: { failures }, userId: u.id, dedupeKey: `second-factor-alert:${u.id}:${failures}:${now.getTime()}`, tag: 'security:second_factor_failures' })
       .catch((e) => console.error('second-factor alert mail failed', e));
   }
 

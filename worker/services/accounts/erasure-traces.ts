@@ -4,6 +4,7 @@
 // below is one parenthesised condition (an appended AND must not bind to half of an OR).
 import { ERASED } from '../../../core/erasure';
 import type { Raw } from '../../../db/raw-batch';
+import { MAX_ATTEMPTS } from '../mail';
 
 export type ErasedPerson = { id: number; email: string; mobile: string | null; firstName: string; lastName: string };
 
@@ -28,7 +29,7 @@ function replaceAll(column: string, pairs: [string, string][]): Raw {
  *   the address, mobile and names in it are overwritten);
  * - how the account began and what it was sent: pending registrations, codes to the address or mobile,
  *   rate-limit counters keyed by them (deleted), the mails and SMS sent there (kept as "one went",
- *   without address, subject or text: the notice of this erasure among them);
+ *   without address, subject or text: the notice of this erasure among them), and the mail queue's rows;
  * - the personal-data archives' rows (their ZIPs in R2 go through `sweepArchives`).
  */
 export function traceStatements(p: ErasedPerson, gone: string, at: number): Raw[] {
@@ -59,9 +60,18 @@ export function traceStatements(p: ErasedPerson, gone: string, at: number): Raw[
     { sql: `DELETE FROM one_time_codes WHERE (user_id = ? OR target IN (?, ?))`, params: [p.id, email, mobile] },
     { sql: `DELETE FROM rate_limits WHERE (${inKeys.sql})`, params: inKeys.params },
     {
-      sql: `UPDATE outbox SET "to" = CASE WHEN channel = 'email' THEN ? ELSE '' END, subject = '', body = '', meta = json_object('tag', json_extract(meta, '$.tag'))
+      sql: `UPDATE outbox SET "to" = CASE WHEN channel = 'email' THEN ? ELSE '' END, subject = '', body = '', html = NULL, meta = json_object('tag', json_extract(meta, '$.tag'))
               WHERE (lower("to") = ? OR ("to" = ? AND ? <> ''))`,
       params: [gone, email, mobile, mobile],
+    },
+    // The mail queue's rows (issue #33): kept as "one went" (template, status, dates), without address or
+    // content; one not yet delivered is given up (there is nobody left to write to).
+    {
+      sql: `UPDATE mail_messages SET to_address = ?, subject = '', html = '', text = '', headers = '{}', redacted = 1,
+              attempts = CASE WHEN status IN ('queued', 'failed', 'sending') THEN ? ELSE attempts END,
+              status = CASE WHEN status IN ('queued', 'sending') THEN 'failed' ELSE status END
+            WHERE (user_id = ? OR lower(to_address) = ?)`,
+      params: [gone, MAX_ATTEMPTS, p.id, email],
     },
     { sql: 'DELETE FROM data_archives WHERE (user_id = ?)', params: [p.id] },
   ];

@@ -9,9 +9,9 @@ import { ErrorCode } from '../../../core/errors';
 import { ERASED, ERASURE_BLOCKING_DOMAIN_STATUSES, ERASURE_BLOCKING_SERVICE_STATUSES, erasedEmail, erasureRefusal, type ErasureBlockers } from '../../../core/erasure';
 import { auditStatement, rawBatch, type Raw } from '../../../db/raw-batch';
 import { billingProfiles, contacts, domains, erasureRequests, hostingServices, saleDocuments, users } from '../../../db/schema';
-import { getServerT } from '../../../i18n/server';
 import { hashPassword } from '../../security/password-hash';
 import type { ServiceDeps } from '../deps';
+import { createMailService } from '../mail';
 import { userStub } from '../platform';
 import { userRoom } from './auth';
 import { sweepArchives, traceStatements } from './erasure-traces';
@@ -124,8 +124,9 @@ export function createErasureService(deps: ServiceDeps, cards: ErasureCards) {
         if (!removed.ok && removed.code !== ErrorCode.VALIDATION_ERROR) return { ok: false, code: removed.code, status: 502 };
       }
 
-      const t = getServerT(u.locale);
-      await deps.adapters.mail.send({ to: u.email, subject: t('privacy:erasure.mail_subject'), text: t('privacy:erasure.mail_body', { name: u.firstName }), tag: 'gdpr:erasure', meta: { request: requestId } });
+      // Queued before the batch, while the address still stands; a provider that is down leaves it to the
+      // queue's retries (the erasure goes on: it must not wait on a mail provider).
+      await createMailService(deps).send({ template: 'account_closed', params: {}, to: u.email, lang: u.locale === 'en' ? 'en' : 'el', userId: u.id, dedupeKey: `erasure:${requestId}`, tag: 'gdpr:erasure' });
 
       // The archives' ZIPs go before the batch: R2 out of reach refuses the erasure now (staff try again).
       await sweepArchives(deps.env.FILES, u.id);

@@ -150,12 +150,14 @@ export function createKnownDevices(db: Db, now: Date) {
      * no failures), or a new one is made. Returns the cookies to set (none when the old one stays): a
      * bare `kd` read over https is retired here and removed from the browser, a fresh `__Host-kd` set.
      */
-    async remember(request: Request, userId: number): Promise<string[]> {
+    /** The cookies to set, and whether this browser was new to the account (a legacy `kd` was known). */
+    async remember(request: Request, userId: number): Promise<{ cookies: string[]; newDevice: boolean }> {
       const expiresAt = new Date(now.getTime() + KNOWN_DEVICE_TTL_MS);
       const current = await this.find(request);
-      if (current && current.userId === userId && !current.legacy) {
+      const known = Boolean(current && current.userId === userId);
+      if (current && known && !current.legacy) {
         await db.update(tokens).set({ meta: { failures: 0 }, expiresAt }).where(eq(tokens.tokenHash, current.tokenHash));
-        return [];
+        return { cookies: [], newDevice: false };
       }
       if (current?.legacy) await db.update(tokens).set({ consumedAt: now }).where(and(eq(tokens.tokenHash, current.tokenHash), eq(tokens.purpose, 'known_device')));
       const token = randomDeviceToken();
@@ -164,7 +166,7 @@ export function createKnownDevices(db: Db, now: Date) {
       const cookies = [serializeCookie(hostCookieName(request, KNOWN_DEVICE_COOKIE), token, { httpOnly: true, sameSite: 'Lax', secure, maxAgeSeconds: Math.floor(KNOWN_DEVICE_TTL_MS / 1000) })];
       // The bare one goes whenever https meets it, whoever's it was: only the prefixed name is written now.
       if (secure && parseCookies(request.headers.get('Cookie'))[KNOWN_DEVICE_COOKIE] !== undefined) cookies.push(deleteCookie(KNOWN_DEVICE_COOKIE, { secure }));
-      return cookies;
+      return { cookies, newDevice: !known };
     },
   };
 }

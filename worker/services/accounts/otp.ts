@@ -8,6 +8,7 @@ import { oneTimeCodes, otpPurposes } from '../../../db/schema';
 import type { Language } from '../../../i18n/config';
 import { getServerT } from '../../../i18n/server';
 import type { ServiceDeps } from '../deps';
+import { createMailService } from '../mail';
 import { createRateLimitService } from '../platform';
 
 export type OtpPurpose = (typeof otpPurposes)[number];
@@ -52,7 +53,11 @@ export function createOtpService(deps: ServiceDeps) {
       return row ? resendWaitSeconds({ sentAt: row.sentAt.getTime() }, now.getTime()) : 0;
     },
 
-    async send(input: { purpose: OtpPurpose; channel: OtpChannel; target: string; userId?: number | null; ip: string; locale: Language; link?: (code: string) => string }): Promise<OtpSendResult> {
+    /**
+     * `link`: a same-site path the e-mail offers beside the code (the reset's), on `origin` (the
+     * request's, when the caller has it).
+     */
+    async send(input: { purpose: OtpPurpose; channel: OtpChannel; target: string; userId?: number | null; ip: string; locale: Language; link?: string; origin?: string }): Promise<OtpSendResult> {
       const previous = await latest(input.purpose, input.target);
       const decision = decideSend(previous && stateOf(previous), now.getTime());
       if (!decision.ok) return { ok: false, code: decision.code, seconds: decision.seconds, status: 429 };
@@ -68,7 +73,7 @@ export function createOtpService(deps: ServiceDeps) {
         if (!budget.allowed) return { ok: false, code: ErrorCode.OTP_TOO_MANY_REQUESTS, seconds: budget.retryAfter, status: 429 };
       }
       const code = generateOtp();
-      await db.insert(oneTimeCodes).values({
+      const [row] = await db.insert(oneTimeCodes).values({
         purpose: input.purpose,
         target: input.target,
         userId: input.userId ?? null,
@@ -76,16 +81,23 @@ export function createOtpService(deps: ServiceDeps) {
         codeHash: await codeHash(input.purpose, input.target, code),
         sentAt: now,
         expiresAt: new Date(newOtpState(now.getTime()).expiresAt),
-      });
+      }).returning({ id: oneTimeCodes.id });
       const t = getServerT(input.locale);
       const minutes = OTP_TTL_MS / 60_000;
       if (input.channel === 'sms') {
         await adapters.sms.send({ to: input.target, text: t(`auth:mail.otp_sms.${input.purpose}`, { code, minutes }), tag: `otp:${input.purpose}` });
       } else {
-        const body = [t(`auth:mail.otp_body.${input.purpose}`, { code, minutes }), input.link ? t('auth:mail.link_line', { link: input.link(code) }) : '', t('auth:mail.ignore')]
-          .filter(Boolean)
-          .join('\n\n');
-        await adapters.mail.send({ to: input.target, subject: t(`auth:mail.otp_subject.${input.purpose}`, { code }), text: body, tag: `otp:${input.purpose}`, meta: { code_length: code.length } });
+        // Each code is its own event (a resend is a new row): one message per code, its body cleared once sent.
+        await createMailService(deps).send({
+          template: 'otp_code',
+          params: { purpose: input.purpose, code, minutes, ...(input.link ? { link: input.link } : {}) },
+          to: input.target,
+          lang: input.locale,
+          userId: input.userId ?? null,
+          dedupeKey: `otp:${row!.id}`,
+          tag: `otp:${input.purpose}`,
+          ...(input.origin ? { origin: input.origin } : {}),
+        });
       }
       return { ok: true, resendIn: resendWaitSeconds({ sentAt: now.getTime() }, now.getTime()) };
     },

@@ -104,7 +104,8 @@ export function createPasswordResetService(deps: ServiceDeps) {
       userId: u.id,
       ip,
       locale,
-      link: () => `${origin}/auth/reset?t=${encodeURIComponent(link)}`,
+      link: `/auth/reset?t=${encodeURIComponent(link)}`,
+      origin,
     });
     if (!sent.ok) return;
     // The link is a 256-bit secret: unlike the six-digit code, no stranger can guess it or use up its attempts.

@@ -8,12 +8,11 @@ import { and, desc, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm
 import { ErrorCode } from '../../../core/errors';
 import { dataArchives, users, type ArchiveStatus } from '../../../db/schema';
 import type { Language } from '../../../i18n/config';
-import { getServerT } from '../../../i18n/server';
-import { configOf } from '../../config';
 import { verifyPassword } from '../../security/password-hash';
 import { PASSWORD_THROTTLE } from '../../../core/login-throttle';
 import { createLoginThrottle, passwordThrottleKey, userRoom } from '../accounts';
 import type { ServiceDeps } from '../deps';
+import { createMailService } from '../mail';
 import { contentDisposition } from '../documents';
 import { createLiveService } from '../platform';
 import { createArchiveContents } from './contents';
@@ -27,7 +26,6 @@ export const ARCHIVE_CLAIM_STALE_MS = 15 * 60_000;
 const MAX_BUILD_RUNS = 3;
 /** Requests built per job run: the 2,000-name account takes a few seconds; keep a run well inside its limits. */
 const BUILDS_PER_RUN = 3;
-const FALLBACK_ORIGIN = 'http://localhost:8787';
 
 export type ArchiveRow = typeof dataArchives.$inferSelect;
 export type ArchiveView = { id: number; status: ArchiveStatus; requestedAt: number; readyAt: number | null; expiresAt: number | null; sizeBytes: number | null; attemptsLeft: number };
@@ -65,24 +63,19 @@ export function createArchiveService(deps: ServiceDeps, options: Options = {}) {
     return row ?? null;
   }
 
-  function originOf(): string {
-    try {
-      return configOf(env).publicOrigin ?? FALLBACK_ORIGIN;
-    } catch {
-      return FALLBACK_ORIGIN;
-    }
-  }
-
   /** Tells the customer: every open tab (ArchiveReady) and an e-mail in their language. */
   async function announce(row: ArchiveRow): Promise<void> {
     const [u] = await db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, row.userId));
     await publish(row.userId, row.id).catch((e) => console.error('archive: ArchiveReady not published', e));
     if (!u) return;
-    const t = getServerT((u.locale === 'en' ? 'en' : 'el') as Language);
-    await deps.adapters.mail.send({
+    // Once per archive (a second run that finds it ready queues nothing).
+    await createMailService(deps).send({
+      template: 'archive_ready',
+      params: { expiresAt: row.expiresAt ?? new Date(now.getTime() + ARCHIVE_TTL_MS), days: ARCHIVE_TTL_MS / 86_400_000 },
       to: u.email,
-      subject: t('archive:mail.subject'),
-      text: t('archive:mail.body', { link: `${originOf()}/account/privacy#archive`, days: ARCHIVE_TTL_MS / 86_400_000 }),
+      lang: (u.locale === 'en' ? 'en' : 'el') as Language,
+      userId: row.userId,
+      dedupeKey: `archive-ready:${row.id}`,
       tag: 'archive_ready',
     });
   }

@@ -6,17 +6,19 @@ import { registryKeyFor } from '../../../core/domains/keys';
 import { domainToAscii } from '../../../core/domains/punycode';
 import { domainHandovers, domains, orderItems, orders, users } from '../../../db/schema';
 import type { Language } from '../../../i18n/config';
-import { getServerT } from '../../../i18n/server';
 import type { LiveMessage } from '../../../party/protocol';
 import type { ServiceDeps } from '../deps';
+import { createMailService, type ParamsOf, type SendInput } from '../mail';
 import { createLiveService } from '../platform';
+
+type HandoverMail = 'offered' | 'completed' | 'declined' | 'staff_moved';
 
 // Order items still being carried out, of orders not yet done with (a renewal or trade in progress).
 const OPEN_ITEM_STATUSES = ['pending', 'processing', 'failed'] as const;
 const OPEN_ORDER_STATUSES = ['pending', 'paid', 'processing'] as const;
 
 export function createHandoverBase(deps: ServiceDeps) {
-  const { db, env, now, adapters } = deps;
+  const { db, env, now } = deps;
   const live = createLiveService(env);
 
   async function publish(userId: number, message: LiveMessage) {
@@ -24,13 +26,16 @@ export function createHandoverBase(deps: ServiceDeps) {
     await live.toUser(`u-${userId}`, message).catch(() => undefined);
   }
 
-  async function mail(to: string, lang: Language, key: string, params: Record<string, string>) {
-    const t = getServerT(lang);
+  /**
+   * A handover's e-mail, once per event (`event`: the offer's id and what happened to it). The outbox
+   * tag stays `handover_<kind>`. The offer stands without its e-mail (the portal shows it too), so a
+   * failure here is only logged; delivery's own failures are the queue's to retry.
+   */
+  async function mail<K extends HandoverMail>(to: string, lang: Language, kind: K, params: ParamsOf<`handover_${K}`>, event: string, origin?: string) {
     try {
-      await adapters.mail.send({ to, subject: t(`transfers:mail.${key}_subject`, params), text: t(`transfers:mail.${key}_body`, params), tag: `handover_${key}` });
+      await createMailService(deps).send({ template: `handover_${kind}`, params, to, lang, dedupeKey: `handover-${kind}:${event}`, tag: `handover_${kind}`, ...(origin ? { origin } : {}) } as SendInput<`handover_${K}`>);
     } catch (e) {
-      // The offer stands without its e-mail: the recipient also sees it in the portal.
-      console.warn('handover mail failed', key, e);
+      console.warn('handover mail failed', kind, e);
     }
   }
 

@@ -102,7 +102,7 @@ export function createHandoverService(deps: ServiceDeps) {
         .all<{ id: number }>();
       const id = inserted.results[0]?.id;
       if (!id) return { ok: false, ...refusal('already_offered') };
-      await mail(toEmail, recipient?.locale ?? input.lang, 'offered', { fqdn: domain.fqdn, from: holder.email, link: `${input.origin}/account/transfers`, days: String(Math.round((offerExpiry(now).getTime() - now.getTime()) / 86_400_000)) });
+      await mail(toEmail, recipient?.locale ?? input.lang, 'offered', { fqdn: domain.fqdn, from: holder.email, days: Math.round((offerExpiry(now).getTime() - now.getTime()) / 86_400_000) }, String(id), input.origin);
       if (recipient) {
         await publish(recipient.id, { channel: 'domain', event: 'DomainTransferWasOffered', unique_id: null, data: { handover_id: id, fqdn: domain.fqdn } });
         await createNotificationSources(deps).transferOffered(recipient.id, id, domain.fqdn);
@@ -145,7 +145,7 @@ export function createHandoverService(deps: ServiceDeps) {
         .returning({ id: domainHandovers.id });
       if (!changed.length) return { ok: false, ...refusal('offer_decided') };
       const holder = await userById(row!.fromUserId);
-      if (holder) await mail(holder.email, holder.locale, 'declined', { fqdn: row!.fqdn, to: me.email });
+      if (holder) await mail(holder.email, holder.locale, 'declined', { fqdn: row!.fqdn, to: me.email }, String(handoverId));
       // The holder's page no longer shows the offer as open.
       await publish(row!.fromUserId, { channel: 'domain', event: 'DomainWasUpdated', unique_id: null, data: { domain_id: row!.domainId, fqdn: row!.fqdn, fields: ['offer'] } });
       return { ok: true };
@@ -284,7 +284,7 @@ export function createHandoverService(deps: ServiceDeps) {
         await publish(userId, { channel: 'domain', event: 'DomainWasTransferredIn', unique_id: uniqueId, data: payload });
       }
       const holder = await userById(offer.fromUserId);
-      if (holder) await mail(holder.email, holder.locale, 'completed', { fqdn: domain.fqdn, to: me.email });
+      if (holder) await mail(holder.email, holder.locale, 'completed', { fqdn: domain.fqdn, to: me.email }, String(offer.id));
       return { ok: true, domainId: domain.id, fqdn: domain.fqdn, alsoMoved: moving.slice(1).map((d) => d.fqdn), trades };
     },
 

@@ -7,30 +7,19 @@ import { ID_PROTECT_REMINDER_DAYS, idProtectDue, idProtectUntilAfterRenewal } fr
 import { ErrorCode } from '../../../core/errors';
 import { domains, users } from '../../../db/schema';
 import type { Language } from '../../../i18n/config';
-import { getServerT } from '../../../i18n/server';
 import { RegistryError } from '../../adapters/registry/port';
-import { configOf } from '../../config';
 import type { ServiceDeps } from '../deps';
-import { athensFormat } from '../../../core/date-format';
+import { createMailService } from '../mail';
 
 /** Names one run looks at; the rest wait for the next run (the rule is the same whenever it runs). */
 export const ID_PROTECT_PER_RUN = 500;
 const DAY_MS = 24 * 60 * 60_000;
-const FALLBACK_ORIGIN = 'http://localhost:8787';
 
 type DomainRow = typeof domains.$inferSelect;
 
 export function createIdProtectService(deps: ServiceDeps) {
-  const { db, env, now } = deps;
+  const { db, now } = deps;
   const ref = (d: DomainRow) => ({ name: d.asciiFqdn, key: d.registryKey });
-
-  function originOf(): string {
-    try {
-      return configOf(env).publicOrigin ?? FALLBACK_ORIGIN;
-    } catch {
-      return FALLBACK_ORIGIN;
-    }
-  }
 
   /** Off at the registry, then here, only while the paid date is still past (a renewal meanwhile wins). */
   async function expire(d: DomainRow): Promise<boolean> {
@@ -61,19 +50,20 @@ export function createIdProtectService(deps: ServiceDeps) {
     const [u] = await db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, d.userId));
     if (!u) return false;
     const lang: Language = u.locale === 'en' ? 'en' : 'el';
-    const t = getServerT(lang);
-    const date = athensFormat(lang, { dateStyle: 'long' }).format(until);
     try {
-      await deps.adapters.mail.send({
+      // Once per name and paid-until date, like the claim; the queue retries a provider that is down.
+      await createMailService(deps).send({
+        template: 'id_protect_ending',
+        params: { fqdn: d.fqdn, asciiFqdn: d.asciiFqdn, until },
         to: u.email,
-        subject: t('portal:id_protect_mail.subject', { name: d.fqdn }),
-        text: [t('portal:id_protect_mail.body', { name: d.fqdn, date }), '', `${t('portal:id_protect_mail.extend')} ${originOf()}/account/domains/${d.asciiFqdn}`].join('\n'),
+        lang,
+        userId: d.userId,
+        dedupeKey: `id-protect-ending:${d.id}:${until.getTime()}`,
         tag: 'id_protect_ending',
-        meta: { domain_id: d.id, id_protect_until: until.toISOString() },
       });
       return true;
     } catch (e) {
-      // Give the claim back: the next run tries again.
+      // Not even queued (the database refused): give the claim back, the next run tries again.
       await db.update(domains).set({ idProtectRemindedFor: d.idProtectRemindedFor }).where(and(eq(domains.id, d.id), eq(domains.idProtectRemindedFor, until)));
       console.warn('id protect reminder mail failed', d.id, e);
       return false;

@@ -5,17 +5,15 @@
 // sends it. A renewal moves the expiry, and the steps start again for the new date.
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { daysLeft, dueReminderStep, REMINDED_STATUSES, REMINDER_WINDOW_MS } from '../../../core/domains/reminders';
-import { configOf } from '../../config';
 import { domainReminders, domains, users } from '../../../db/schema';
 import type { Language } from '../../../i18n/config';
-import { getServerT } from '../../../i18n/server';
 import type { ServiceDeps } from '../deps';
+import { createMailService } from '../mail';
 import { createNotifier, NotificationType } from '../notifications';
 import { athensFormat } from '../../../core/date-format';
 
 /** How many names one page of a run reads; a run pages through every name in its window (keyset). */
 export const REMINDERS_PER_RUN = 1000;
-const FALLBACK_ORIGIN = 'http://localhost:8787';
 
 export type ReminderView = {
   id: number;
@@ -37,16 +35,8 @@ type Pending = { id: number; domainId: number; expiresAt: Date; daysBefore: numb
 const numericDate = athensFormat('el', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 export function createReminderService(deps: ServiceDeps) {
-  const { db, env, now } = deps;
+  const { db, now } = deps;
   const notifier = createNotifier(deps);
-
-  function originOf(): string {
-    try {
-      return configOf(env).publicOrigin ?? FALLBACK_ORIGIN;
-    } catch {
-      return FALLBACK_ORIGIN;
-    }
-  }
 
   async function mail(reminderId: number): Promise<boolean> {
     // Claim the row: only the run whose update matched sends the e-mail.
@@ -63,28 +53,23 @@ export function createReminderService(deps: ServiceDeps) {
       .where(eq(domains.id, claimed.domainId));
     if (!row) return false;
     const lang: Language = row.locale === 'en' ? 'en' : 'el';
-    const t = getServerT(lang);
-    const date = athensFormat(lang, { dateStyle: 'long' }).format(claimed.expiresAt);
-    const link = `${originOf()}/account/domains/${row.asciiFqdn}`;
     // The days as the customer counts them today (a caught-up 1-day step may fall on the day itself).
-    const count = daysLeft(claimed.expiresAt, now);
-    const lines = [
-      t('portal:reminder_mail.body', { name: row.fqdn, date, count }),
-      row.autoRenew ? t('portal:reminder_mail.auto_renew_on') : t('portal:reminder_mail.auto_renew_off'),
-      '',
-      `${t('portal:reminder_mail.renew')} ${link}`,
-    ];
+    const count = Math.max(0, daysLeft(claimed.expiresAt, now));
     try {
-      await deps.adapters.mail.send({
+      // One message per reminder row (a step of one expiry): `emailedAt` now means "queued"; a provider
+      // that is down is the queue's to retry, so the claim stays.
+      await createMailService(deps).send({
+        template: 'domain_expiry_reminder',
+        params: { fqdn: row.fqdn, asciiFqdn: row.asciiFqdn, expiresAt: claimed.expiresAt, count, autoRenew: row.autoRenew },
         to: row.email,
-        subject: t('portal:reminder_mail.subject', { name: row.fqdn, count }),
-        text: lines.join('\n'),
+        lang,
+        userId: claimed.userId,
+        dedupeKey: `domain-reminder:${claimed.id}`,
         tag: `domain_reminder:${claimed.daysBefore}`,
-        meta: { domain_id: claimed.domainId, days_before: claimed.daysBefore, expires_at: claimed.expiresAt.toISOString() },
       });
       return true;
     } catch (e) {
-      // Give the claim back: the next run tries the e-mail again (the row itself stays raised).
+      // Not even queued (the database refused): give the claim back, the next run tries again.
       await db.update(domainReminders).set({ emailedAt: null }).where(eq(domainReminders.id, claimed.id));
       console.warn('reminder mail failed', claimed.id, e);
       return false;

@@ -11,7 +11,6 @@ import { erasedEmail } from '../../../core/erasure';
 import { auditStatement, rawBatch, type Raw } from '../../../db/raw-batch';
 import { domains, erasureRequests, staffRenewals, users } from '../../../db/schema';
 import { RegistryError } from '../../adapters/registry/port';
-import { configOf } from '../../config';
 import type { ServiceDeps } from '../deps';
 import type { StaffActor } from '../staff';
 import { createHandoverBase } from './handover-base';
@@ -27,14 +26,6 @@ export function createStaffDomainActions(deps: ServiceDeps) {
   const { db, env, now, adapters } = deps;
   const base = createHandoverBase(deps);
   const at = now.getTime();
-
-  function originOf(): string {
-    try {
-      return configOf(env).publicOrigin ?? 'http://localhost:8787';
-    } catch {
-      return 'http://localhost:8787';
-    }
-  }
 
   /**
    * Why this account cannot be given a name (issue #32 §2): suspended (by staff, or erased, which
@@ -223,7 +214,8 @@ export function createStaffDomainActions(deps: ServiceDeps) {
       // The change of registrant is the new holder's to buy (with a contact of theirs): told by e-mail,
       // offered on the ownership page while the code is withheld. Nothing of the old holder's in it.
       if (handoverNeedsTrade(d.registry)) {
-        await base.mail(target.email, target.locale, 'staff_moved', { fqdn: d.fqdn, link: `${originOf()}/account/domains/${d.asciiFqdn}/ownership` });
+        // The move is one batch at one instant: the name and that instant are the event.
+        await base.mail(target.email, target.locale, 'staff_moved', { fqdn: d.fqdn, asciiFqdn: d.asciiFqdn }, `${d.id}:${at}`);
       }
       return { ok: true, toUserId: target.id, alsoMoved: moving.slice(1).map((m) => m.fqdn) };
     },

@@ -37,6 +37,11 @@ export type SendInput<K extends MailTemplateKey> = {
   unsubscribeUrl?: string;
   /** The outbox tag (the dev mailbox, tests); the template's key when not given. */
   tag?: string;
+  /**
+   * The site the message's links point to, when the caller has it from the request (the admin host of
+   * a staff invitation; development without PUBLIC_ORIGIN): the configured public origin otherwise.
+   */
+  origin?: string;
 };
 
 export type SendToUserInput<K extends MailTemplateKey> = Omit<SendInput<K>, 'to' | 'lang' | 'userId'> & { userId: number };
@@ -100,7 +105,7 @@ export function createMailService(deps: ServiceDeps) {
 
   async function send<K extends MailTemplateKey>(input: SendInput<K>): Promise<Queued> {
     const template = mailTemplates[input.template];
-    const composed = compose(input.template, template, input.params, mailContext(input.lang, config.seller, origin), input.unsubscribeUrl);
+    const composed = compose(input.template, template, input.params, mailContext(input.lang, config.seller, (input.origin ?? origin).replace(/\/+$/, '')), input.unsubscribeUrl);
     const [row] = await db
       .insert(mailMessages)
       .values({

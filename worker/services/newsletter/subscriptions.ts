@@ -10,9 +10,9 @@ import { CONFIRM_TTL_MS, MAX_SENDS_PER_WINDOW, parseLinkToken, refusedSend, RESE
 import { constantTimeEqual } from '../../../core/totp';
 import { newsletterSubscriptions as subs, users } from '../../../db/schema';
 import type { Language } from '../../../i18n/config';
-import { getServerT } from '../../../i18n/server';
 import { createConsentLog, normalizeEmail, randomToken, sha256Hex } from '../accounts';
 import type { ServiceDeps } from '../deps';
+import { createMailService } from '../mail';
 import { createRateLimitService } from '../platform';
 
 export type NewsletterFailure = { ok: false; code: number; status: number; seconds?: number };
@@ -22,7 +22,7 @@ export type UnsubscribeSource = 'form' | 'link' | 'one-click' | 'staff';
 type Row = typeof subs.$inferSelect;
 
 export function createNewsletterService(deps: ServiceDeps) {
-  const { db, now, adapters } = deps;
+  const { db, now } = deps;
   const consents = createConsentLog(deps);
   const limits = createRateLimitService(deps);
   const nowMs = now.getTime();
@@ -124,17 +124,20 @@ export function createNewsletterService(deps: ServiceDeps) {
         const refused = refusedSend({ lastSentAt: row.lastSentAt?.getTime() ?? null, sendCount: row.sendCount, sendWindowStart: row.sendWindowStart?.getTime() ?? null }, nowMs);
         return { ok: false, code: refused.code, status: refused.code === ErrorCode.MAIL_ALREADY_PENDING ? 409 : 429, seconds: refused.seconds };
       }
-      const t = getServerT(input.locale);
-      const confirm = `${input.origin}/newsletter/confirm?token=${encodeURIComponent(token)}`;
       const unsubscribe = `${input.origin}/newsletter/unsubscribe?token=${encodeURIComponent(linkToken(taken))}`;
-      // Spec §2's /newsletter/status: the mail's own link to the subscription's state (issue #32 §5).
-      const status = `${input.origin}/newsletter/status?token=${encodeURIComponent(linkToken(taken))}`;
-      await adapters.mail.send({
+      // One message per confirmation link (each send is a new token); the way out is in its headers
+      // (RFC 8058 one-click) and at its foot. Spec §2's /newsletter/status is linked in the body (issue #32 §5).
+      await createMailService(deps).send({
+        template: 'newsletter_confirm',
+        params: { confirmToken: token, linkToken: linkToken(taken), hours: CONFIRM_TTL_MS / 3_600_000 },
         to: email,
-        subject: t('newsletter:mail.confirm_subject'),
-        text: [t('newsletter:mail.confirm_body', { hours: CONFIRM_TTL_MS / 3_600_000 }), confirm, t('newsletter:mail.status_link'), status, t('newsletter:mail.ignore')].join('\n\n'),
+        lang: input.locale,
+        userId: taken.userId ?? null,
+        dedupeKey: `newsletter-confirm:${taken.id}:${taken.tokenHash!.slice(0, 24)}`,
         tag: 'newsletter_confirm',
         headers: unsubscribeHeaders(unsubscribe),
+        unsubscribeUrl: unsubscribe,
+        origin: input.origin,
       });
       const resend = before?.state === 'pending' && before.lastSentAt !== null;
       return { ok: true, code: resend ? ErrorCode.VERIFY_CODE_RESEND : ErrorCode.EMAIL_SENT, resendIn: RESEND_AFTER_MS / 1000 };

@@ -14,12 +14,11 @@ import { athensFormat } from '../../../core/date-format';
 import { assertCents, formatMoney } from '../../../core/money';
 import { amountDue } from '../../../core/orders/credit';
 import { creditNoteStatements, rawBatch } from '../../../db/raw-batch';
-import { orderItems, orders, payments, renewalAttempts, saleDocuments, users } from '../../../db/schema';
+import { orderItems, orders, payments, renewalAttempts, saleDocuments } from '../../../db/schema';
 import type { Language } from '../../../i18n/config';
-import { getServerT } from '../../../i18n/server';
-import { configOf } from '../../config';
 import { createCreditService } from '../billing';
 import type { ServiceDeps } from '../deps';
+import { createMailService } from '../mail';
 import { createNotificationSources, createNotifier, NotificationType } from '../notifications';
 import { createDocumentPaymentsWithOrders, createOrderService, renewalAlreadyRenewed } from '../orders';
 import { savedCardsThroughPort, type SavedCardsPort } from './saved-cards';
@@ -28,7 +27,6 @@ import { createRenewalMails } from './renewal-mails';
 export type RenewalPayOutcome = 'credit' | 'card' | 'declined' | 'document' | 'tried_today' | 'not_pending' | 'error';
 
 const DAY_MS = 24 * 60 * 60_000;
-const FALLBACK_ORIGIN = 'http://localhost:8787';
 /** Days before the end on which an unpaid renewal document is recalled (besides the first notice). */
 export const DOCUMENT_REMINDER_DAYS = [7, 1] as const;
 
@@ -36,18 +34,11 @@ export const DOCUMENT_REMINDER_DAYS = [7, 1] as const;
 const numericDate = athensFormat('el', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 export function createRenewalPayments(deps: ServiceDeps, options: { cards?: SavedCardsPort } = {}) {
-  const { db, env, now } = deps;
+  const { db, now } = deps;
   const cards = options.cards ?? savedCardsThroughPort(deps);
   const notifier = createNotifier(deps);
   const credit = createCreditService(deps);
   const money = (cents: number, lang: Language = 'el') => formatMoney(assertCents(cents), lang);
-  const origin = () => {
-    try {
-      return configOf(env).publicOrigin ?? FALLBACK_ORIGIN;
-    } catch {
-      return FALLBACK_ORIGIN;
-    }
-  };
 
   async function record(orderId: number, day: string, set: Partial<typeof renewalAttempts.$inferInsert>) {
     await db.update(renewalAttempts).set(set).where(and(eq(renewalAttempts.orderId, orderId), eq(renewalAttempts.day, day)));
@@ -57,17 +48,14 @@ export function createRenewalPayments(deps: ServiceDeps, options: { cards?: Save
   async function tell(input: { userId: number; messageKey: string; params: Record<string, string | number>; link: string; tone: 'alert' | 'warning' | 'success' | 'info'; dedupeKey: string; mail: boolean }) {
     const id = await notifier.notify({ userId: input.userId, type: NotificationType.SYSTEM, messageKey: input.messageKey, params: input.params, link: input.link, tone: input.tone, displayOnScreen: input.tone === 'alert', dedupeKey: input.dedupeKey });
     if (id === null || !input.mail) return;
-    const [u] = await db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, input.userId));
-    if (!u) return;
-    const lang: Language = u.locale === 'en' ? 'en' : 'el';
-    const t = getServerT(lang);
     try {
-      await deps.adapters.mail.send({
-        to: u.email,
-        subject: t('notifications:renewals.mail_subject', { name: input.params.name }),
-        text: [t(`notifications:${input.messageKey}`, input.params), '', `${origin()}${input.link}`].join('\n'),
+      // The notice's own event (its dedupe key): one message beside it, in the notice's words.
+      await createMailService(deps).sendToUser({
+        template: 'renewal_notice',
+        params: { name: String(input.params.name ?? ''), messageKey: input.messageKey, params: input.params, link: input.link },
+        userId: input.userId,
+        dedupeKey: `renewal-notice:${input.dedupeKey}`,
         tag: `renewal:${input.messageKey}`,
-        meta: { dedupe_key: input.dedupeKey },
       });
     } catch (e) {
       // The notice stands in the centre; the mail is a courtesy beside it.

@@ -16,6 +16,7 @@ import { getServerT } from '../../../i18n/server';
 import { checkPassword } from '../../security/common-passwords';
 import { hashPassword, verifyPassword } from '../../security/password-hash';
 import type { ServiceDeps } from '../deps';
+import { createMailService } from '../mail';
 import { createAuthService, normalizeEmail, sha256Hex } from '../accounts';
 import { createRateLimitService } from '../platform';
 import type { StaffActor } from './audit';
@@ -91,14 +92,17 @@ export function createStaffInvitationService(deps: ServiceDeps) {
         { sql: 'INSERT INTO staff_invitations (token_hash, email, user_group, invited_by, attempts, created_at, expires_at) VALUES (?, ?, ?, ?, 0, ?, ?)', params: [hash, email, input.group, actor.userId, at, expiresAt] },
         auditStatement({ actorUserId: actor.userId, action: 'staff.invited', targetType: 'staff_invitation', targetId: email, detail: { group: input.group, existingAccount: Boolean(account) }, ip: actor.ip, at: now }),
       ]);
-      const t = getServerT(input.locale);
-      const link = `${input.origin}${INVITATION_PATH}?t=${encodeURIComponent(token)}`;
-      await adapters.mail.send({
+      // The link opens the back office: a sensitive message (cleared once sent), on the admin host the
+      // invitation was made on. One per invitation (its hash names it; a newer one is a new event).
+      await createMailService(deps).send({
+        template: 'staff_invitation',
+        params: { token, group: input.group, existingAccount: Boolean(account), days: STAFF_INVITATION_TTL_MS / 86_400_000 },
         to: email,
-        subject: t('staff:members.mail.subject'),
-        text: t(account ? 'staff:members.mail.body_existing' : 'staff:members.mail.body_new', { group: t(`staff:members.groups.${input.group}`), link, days: STAFF_INVITATION_TTL_MS / 86_400_000 }),
+        lang: input.locale,
+        userId: account?.id ?? null,
+        dedupeKey: `staff-invitation:${hash.slice(0, 24)}`,
         tag: 'staff_invitation',
-        meta: { link },
+        origin: input.origin,
       });
       return { ok: true, existingAccount: Boolean(account) };
     },
