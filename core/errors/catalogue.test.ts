@@ -48,6 +48,8 @@ const BEYOND_SPEC: Record<string, number[]> = {
   staffTwoFactor: [44120],
   // Issue #32 §3.3: our limit on server power actions and reinstalls.
   serverActions: [44160],
+  // Issue #33 §3: the staff e-mail log, its resend, support's safe actions and the bounce webhook.
+  mailLog: [44330, 44331, 44332, 44333, 44334, 44335, 44336, 44337, 44338, 44339],
 };
 
 // Codes whose form-alert marker (*) the spec gives in "Domain search and registration", plus 26000.

@@ -8,6 +8,7 @@ import { registryFamilies, type RegistryFamily } from '../../core/catalog';
 import { ErrorCode } from '../../core/errors';
 import { ApiError, reply } from './envelope';
 import type { ApiEnv } from './types';
+import { attachmentHeaders } from '../http/attachment-headers';
 
 /** Mounted before the CSRF check, so outside development these paths do not even answer 403. */
 export const developmentOnly = createMiddleware<ApiEnv>(async (c, next) => {
@@ -20,6 +21,15 @@ export const devRoutes = new Hono<ApiEnv>()
   .get('/outbox', async (c) => {
     const messages = await c.get('ctx').services.outbox.list({ to: c.req.query('to') ?? undefined, limit: Number(c.req.query('limit') ?? 100) || 100 });
     return reply(c, ErrorCode.SUCCESS, { messages });
+  })
+  /**
+   * One attachment the sandbox mail kept (issue #33 §3): opened inline (a PDF opens in the browser),
+   * never sniffed as something else, and never cached.
+   */
+  .get('/outbox/:id{[0-9]{1,12}}/attachments/:n{[0-9]{1,3}}', async (c) => {
+    const file = await c.get('ctx').services.outbox.attachment(Number(c.req.param('id')), Number(c.req.param('n')));
+    if (!file) throw new ApiError(ErrorCode.UNRECOGNIZED_ACTION, null, 404);
+    return new Response(file.body, { headers: attachmentHeaders(file, 'inline') });
   })
   /** The sandbox registries' test switches: maintenance (26000), latency in ms, failing answers. */
   .post('/registry/:family', async (c) => {
