@@ -31,6 +31,19 @@ export const devRoutes = new Hono<ApiEnv>()
     if (!file) throw new ApiError(ErrorCode.UNRECOGNIZED_ACTION, null, 404);
     return new Response(file.body, { headers: attachmentHeaders(file, 'inline') });
   })
+  /**
+   * Queues one template's `example` to an address (issue #33): a message for the e-mail log and the
+   * mailbox without a purchase first (browser tests, demos). { template?, to, lang? } → { id }.
+   */
+  .post('/mail', async (c) => {
+    const body = c.get('body');
+    const services = c.get('ctx').services;
+    const template = typeof body.template === 'string' ? body.template : 'password_changed';
+    const to = typeof body.to === 'string' ? body.to.trim() : '';
+    if (!services.staffMail.templateKeys().includes(template) || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(to)) throw new ApiError(ErrorCode.VALIDATION_ERROR, { field: 'template' });
+    const queued = await services.staffMail.sendExample(template, { to, lang: body.lang === 'en' ? 'en' : 'el', dedupeKey: `dev:${crypto.randomUUID()}` });
+    return reply(c, ErrorCode.SUCCESS, { id: queued.id, status: queued.status });
+  })
   /** The sandbox registries' test switches: maintenance (26000), latency in ms, failing answers. */
   .post('/registry/:family', async (c) => {
     const family = c.req.param('family');

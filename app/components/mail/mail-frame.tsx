@@ -20,7 +20,6 @@ export function MailFrame({ html, title, testId, height = 720 }: { html: string;
       srcDoc={framedMailHtml(html)}
       sandbox=""
       referrerPolicy="no-referrer"
-      loading="lazy"
       className="block w-full max-w-[600px] rounded border border-slate-300 bg-white"
       style={{ height }}
       data-testid={testId}

@@ -5,7 +5,7 @@
 import { ERASED } from '../../../core/erasure';
 import type { Raw } from '../../../db/raw-batch';
 // A row at the queue's MAX_ATTEMPTS is never tried again.
-import { MAX_ATTEMPTS } from '../mail/queue';
+import { MAX_ATTEMPTS } from '../mail';
 
 export type ErasedPerson = { id: number; email: string; mobile: string | null; firstName: string; lastName: string };
 

@@ -12,6 +12,7 @@ import type { ServiceDeps } from '../deps';
 import type { Language } from '../../../i18n/config';
 import { isSensitiveTemplate, mailTemplateKeys, previewTemplates, templateNames } from './gallery';
 import { createMailService } from './queue';
+import { mailTemplates, type MailTemplateKey } from './templates';
 
 export type MailLogRow = {
   id: number;
@@ -86,6 +87,13 @@ export function createStaffMailLog(deps: ServiceDeps) {
     templateNames: (lang: Language) => templateNames(deps.env, lang),
     /** Every template drawn with its example (the development mailbox's preview). */
     previews: (lang: Language) => previewTemplates(deps.env, lang),
+
+    /** A template's own `example` to an address (development: the dev API's "send me one"). */
+    sendExample(key: string, input: { to: string; lang: Language; dedupeKey: string }) {
+      const template = mailTemplates[key as MailTemplateKey];
+      if (!template) throw new Error(`mail: no template ${key}`);
+      return createMailService(deps).send({ template: key as MailTemplateKey, params: template.example as never, ...input });
+    },
 
     async list(input: { filters: MailLogFilters; perPage: number; offset: number }): Promise<{ rows: MailLogRow[]; total: number }> {
       const where = conditions(input.filters);
