@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { fillPath, PAGES, type PageEntry, type Role } from '../page-list';
 import { expect, hydrated, PORT, test } from './fixtures';
 import { FINDINGS_DIR, HTML_DIR, SCREENS, type Finding } from './quality-paths';
-import { addPlan, checkoutProfile, formToken } from './flows';
+import { addPlan, checkoutProfile, devMail } from './flows';
 import { axeFindings, sidewaysScroll } from './quality-checks';
 import { signedIn } from './sessions';
 
@@ -150,14 +150,6 @@ const GROUPS: { name: string; role: Role; origin: string; pages: PageEntry[] }[]
   ...chunks(visible('staff'), 8).map((pages, i) => ({ name: `staff-${i + 1}`, role: 'staff' as const, origin: `http://admin.localhost:${PORT}`, pages })),
 ];
 
-/** A message of the mail queue for the e-mail log's detail page (a template's example, via the dev API). */
-async function mailMessage(page: Page, origin: string): Promise<string> {
-  await page.goto(`${origin}/admin/mail`);
-  const sent = await page.request.post(`${origin}/api/dev/mail`, { data: { _token: await formToken(page), template: 'password_changed', to: 'quality-mail@example.gr' } });
-  expect(sent.ok()).toBe(true);
-  return String(((await sent.json()) as { data: { id: number } }).data.id);
-}
-
 for (const group of GROUPS) {
   test(`visit the ${group.name} pages (${group.pages.length}): served HTML, axe, screenshots, sideways scroll`, async ({ browser }) => {
     test.setTimeout(150_000);
@@ -170,7 +162,7 @@ for (const group of GROUPS) {
     else if (group.role === 'customer') await signedIn(page, 'demo');
     if (group.role === 'staff') {
       await signedIn(page, 'staff');
-      if (group.pages.some((p) => p.path.includes('{mail}'))) values = { mail: await mailMessage(page, group.origin) };
+      if (group.pages.some((p) => p.path.includes('{mail}'))) values = { mail: String(await devMail(page, 'quality-mail@example.gr')) };
     }
     const findings: Finding[] = [];
     for (const entry of group.pages) findings.push(await visit(page, entry, group.origin + fillPath(entry.path, values)));
