@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
-const field = 'mt-1 block rounded border border-slate-300 px-3 py-2';
+const field = 'mt-1 block w-full max-w-full rounded border border-slate-300 px-3 py-2 sm:w-auto';
 
 export default function AdminMailLog() {
   const { query, total, rows, filters, templates } = useLoaderData<typeof loader>();
