@@ -21,8 +21,6 @@ import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { codeData } from '../lib/route-error.server';
 
-const MAX_ATTEMPTS = 6;
-
 function messageId(raw: string | undefined): number {
   const id = Number(raw);
   if (!/^\d{1,12}$/.test(raw ?? '') || id <= 0) throw data(codeData({ code: ErrorCode.MAIL_MESSAGE_NOT_FOUND }), { status: 404 });
@@ -43,7 +41,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     refusal: mailResendRefusal({ sensitive: m.sensitive, redacted: m.redacted, toAddress: m.toAddress }),
     resent,
     message: { ...m, templateName: names[m.template] ?? m.template, attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType })) },
-    maxAttempts: MAX_ATTEMPTS,
+    maxAttempts: m.maxAttempts,
   };
 }
 

@@ -11,7 +11,7 @@ import { mailMessages, users, type MailAttachmentRef } from '../../../db/schema'
 import type { ServiceDeps } from '../deps';
 import type { Language } from '../../../i18n/config';
 import { isSensitiveTemplate, mailTemplateKeys, previewTemplates, templateNames } from './gallery';
-import { createMailService } from './queue';
+import { createMailService, MAX_ATTEMPTS } from './queue';
 import { mailTemplates, type MailTemplateKey } from './templates';
 
 export type MailLogRow = {
@@ -39,6 +39,8 @@ export type MailLogMessage = MailLogRow & {
   sensitive: boolean;
   customer: { id: number; email: string } | null;
   resentBy: { id: number; email: string } | null;
+  /** The queue's attempts before it gives up (the page says "2 of 6"). */
+  maxAttempts: number;
   /** Later messages that repeat this one. */
   resends: { id: number; status: MailLogRow['status']; createdAt: number }[];
 };
@@ -131,6 +133,7 @@ export function createStaffMailLog(deps: ServiceDeps) {
         customer: person(m.userId),
         resentBy: person(m.resentBy),
         resends: resends.map((r) => ({ id: r.id, status: r.status, createdAt: r.createdAt.getTime() })),
+        maxAttempts: MAX_ATTEMPTS,
       };
     },
 
