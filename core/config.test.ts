@@ -99,6 +99,17 @@ describe('parseConfig', () => {
     expect(problems(parseConfig({ ...FULL_PRODUCTION, PAYMENTS_WEBHOOK_SECRET: 'short' }))).toEqual({ PAYMENTS_WEBHOOK_SECRET: 'invalid' });
   });
 
+  it('requires the bounce webhook secret in production when mail is real, long enough, and reads it (issue #33 §3)', () => {
+    const { MAIL_WEBHOOK_SECRET: _secret, ...noSecret } = FULL_PRODUCTION;
+    expect(problems(parseConfig(noSecret))).toEqual({ MAIL_WEBHOOK_SECRET: 'missing' });
+    expect(problems(parseConfig({ ...FULL_PRODUCTION, MAIL_WEBHOOK_SECRET: 'short' }))).toEqual({ MAIL_WEBHOOK_SECRET: 'invalid' });
+    const r = parseConfig(FULL_PRODUCTION);
+    expect(r.ok && r.config.mailWebhookSecret).toBe(FULL_PRODUCTION.MAIL_WEBHOOK_SECRET);
+    // Sandbox mail has no provider to report bounces: no secret needed, and none means the webhook is shut.
+    const demo = parseConfig({ APP_ENV: 'production', PUBLIC_ORIGIN: 'https://demo.example.gr', ADMIN_HOSTS: 'admin.demo.example.gr', SANDBOX_PORTS: '*', PAYMENTS_WEBHOOK_SECRET: 'w'.repeat(40) });
+    expect(demo.ok && demo.config.mailWebhookSecret).toBeNull();
+  });
+
   it('refuses half a port in any environment, malformed values, unknown sandbox names and plain http', () => {
     expect(problems(parseConfig({ APP_ENV: 'development', MAIL_API_URL: 'https://mail.test' }))).toEqual({ MAIL_API_TOKEN: 'missing', MAIL_FROM: 'missing' });
     expect(problems(parseConfig({ APP_ENV: 'development', EPP_ICM_HOST: 'h', EPP_ICM_CLIENT_ID: 'c' }))).toEqual({ EPP_ICM_PASSWORD: 'missing' });

@@ -86,6 +86,11 @@ export type AppConfig = PortsConfig & {
   adminHosts: string[];
   /** The only key to the development-only pages and calls (X-Dev-Token or its cookie, decision 045). */
   devApiToken: string | null;
+  /**
+   * What the mail provider's bounce webhook must present (issue #33 §3): production requires it when
+   * mail is real; null shuts the webhook (sandbox mail has no provider to report bounces).
+   */
+  mailWebhookSecret: string | null;
   seller: Seller;
   /** The keys that seal the secrets we read back (decision 091): development's published one there. */
   secrets: SecretKeyRing;
@@ -142,6 +147,7 @@ export const SETTINGS = {
   MAIL_API_URL: url,
   MAIL_API_TOKEN: text,
   MAIL_FROM: z.email({ error: 'must be an e-mail address' }),
+  MAIL_WEBHOOK_SECRET: text,
   SMS_API_URL: url,
   SMS_API_TOKEN: text,
   SMS_FROM: z.string().min(1).max(16),
@@ -253,6 +259,8 @@ function build(raw: Record<string, unknown>, ctx: z.RefinementCtx): AppConfig {
     const secret = v.PAYMENTS_WEBHOOK_SECRET;
     if (typeof secret === 'string' && secret.length < MIN_WEBHOOK_SECRET_LENGTH) problem('PAYMENTS_WEBHOOK_SECRET', 'invalid', `must be at least ${MIN_WEBHOOK_SECRET_LENGTH} characters`);
     for (const key of PRODUCTION_SETTINGS) if (given(raw, key) === undefined) problem(key, 'missing', 'is required in production');
+    const mailSecret = v.MAIL_WEBHOOK_SECRET;
+    if (typeof mailSecret === 'string' && mailSecret.length < MIN_WEBHOOK_SECRET_LENGTH) problem('MAIL_WEBHOOK_SECRET', 'invalid', `must be at least ${MIN_WEBHOOK_SECRET_LENGTH} characters`);
   }
   const origin = v.PUBLIC_ORIGIN;
   if (typeof origin === 'string' && new URL(origin).origin !== origin.replace(/\/+$/, '')) problem('PUBLIC_ORIGIN', 'invalid', 'must be an origin (scheme and host, no path)');
@@ -291,6 +299,10 @@ function build(raw: Record<string, unknown>, ctx: z.RefinementCtx): AppConfig {
   if (production && !sellerGiven.length && real.get('mydata')) for (const k of SELLER_SETTINGS) problem(k, 'missing', 'the seller of real myDATA documents is required in production');
 
   const secrets = secretsRing(v, production, problem);
+  // Real mail reports bounces through its webhook, which only this secret opens (an open one would let
+  // anyone mark any message bounced): production with real mail needs it.
+  if (production && real.get('mail') && given(raw, 'MAIL_WEBHOOK_SECRET') === undefined) problem('MAIL_WEBHOOK_SECRET', 'missing', 'is required in production when mail is real (the bounce webhook)');
+
   const s = (key: string) => v[key] as string;
   const epp = (f: RegistryFamily): EppPortConfig | Sandbox => {
     if (!real.get(`registry:${f}`)) return { kind: 'sandbox' };
@@ -305,6 +317,7 @@ function build(raw: Record<string, unknown>, ctx: z.RefinementCtx): AppConfig {
     publicOrigin: typeof origin === 'string' ? origin.replace(/\/+$/, '') : null,
     adminHosts: (v.ADMIN_HOSTS as string[] | undefined) ?? (production ? [] : DEVELOPMENT_ADMIN_HOSTS),
     devApiToken: (v.DEV_API_TOKEN as string | undefined) ?? null,
+    mailWebhookSecret: (v.MAIL_WEBHOOK_SECRET as string | undefined) ?? null,
     mail: real.get('mail') ? { kind: 'http', url: s('MAIL_API_URL'), token: s('MAIL_API_TOKEN'), from: s('MAIL_FROM') } : { kind: 'sandbox' },
     sms: real.get('sms') ? { kind: 'http', url: s('SMS_API_URL'), token: s('SMS_API_TOKEN'), from: s('SMS_FROM') } : { kind: 'sandbox' },
     captcha: real.get('captcha') ? { kind: 'turnstile', siteKey: s('TURNSTILE_SITE_KEY'), secretKey: s('TURNSTILE_SECRET_KEY') } : { kind: 'sandbox' },

@@ -29,6 +29,11 @@ export const RATE_LIMITS = {
   // account (the same loop spread over its servers); taken before the provider is asked.
   'server_action:service': { limit: 10, windowMs: 10 * MIN },
   'server_action:account': { limit: 30, windowMs: 60 * MIN },
+  // Issue #33 §3: support's safe actions on a customer's page (a verification link, a reset link), per
+  // customer and action (the customer's inbox is not flooded) and per member of staff (one account
+  // cannot mail every customer); taken before anything is checked or sent.
+  'staff_mail:customer': { limit: 3, windowMs: 60 * MIN },
+  'staff_mail:actor': { limit: 60, windowMs: 60 * MIN },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

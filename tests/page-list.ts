@@ -6,7 +6,8 @@
 //
 // Paths may hold placeholders the browser layer fills in after creating the state they need:
 // {cartItem} a VPS line of the customer's cart, {sslItem} a multi-domain certificate line with extra
-// domains, {order} an unpaid order, {payment} its sandbox card payment. Pages with a placeholder are
+// domains, {order} an unpaid order, {payment} its sandbox card payment, {mail} a message of the mail
+// queue (the staff e-mail log's detail, created through /api/dev/mail). Pages with a placeholder are
 // skipped where that state does not exist (the worker test).
 
 /** Who must be logged in to see the page: nobody, the demo customer, or staff on the admin host. */
@@ -54,6 +55,9 @@ export const PAGES: PageEntry[] = [
   guest('access-denied', 'access_denied', '/access_denied'),
   guest('cart-empty', 'cart', '/cart'),
   guest('dev-mailbox', 'dev.mailbox', '/dev/mailbox'),
+  // Every mail template's example (issue #33 §4), in both languages.
+  guest('dev-mail-templates', 'dev.mailbox_.templates', '/dev/mailbox/templates?lang=el'),
+  guest('dev-mail-templates-en', 'dev.mailbox_.templates', '/dev/mailbox/templates?lang=en'),
   // Accounts
   guest('login', 'auth.login', '/auth/login'),
   // The GDPR approval at login (issue #24 §3): opened by itself it says no login is waiting.
@@ -137,6 +141,10 @@ export const PAGES: PageEntry[] = [
   staff('admin-orders', 'admin.orders', '/admin/orders'),
   staff('admin-mydata', 'admin.mydata', '/admin/mydata'),
   staff('admin-audit', 'admin.audit', '/admin/audit'),
+  // The e-mail log (issue #33 §3): the list, filtered, and one message (a fresh one from /api/dev/mail).
+  staff('admin-mail', 'admin.mail._index', '/admin/mail'),
+  staff('admin-mail-filtered', 'admin.mail._index', '/admin/mail?status=attention&q=example.gr&template=password_changed'),
+  staff('admin-mail-message', 'admin.mail.$id', '/admin/mail/{mail}'),
   staff('admin-erasures', 'admin.erasures', '/admin/erasures'),
   staff('admin-notifications', 'admin.notifications', '/admin/notifications'),
   staff('admin-customers', 'admin.customers._index', '/admin/customers'),
@@ -192,10 +200,11 @@ export const NOT_PAGES: NotAPage[] = [
   { route: 'admin', reason: 'the layout of the back office: its staff header and side menu around one of its pages' },
   { route: 'admin.catalog.export', reason: 'the hosting products list as a streamed CSV download (tests/worker/admin-catalog.test.ts)' },
   { route: 'admin.catalog.check', reason: 'the SKU and attribute-name availability check the catalogue forms call while staff type (JSON; tests/worker/admin-catalog.test.ts)' },
+  { route: 'admin.mail.$id.attachments.$n', reason: "staff download of a sent message's attachment (streamed from R2; tests/worker/admin-mail.test.ts)" },
   { route: 'admin.legal-files.$fileId', reason: "staff download of a legal document's file (a PDF streamed from R2; tests/worker/documents-legal.test.ts)" },
 ];
 
-/** True when the path needs state the browser layer creates first ({cartItem}, {order}, {payment}). */
+/** True when the path needs state the browser layer creates first ({cartItem}, {order}, {payment}, {mail}). */
 export function hasPlaceholder(entry: PageEntry): boolean {
   return /\{\w+\}/.test(entry.path);
 }

@@ -24,6 +24,7 @@ export const STAFF_MENU: readonly StaffMenuEntry[] = [
   { key: 'legal_files', to: '/admin/legal-files', permission: 'documents.manage' },
   { key: 'erasures', to: '/admin/erasures', permission: 'customers.erase' },
   { key: 'notifications', to: '/admin/notifications', permission: 'notifications.manage' },
+  { key: 'mail', to: '/admin/mail', permission: 'mail.view' },
   { key: 'audit', to: '/admin/audit', permission: 'audit.view' },
   { key: 'staff', to: '/admin/staff', permission: 'staff.manage' },
 ];

@@ -17,6 +17,8 @@ const QUEUES: { key: string; count: keyof WorkQueueCounts; to: string; permissio
   { key: 'failed', count: 'failedItems', to: '/admin/orders?view=attention', permission: 'orders.view' },
   { key: 'mydata', count: 'mydataFailures', to: '/admin/mydata', permission: 'mydata.view' },
   { key: 'refunds', count: 'pendingRefunds', to: '/admin/orders?view=refunds', permission: 'orders.view' },
+  // Issue #33 §3: a message that failed or bounced shows here, so a failure reaches staff.
+  { key: 'mail', count: 'mailProblems', to: '/admin/mail?status=attention', permission: 'mail.view' },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -41,7 +43,7 @@ export default function AdminDashboard() {
       <h1 className="text-2xl font-bold sm:text-3xl">{t('dashboard.title')}</h1>
       <p className="mt-1 text-slate-600">{t('dashboard.welcome', { name })}</p>
       <h2 className="mt-6 text-lg font-semibold">{t('dashboard.queues')}</h2>
-      <ul className="mt-3 grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="work-queues">
+      <ul className="mt-3 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="work-queues">
         {queues.map((q) => (
           <li key={q.key}>
             <Link

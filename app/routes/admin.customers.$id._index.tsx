@@ -1,15 +1,19 @@
 // One customer in the back office (issue #22 §2): profile, billing profiles (the default one marked,
 // with the 'the user's default profile' tooltip of spec §6), domains, orders, documents, credit, hosting,
 // sessions and consents. Admins (customers.manage) see the enable/disable button and "end session";
-// support reads the same page without them, and the actions refuse it anyway (175).
+// support reads the same page without them, and the actions refuse it anyway (175). The e-mail part
+// (issue #33 §3): the latest messages, and two safe actions support may take too (customers.assist):
+// a new verification link and a password-reset link, to the customer's own address, rate-limited.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
 import { describeUserAgent } from '../../core/sessions';
 import { customerDisplayName } from '../../core/staff/customers';
-import { staffCan } from '../../core/staff/permissions';
+import { isCustomerMailAction } from '../../core/staff/mail-log';
+import { staffCan, type StaffPermission } from '../../core/staff/permissions';
 import { CustomerHosting } from '../components/admin/customer-hosting';
+import { CustomerMail } from '../components/admin/customer-mail';
 import { CustomerSections, DefaultProfileTip, Section } from '../components/admin/customer-sections';
 import { StatusBadge, StatusChangeButton } from '../components/admin/customer-status';
 import { CsrfInput } from '../components/csrf-input';
@@ -28,15 +32,23 @@ type Done = (typeof DONE)[number];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const session = await requireStaff(request, context, 'customers.view');
-  const { t } = await pageT(request);
+  const { t, lang } = await pageT(request);
   const page = await context.services.staffCustomers.customerPage(customerId(params.id));
   if (!page) throw data(codeData({ code: ErrorCode.USER_STATUS_NOT_FOUND }), { status: 404 });
+  const group = session.user.userGroup;
+  const mail = staffCan(group, 'mail.view') ? await context.services.staffMail.ofCustomer(page.user.id, CUSTOMER_MAIL_ROWS) : { rows: [], total: 0 };
+  const names = mail.rows.length ? context.services.staffMail.templateNames(lang) : {};
+  const sent = new URL(request.url).searchParams.get('sent');
   const { user: u } = page;
   const name = customerDisplayName(u);
   const done = new URL(request.url).searchParams.get('done');
   return {
     meta: { title: t('admincustomers:page_meta_title', { name }) },
-    canManage: staffCan(session.user.userGroup, 'customers.manage'),
+    canManage: staffCan(group, 'customers.manage'),
+    canAssist: staffCan(group, 'customers.assist'),
+    // A safe action that went (its success code, shown after the redirect).
+    sent: sent === 'verification' ? ErrorCode.CUSTOMER_VERIFICATION_SENT : sent === 'reset' ? ErrorCode.CUSTOMER_RESET_SENT : null,
+    mail: { total: mail.total, rows: mail.rows.map((r) => ({ id: r.id, subject: r.subject, templateName: names[r.template] ?? r.template, status: r.status, createdAt: r.createdAt })) },
     done: (DONE as readonly string[]).includes(done ?? '') ? (done as Done) : null,
     customer: {
       id: u.id,
@@ -70,19 +82,33 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
+/** How many of the customer's latest messages the page lists (the rest are in the log, filtered). */
+const CUSTOMER_MAIL_ROWS = 10;
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const session = await requireStaff(request, context, 'customers.manage');
+  const session = await requireStaff(request, context, 'customers.view');
   const id = customerId(params.id);
   const form = await readProtectedForm(request, context);
-  if (form.get('intent') !== 'end_session') throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
+  const intent = form.get('intent');
+  const may = (permission: StaffPermission) => {
+    if (!staffCan(session.user.userGroup, permission)) throw data(codeData({ code: ErrorCode.INSUFFICIENT_PERMISSIONS }), { status: 403 });
+  };
+  if (isCustomerMailAction(intent)) {
+    may('customers.assist');
+    const result = await context.services.staffCustomerMail.send({ userId: session.user.id, ip: context.ip }, id, intent, new URL(request.url).origin);
+    if (!result.ok) return data({ code: result.code, seconds: result.retryAfter }, { status: result.status, headers: result.retryAfter ? { 'Retry-After': String(result.retryAfter) } : undefined });
+    return redirect(`/admin/customers/${id}?sent=${intent === 'send_reset' ? 'reset' : 'verification'}#mail`, 303);
+  }
+  may('customers.manage');
+  if (intent !== 'end_session') throw data(codeData({ code: ErrorCode.UNRECOGNIZED_ACTION }), { status: 400 });
   const result = await context.services.staffCustomers.endCustomerSession({ userId: session.user.id, ip: context.ip }, id, String(form.get('session') ?? ''));
   if (!result.ok) return data({ code: result.code }, { status: result.status });
   return redirect(`/admin/customers/${id}?done=${result.changed ? 'session_ended' : 'session_gone'}#sessions`, 303);
 }
 
 export default function AdminCustomer() {
-  const { customer: c, canManage, done, sessions, hosting, ...rest } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>() as { code: number } | undefined;
+  const { customer: c, canManage, canAssist, sent, mail, done, sessions, hosting, ...rest } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>() as { code: number; seconds?: number } | undefined;
   const { t, i18n } = useTranslation('admincustomers');
   const when = athensFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   const day = athensFormat(i18n.language, { dateStyle: 'medium' });
@@ -101,7 +127,12 @@ export default function AdminCustomer() {
       <div className="mt-4" aria-live="polite">
         {refused ? (
           <FormAlert type={codeAlertType(refused.code)} testId="customer-refused" code={refused.code}>
-            {codeMessage(t, refused.code)}
+            {codeMessage(t, refused.code, { seconds: refused.seconds })}
+          </FormAlert>
+        ) : null}
+        {sent ? (
+          <FormAlert type="success" testId="customer-mail-sent" code={sent}>
+            {codeMessage(t, sent)}
           </FormAlert>
         ) : null}
         {done ? (
@@ -163,6 +194,7 @@ export default function AdminCustomer() {
       </Section>
       <CustomerSections {...rest} />
       <CustomerHosting rows={hosting} />
+      <CustomerMail customerId={c.id} rows={mail.rows} total={mail.total} canAssist={canAssist} emailVerified={c.emailVerified} />
       <Section id="sessions" title={t('sessions')}>
         {sessions.length === 0 ? (
           <p className="text-sm text-slate-700" data-testid="customer-sessions-empty">

@@ -2,8 +2,11 @@
 // 404 unless the Worker runs with APP_ENV=development, and there only with DEV_API_TOKEN (decision
 // 045): the X-Dev-Token header, or the HttpOnly cookie that the link `npm start` prints
 // (`/dev/mailbox?token=…`) sets before sending the browser on without the token in its address.
+// Each e-mail shows its text part (the first <pre>: the browser tests read codes and links from it),
+// its HTML part in a sandboxed frame, and its attachments from R2 (issue #33 §3); every template's
+// example is previewed at /dev/mailbox/templates.
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { Form, useLoaderData } from '@remix-run/react';
+import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../core/errors';
 import { DEV_TOKEN_COOKIE, isDevToken } from '../../worker/config';
@@ -12,6 +15,7 @@ import { pageT } from '../lib/i18n.server';
 import { pageMeta } from '../lib/meta';
 import { codeData } from '../lib/route-error.server';
 import { athensFormat } from '../lib/date-format';
+import { MailFrame } from '../components/mail/mail-frame';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -38,6 +42,11 @@ export default function Mailbox() {
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="text-3xl font-bold">{t('mailbox.title')}</h1>
       <p className="mt-2 text-slate-600">{t('mailbox.intro')}</p>
+      <p className="mt-2">
+        <Link to="/dev/mailbox/templates" className="text-blue-800 underline" data-testid="mailbox-templates-link">
+          {t('mailbox.templates_link')}
+        </Link>
+      </p>
       <Form method="get" className="mt-6 flex gap-2" role="search">
         <label htmlFor="mailbox-to" className="sr-only">
           {t('mailbox.filter')}
@@ -71,6 +80,34 @@ export default function Mailbox() {
                 </dl>
               ) : null}
               <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-sm text-slate-800">{m.body}</pre>
+              {m.attachments.length ? (
+                <div className="mt-2">
+                  <p className="text-sm font-medium">{t('mailbox.attachments')}</p>
+                  <ul className="text-sm" data-testid="mailbox-attachments">
+                    {m.attachments.map((a, i) =>
+                      a.key ? (
+                        <li key={`${m.id}-${i}`}>
+                          {/* A file, not a page: the browser opens it (a PDF in its viewer). */}
+                          <a href={`/api/dev/outbox/${m.id}/attachments/${i}`} className="text-blue-800 underline" data-testid="mailbox-attachment" data-content-type={a.contentType}>
+                            {a.filename}
+                          </a>{' '}
+                          <span className="text-slate-600">({a.contentType}, {Math.max(1, Math.round(a.size / 1024))} KB)</span>
+                        </li>
+                      ) : (
+                        <li key={`${m.id}-${i}`}>{a.filename}</li>
+                      ),
+                    )}
+                  </ul>
+                </div>
+              ) : null}
+              {m.html ? (
+                <details className="mt-2" data-testid="mailbox-html">
+                  <summary className="cursor-pointer text-sm font-medium">{t('mailbox.html_part')}</summary>
+                  <div className="mt-2">
+                    <MailFrame html={m.html} title={t('mailbox.html_frame', { subject: m.subject })} />
+                  </div>
+                </details>
+              ) : null}
             </li>
           ))}
         </ol>

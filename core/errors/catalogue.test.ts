@@ -50,6 +50,8 @@ const BEYOND_SPEC: Record<string, number[]> = {
   serverActions: [44160],
   // Issue #32 §3 (decision 091): a sealed panel password the configured keys do not open.
   panelSecret: [44170],
+  // Issue #33 §3: the staff e-mail log, its resend, support's safe actions and the bounce webhook.
+  mailLog: [44330, 44331, 44332, 44333, 44334, 44335, 44336, 44337, 44338, 44339],
 };
 
 // Codes whose form-alert marker (*) the spec gives in "Domain search and registration", plus 26000.

@@ -5,6 +5,7 @@ import { BILLING_CONTACT_ROWS, GDPR_ROWS, LOGIN_ROWS, OTP_ROWS, PROFILE_ROWS } f
 import { CART_ROWS, CATALOG_ROWS, SALE_DOCUMENT_ROWS } from './codes-commerce';
 import { DOMAIN_SEARCH_ROWS, NAMESERVER_CONTACT_ROWS, REGISTRY_WHOIS_ROWS } from './codes-domains';
 import { GENERAL_ROWS } from './codes-general';
+import { MAIL_ROWS } from './codes-mail';
 import { RENEWAL_ORDER_ROWS } from './codes-renewal-orders';
 import { HOSTING_ROWS, NOTIFICATION_ROWS, SERVER_PROVIDER_ROWS, SSL_ROWS } from './codes-services';
 
@@ -27,6 +28,7 @@ const ROWS = [
   ...GDPR_ROWS,
   ...OTP_ROWS,
   ...RENEWAL_ORDER_ROWS,
+  ...MAIL_ROWS,
 ] as const;
 
 type Rows = typeof ROWS;

@@ -8,8 +8,8 @@ describe('staff permissions', () => {
 
   it('gives support only reading rights, and never money, catalogue, coupon changes or staff', () => {
     const rights = staffRights('support');
-    expect(rights).toEqual(['dashboard.view', 'search.use', 'customers.view', 'domains.view', 'hosting.view', 'orders.view', 'coupons.view']);
-    for (const p of ['money.manage', 'catalog.manage', 'coupons.manage', 'staff.manage', 'customers.manage', 'domains.manage', 'hosting.manage'] as const) {
+    expect(rights).toEqual(['dashboard.view', 'search.use', 'customers.view', 'customers.assist', 'domains.view', 'hosting.view', 'orders.view', 'coupons.view', 'mail.view']);
+    for (const p of ['money.manage', 'catalog.manage', 'coupons.manage', 'staff.manage', 'customers.manage', 'domains.manage', 'hosting.manage', 'mail.resend'] as const) {
       expect(staffCan('support', p)).toBe(false);
     }
   });

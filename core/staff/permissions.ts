@@ -13,6 +13,9 @@ export const STAFF_PERMISSIONS = [
   'customers.manage',
   // Carrying out an erasure request (GDPR Art. 17, issue #24 §3): admins only.
   'customers.erase',
+  // Issue #33 §3: resending a customer's e-mail verification link and sending a password-reset link,
+  // each to the customer's own address, rate-limited and audited: safe enough for support.
+  'customers.assist',
   'domains.view',
   'domains.manage',
   'hosting.view',
@@ -30,6 +33,9 @@ export const STAFF_PERMISSIONS = [
   'notifications.manage',
   'staff.manage',
   'audit.view',
+  // Issue #33 §3: the e-mail log (read) and sending a message of it again (admins).
+  'mail.view',
+  'mail.resend',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
@@ -48,6 +54,10 @@ const SUPPORT_RIGHTS: ReadonlySet<StaffPermission> = new Set<StaffPermission>([
   // Reading a coupon's terms and who used it answers "why was my coupon refused?" (issue #22 §2);
   // creating and changing coupons is money, so coupons.manage stays with admins.
   'coupons.view',
+  // The e-mail log answers "did you send me …?" (issue #33 §3); resending from it stays with admins,
+  // while the two safe actions on a customer's page (customers.assist) are support's too.
+  'mail.view',
+  'customers.assist',
 ]);
 
 export function isStaffGroup(group: string | null | undefined): group is StaffGroup {

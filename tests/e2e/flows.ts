@@ -1,7 +1,7 @@
 // Steps several browser tests share: registering a fresh customer through the real forms (so each
 // test and project has its own account and cart), logging in and out.
 import type { Locator, Page } from '@playwright/test';
-import { expect, hydrated, latestCode, outbox } from './fixtures';
+import { expect, hydrated, latestCode, outbox, PORT } from './fixtures';
 
 export const PASSWORD = 'Kalimera-Thalassa-42!';
 
@@ -223,4 +223,18 @@ export async function mailLink(page: Page, to: string, tag: string): Promise<str
 /** The form token of the page (the `_token` of its first form), for calls a test makes itself. */
 export async function formToken(page: Page): Promise<string> {
   return page.locator('input[name="_token"]').first().inputValue();
+}
+
+/**
+ * Queues a mail template's example to `to` through the development API (issue #33: a message for the
+ * e-mail log without a purchase first); its id. Called on the storefront's host in a page of its own
+ * (the API's request context resolves no admin.localhost), whatever host `page` is on.
+ */
+export async function devMail(page: Page, to: string, template = 'password_changed'): Promise<number> {
+  const shop = await page.context().newPage();
+  await shop.goto(`http://localhost:${PORT}/auth/login`);
+  const sent = await shop.request.post(`http://localhost:${PORT}/api/dev/mail`, { data: { _token: await formToken(shop), template, to } });
+  await shop.close();
+  expect(sent.ok()).toBe(true);
+  return ((await sent.json()) as { data: { id: number } }).data.id;
 }

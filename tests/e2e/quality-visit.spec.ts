@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { fillPath, PAGES, type PageEntry, type Role } from '../page-list';
 import { expect, hydrated, PORT, test } from './fixtures';
 import { FINDINGS_DIR, HTML_DIR, SCREENS, type Finding } from './quality-paths';
-import { addPlan, checkoutProfile } from './flows';
+import { addPlan, checkoutProfile, devMail } from './flows';
 import { axeFindings, sidewaysScroll } from './quality-checks';
 import { signedIn } from './sessions';
 
@@ -161,7 +161,10 @@ for (const group of GROUPS) {
     let values: Record<string, string> = {};
     if (group.name === 'customer-cart') values = await customerState(page);
     else if (group.role === 'customer') await signedIn(page, 'demo');
-    if (group.role === 'staff') await signedIn(page, 'staff');
+    if (group.role === 'staff') {
+      await signedIn(page, 'staff');
+      if (group.pages.some((p) => p.path.includes('{mail}'))) values = { mail: String(await devMail(page, 'quality-mail@example.gr')) };
+    }
     const findings: Finding[] = [];
     for (const entry of group.pages) findings.push(await visit(page, entry, group.origin + fillPath(entry.path, values)));
     await context.close();

@@ -8,7 +8,7 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../db/client';
-import { auditLog, billingProfiles, consentEvents, contacts, dataArchives, domainHandovers, domains, erasureRequests, newsletterSubscriptions, notifications, oneTimeCodes, orders, outbox, pendingRegistrations, saleDocuments, staffInvitations, tokens, users } from '../../db/schema';
+import { auditLog, billingProfiles, consentEvents, contacts, dataArchives, domainHandovers, domains, erasureRequests, mailMessages, newsletterSubscriptions, notifications, oneTimeCodes, orders, outbox, pendingRegistrations, saleDocuments, staffInvitations, tokens, users } from '../../db/schema';
 import { DEMO_USERS } from '../../db/seed';
 import { userStub } from '../../worker/services/platform';
 import { servicesAt, uniqueName } from './customers';
@@ -88,6 +88,15 @@ describe('an erasure leaves the person in no table but those the law keeps', () 
     await servicesAt().rateLimits.hit('reset:account', email);
     await db.insert(outbox).values({ channel: 'email', to: email, subject: 'Καλώς ήρθατε', body: `Γεια σας ${firstName} ${lastName}`, meta: { tag: 'welcome' }, createdAt: now });
     await db.insert(outbox).values({ channel: 'sms', to: mobile, body: 'Κωδικός 123456', meta: { tag: 'otp' }, createdAt: now });
+    // What the mail queue sent them (issue #33 §3): a message with an attachment, which the sandbox
+    // provider kept in the outbox and its bytes in R2.
+    const attachmentKey = `test-mail/${id}/${crypto.randomUUID()}.txt`;
+    await env.FILES.put(attachmentKey, `${firstName} ${lastName}`);
+    const queued = await servicesAt().mail.sendToUser({ template: 'password_changed', params: { at: now }, userId: id, dedupeKey: `erasure-everywhere:${id}`, attachments: [{ key: attachmentKey, filename: 'note.txt', contentType: 'text/plain' }] });
+    expect(queued).toMatchObject({ created: true, status: 'sent' });
+    const [queuedRow] = await db.select().from(mailMessages).where(eq(mailMessages.id, queued!.id));
+    const sandboxKeys = (await db.select().from(outbox).where(eq(outbox.to, email))).flatMap((m) => m.attachments.map((a) => a.key)).filter((k): k is string => k !== null);
+    expect(sandboxKeys).toHaveLength(1);
     // A personal-data archive ready in R2.
     const key = `archives/${id}/1-${crypto.randomUUID()}.zip`;
     await env.FILES.put(key, `profile.json: ${firstName} ${lastName} ${email} ${mobile}`);
@@ -95,7 +104,7 @@ describe('an erasure leaves the person in no table but those the law keeps', () 
 
     // The search sees them: it is no search that cannot fail.
     const before = await whereFound(needles);
-    expect(before).toEqual(expect.arrayContaining(['users.email', 'newsletter_subscriptions.email', 'domain_handovers.to_email', 'staff_invitations.email', 'outbox.to', 'rate_limits.key', 'sale_documents.billing']));
+    expect(before).toEqual(expect.arrayContaining(['users.email', 'newsletter_subscriptions.email', 'domain_handovers.to_email', 'staff_invitations.email', 'outbox.to', 'rate_limits.key', 'sale_documents.billing', 'mail_messages.to_address']));
 
     const page = await b.open('/account/privacy');
     expect((await b.fetch('/account/privacy', form({ _token: page.token, intent: 'request_erasure', confirm_erasure: 'on' }))).status).toBe(200);
@@ -116,8 +125,13 @@ describe('an erasure leaves the person in no table but those the law keeps', () 
     // The sessions are forgotten, not only ended: no IP or browser of the person stays in the User object.
     const stub = await userStub({ env }, `u-${id}`);
     expect(await stub.sessionCount()).toBe(0);
-    // The notice that went to the old address is still on record as sent, without address or content.
-    const notices = (await db.select().from(outbox)).filter((m) => (m.meta as { tag?: string }).tag === 'gdpr:erasure' && m.to === `erased-${id}@invalid`);
-    expect(notices).toHaveLength(1);
+    // The mail queue keeps that a message went, for the accountant (its kind, status and dates), without
+    // address, subject or content; the sandbox's copies (the dev mailbox) are gone, their bytes too.
+    const [kept] = await db.select().from(mailMessages).where(eq(mailMessages.id, queued!.id));
+    expect(kept).toMatchObject({ toAddress: `erased-${id}@invalid`, subject: '', html: '', text: '', attachments: [], template: 'password_changed', status: 'sent', redacted: true, userId: id });
+    expect(kept!.createdAt.getTime()).toBe(queuedRow!.createdAt.getTime());
+    expect(kept!.sentAt).not.toBeNull();
+    expect((await db.select().from(outbox)).filter((m) => m.to === email || m.to === `erased-${id}@invalid` || m.to === mobile)).toEqual([]);
+    for (const k of sandboxKeys) expect(await env.FILES.get(k)).toBeNull();
   });
 });

@@ -132,6 +132,9 @@ describe('development-only pages and calls', () => {
     for (const e of [production(FULL_PRODUCTION), production(DEMO)]) {
       expect((await call('http://localhost/api/dev/outbox', e)).status).toBe(404);
       expect((await call('http://localhost/dev/mailbox', e)).status).toBe(404);
+      // Issue #33: the templates' preview and the sandbox's attachments likewise.
+      expect((await call('http://localhost/dev/mailbox/templates', e)).status).toBe(404);
+      expect((await call('http://localhost/api/dev/outbox/1/attachments/0', e)).status).toBe(404);
     }
   });
 

@@ -8,6 +8,7 @@ import { registryFamilies, type RegistryFamily } from '../../core/catalog';
 import { ErrorCode } from '../../core/errors';
 import { ApiError, reply } from './envelope';
 import type { ApiEnv } from './types';
+import { attachmentHeaders } from '../http/attachment-headers';
 
 /** Mounted before the CSRF check, so outside development these paths do not even answer 403. */
 export const developmentOnly = createMiddleware<ApiEnv>(async (c, next) => {
@@ -20,6 +21,28 @@ export const devRoutes = new Hono<ApiEnv>()
   .get('/outbox', async (c) => {
     const messages = await c.get('ctx').services.outbox.list({ to: c.req.query('to') ?? undefined, limit: Number(c.req.query('limit') ?? 100) || 100 });
     return reply(c, ErrorCode.SUCCESS, { messages });
+  })
+  /**
+   * One attachment the sandbox mail kept (issue #33 §3): opened inline (a PDF opens in the browser),
+   * never sniffed as something else, and never cached.
+   */
+  .get('/outbox/:id{[0-9]{1,12}}/attachments/:n{[0-9]{1,3}}', async (c) => {
+    const file = await c.get('ctx').services.outbox.attachment(Number(c.req.param('id')), Number(c.req.param('n')));
+    if (!file) throw new ApiError(ErrorCode.UNRECOGNIZED_ACTION, null, 404);
+    return new Response(file.body, { headers: attachmentHeaders(file, 'inline') });
+  })
+  /**
+   * Queues one template's `example` to an address (issue #33): a message for the e-mail log and the
+   * mailbox without a purchase first (browser tests, demos). { template?, to, lang? } → { id }.
+   */
+  .post('/mail', async (c) => {
+    const body = c.get('body');
+    const services = c.get('ctx').services;
+    const template = typeof body.template === 'string' ? body.template : 'password_changed';
+    const to = typeof body.to === 'string' ? body.to.trim() : '';
+    if (!services.staffMail.templateKeys().includes(template) || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(to)) throw new ApiError(ErrorCode.VALIDATION_ERROR, { field: 'template' });
+    const queued = await services.staffMail.sendExample(template, { to, lang: body.lang === 'en' ? 'en' : 'el', dedupeKey: `dev:${crypto.randomUUID()}` });
+    return reply(c, ErrorCode.SUCCESS, { id: queued.id, status: queued.status });
   })
   /** The sandbox registries' test switches: maintenance (26000), latency in ms, failing answers. */
   .post('/registry/:family', async (c) => {

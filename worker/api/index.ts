@@ -9,6 +9,7 @@ import { blacklist, csrf, requestContext } from './middleware';
 import { developmentOnly, devRoutes } from './dev';
 import { domainRoutes } from './domains';
 import { paymentWebhookRoutes } from './payments';
+import { mailWebhookRoutes } from './mail-webhook';
 import { healthRoutes } from './health';
 import { newsletterRoutes } from './newsletter';
 import type { ApiEnv } from './types';
@@ -25,6 +26,8 @@ api.use('*', async (c, next) => {
 api.use('*', requestContext);
 // Signed by the processor, not by a browser: before the CSRF check (the signature is the check).
 api.route('/payments', paymentWebhookRoutes);
+// The mail provider's bounce reports: opened by their secret, likewise before the CSRF check.
+api.route('/webhooks', mailWebhookRoutes);
 api.use('/dev/*', developmentOnly);
 api.use('*', blacklist);
 api.use('*', csrf);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { createAdapters, type Adapters } from '../adapters';
 import { configOf } from '../config';
 import { createArchiveService } from './archive';
-import { createAccountService, createAuthService, createErasureService, createOtpService, createPasswordResetService, createPreferenceService, createRegistrationService, createStaffCustomerService } from './accounts';
+import { createAccountService, createAuthService, createErasureService, createOtpService, createPasswordResetService, createPreferenceService, createRegistrationService, createStaffCustomerMail, createStaffCustomerService } from './accounts';
 import { createCouponService, createDebitService, createSavedCards } from './billing';
 import { createCartService } from './cart';
 import { createCatalogAdminService, createCatalogService, createPromotionService } from './catalog';
@@ -18,7 +18,7 @@ import { createAuditService, createStaffDashboardService, createStaffInvitationS
 import { createPrivacyConsents } from './consents';
 import { createAutoRenew } from './renewals';
 import { createNewsletterService } from './newsletter';
-import { createMailService } from './mail';
+import { createMailService, createStaffMailLog } from './mail';
 import { lazyMembers } from '../lazy';
 import type { ServiceDeps } from './deps';
 
@@ -56,6 +56,7 @@ function servicesFor(deps: ServiceDeps) {
     mydata: () => createMydataService(deps),
     otp: () => createOtpService(deps),
     mail: () => createMailService(deps),
+    staffMail: () => createStaffMailLog(deps),
     passwordReset: () => createPasswordResetService(deps),
     registration: () => createRegistrationService(deps),
     cart: () => createCartService(deps),
@@ -84,6 +85,7 @@ function servicesFor(deps: ServiceDeps) {
     audit: () => createAuditService(deps),
     staff: () => createStaffService(deps),
     staffCustomers: () => createStaffCustomerService(deps),
+    staffCustomerMail: () => createStaffCustomerMail(deps),
     erasure: () => createErasureService(deps, createSavedCards(deps)),
     coupons: () => createCouponService(deps),
     staffMembers: () => createStaffMemberService(deps),

@@ -4,6 +4,7 @@
 // below is one parenthesised condition (an appended AND must not bind to half of an OR).
 import { ERASED } from '../../../core/erasure';
 import type { Raw } from '../../../db/raw-batch';
+// A row at the queue's MAX_ATTEMPTS is never tried again.
 import { MAX_ATTEMPTS } from '../mail';
 
 export type ErasedPerson = { id: number; email: string; mobile: string | null; firstName: string; lastName: string };
@@ -28,8 +29,10 @@ function replaceAll(column: string, pairs: [string, string][]): Raw {
  * - staff invitations sent to the address (deleted) and the audit rows naming it (the action stays,
  *   the address, mobile and names in it are overwritten);
  * - how the account began and what it was sent: pending registrations, codes to the address or mobile,
- *   rate-limit counters keyed by them (deleted), the mails and SMS sent there (kept as "one went",
- *   without address, subject or text: the notice of this erasure among them), and the mail queue's rows;
+ *   rate-limit counters keyed by them (deleted); the mail queue's messages to the account or the
+ *   address (issue #33 §3: kept as "one went" for the accountant, their kind, status and dates, without
+ *   address, subject, content or attachments); the sandbox provider's copies of the mails and SMS
+ *   (deleted: the development mailbox is no record; their bytes in R2 go through `sweepSandboxMail`);
  * - the personal-data archives' rows (their ZIPs in R2 go through `sweepArchives`).
  */
 export function traceStatements(p: ErasedPerson, gone: string, at: number): Raw[] {
@@ -60,21 +63,38 @@ export function traceStatements(p: ErasedPerson, gone: string, at: number): Raw[
     { sql: `DELETE FROM one_time_codes WHERE (user_id = ? OR target IN (?, ?))`, params: [p.id, email, mobile] },
     { sql: `DELETE FROM rate_limits WHERE (${inKeys.sql})`, params: inKeys.params },
     {
-      sql: `UPDATE outbox SET "to" = CASE WHEN channel = 'email' THEN ? ELSE '' END, subject = '', body = '', html = NULL, meta = json_object('tag', json_extract(meta, '$.tag'))
-              WHERE (lower("to") = ? OR ("to" = ? AND ? <> ''))`,
-      params: [gone, email, mobile, mobile],
-    },
-    // The mail queue's rows (issue #33): kept as "one went" (template, status, dates), without address or
-    // content; one not yet delivered is given up (there is nobody left to write to).
-    {
-      sql: `UPDATE mail_messages SET to_address = ?, subject = '', html = '', text = '', headers = '{}', redacted = 1,
-              attempts = CASE WHEN status IN ('queued', 'failed', 'sending') THEN ? ELSE attempts END,
+      // One still waiting is given up (attempts at the cron's maximum): nothing is left to send.
+      sql: `UPDATE mail_messages SET to_address = ?, subject = '', html = '', text = '', headers = '{}', attachments = '[]', redacted = 1,
+              last_error = CASE WHEN last_error IS NULL THEN NULL ELSE REPLACE(last_error, ?, ?) END,
+              attempts = CASE WHEN status IN ('queued', 'sending', 'failed') THEN ${MAX_ATTEMPTS} ELSE attempts END,
               status = CASE WHEN status IN ('queued', 'sending') THEN 'failed' ELSE status END
-            WHERE (user_id = ? OR lower(to_address) = ?)`,
-      params: [gone, MAX_ATTEMPTS, p.id, email],
+              WHERE (user_id = ? OR to_address = ?)`,
+      params: [gone, email, gone, p.id, email],
     },
+    { sql: `DELETE FROM outbox WHERE (${SANDBOX_COPIES})`, params: [email, mobile, mobile] },
     { sql: 'DELETE FROM data_archives WHERE (user_id = ?)', params: [p.id] },
   ];
+}
+
+/** The sandbox provider's copies sent to the address (any case) or to the mobile. */
+const SANDBOX_COPIES = `lower("to") = ? OR ("to" = ? AND ? <> '')`;
+
+/**
+ * The R2 objects of the attachments the sandbox mail kept for the person (`sandbox-mail/<outbox id>/…`):
+ * listed before the erasure's batch removes their rows, deleted after it.
+ */
+export async function sandboxMailKeys(d1: D1Database, p: Pick<ErasedPerson, 'email' | 'mobile'>): Promise<string[]> {
+  const { results } = await d1
+    .prepare(`SELECT attachments FROM outbox WHERE (${SANDBOX_COPIES}) AND attachments <> '[]'`)
+    .bind(p.email.trim().toLowerCase(), p.mobile ?? '', p.mobile ?? '')
+    .all<{ attachments: string }>();
+  return results.flatMap((r) => {
+    try {
+      return (JSON.parse(r.attachments) as { key?: unknown }[]).map((a) => a.key).filter((k): k is string => typeof k === 'string');
+    } catch {
+      return [];
+    }
+  });
 }
 
 /** Deletes every object of the person's archives in R2 (their keys start `archives/<user id>/`). */

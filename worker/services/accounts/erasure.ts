@@ -14,7 +14,7 @@ import type { ServiceDeps } from '../deps';
 import { createMailService } from '../mail';
 import { userStub } from '../platform';
 import { userRoom } from './auth';
-import { sweepArchives, traceStatements } from './erasure-traces';
+import { sandboxMailKeys, sweepArchives, traceStatements } from './erasure-traces';
 import type { CustomerActor } from './staff-customer-page';
 
 export type ErasureResult = { ok: true; code: number } | { ok: false; code: number; status: number };
@@ -130,6 +130,8 @@ export function createErasureService(deps: ServiceDeps, cards: ErasureCards) {
 
       // The archives' ZIPs go before the batch: R2 out of reach refuses the erasure now (staff try again).
       await sweepArchives(deps.env.FILES, u.id);
+      // The sandbox mail's attachments are found by their outbox rows, which the batch deletes.
+      const sandboxKeys = await sandboxMailKeys(deps.env.DB, u);
 
       const at = now.getTime();
       const id = u.id;
@@ -182,6 +184,7 @@ export function createErasureService(deps: ServiceDeps, cards: ErasureCards) {
       await (await userStub(deps, userRoom(id))).forgetSessions(at);
       // An archive whose build finished between the sweep and the batch lost its row: its ZIP goes too.
       await sweepArchives(deps.env.FILES, id);
+      if (sandboxKeys.length) await deps.env.FILES.delete(sandboxKeys);
       return { ok: true, code: ErrorCode.ERASURE_COMPLETED };
     },
   };

@@ -12,4 +12,5 @@ export { createPasswordResetService } from './password-reset';
 export { CUSTOMER_EXPORT_PAGE, createStaffCustomerService, type CustomerListRow, type StaffCustomerService } from './staff-customers';
 export { CUSTOMER_PAGE_LIMIT, type CustomerActor, type StaffActionResult } from './staff-customer-page';
 export { createConsentLog, type ConsentChange } from './consents';
+export { createStaffCustomerMail, type CustomerMailResult } from './staff-customer-mail';
 export { createErasureService, type ErasureRow, type ErasureService } from './erasure';

@@ -32,6 +32,8 @@ export const RESET_ANSWER_ATTEMPTS = 5;
  */
 export type RecoveryStage = 'link' | 'factor' | 'ready';
 export type Failure = { ok: false; code: number; status: number; seconds?: number; attemptsLeft?: number; restart?: boolean };
+/** Whether step 1's e-mail went: never shown to a visitor (every address is answered alike). */
+export type ProofOutcome = { sent: true } | { sent: false; reason: 'not_eligible' | 'limited'; seconds?: number };
 /** What the page may show once the e-mail is proven (never before). */
 export type Recovery = { ok: true; stage: 'factor' | 'ready'; question: string | null; smsTarget: string | null };
 
@@ -89,13 +91,14 @@ export function createPasswordResetService(deps: ServiceDeps) {
   const promote = (hash: string) => db.update(tokens).set({ meta: { stage: 'ready', attempts: 0 } }).where(and(eq(tokens.tokenHash, hash), isNull(tokens.consumedAt)));
 
   /** The lookup and the sending of step 1, run after the answer when the caller can defer work. */
-  async function sendEmailProof(email: string, ip: string, locale: Language, origin: string): Promise<void> {
+  async function sendEmailProof(email: string, ip: string, locale: Language, origin: string): Promise<ProofOutcome> {
     const [u] = await db.select().from(users).where(eq(users.email, email));
     // An address nobody proved is not a way into the account (it can be reclaimed by registering:
     // decision 023); a staff suspension is lifted by staff only.
-    if (!u || !u.emailVerifiedAt || isStaffSuspended(u)) return;
+    if (!u || !u.emailVerifiedAt || isStaffSuspended(u)) return { sent: false, reason: 'not_eligible' };
     // The per-account cap counts sends only; a refusal is silent, and what already reached the mailbox works.
-    if (!(await limits.hit('reset:account', email)).allowed) return;
+    const cap = await limits.hit('reset:account', email);
+    if (!cap.allowed) return { sent: false, reason: 'limited', seconds: cap.retryAfter };
     const link = randomToken();
     const sent = await otp.send({
       purpose: 'reset_email',
@@ -107,12 +110,24 @@ export function createPasswordResetService(deps: ServiceDeps) {
       link: `/auth/reset?t=${encodeURIComponent(link)}`,
       origin,
     });
-    if (!sent.ok) return;
+    if (!sent.ok) return { sent: false, reason: 'limited', seconds: sent.seconds };
     // The link is a 256-bit secret: unlike the six-digit code, no stranger can guess it or use up its attempts.
     await db.insert(tokens).values({ tokenHash: await sha256Hex(link), purpose: 'password_reset', userId: u.id, meta: { stage: 'link', attempts: 0 }, createdAt: now, expiresAt: new Date(now.getTime() + RESET_TOKEN_MS) });
+    return { sent: true };
   }
 
   return {
+    /**
+     * The same code and link as step 1, to the account's own address, for a member of staff on the
+     * customer's page (issue #33 §3): unlike step 1 the caller learns whether it went (staff see the
+     * account anyway), under the same rules (a proven address, no staff suspension, the caps).
+     */
+    async sendLinkTo(userId: number, input: { ip: string; origin: string }): Promise<ProofOutcome> {
+      const [u] = await db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, userId));
+      if (!u) return { sent: false, reason: 'not_eligible' };
+      return sendEmailProof(u.email, input.ip, u.locale === 'en' ? 'en' : 'el', input.origin);
+    },
+
     /**
      * reset-view1: the same answer for every address (2160: "if an account exists, we sent a code").
      * `defer` (the request's waitUntil) runs the lookup and the sending after the response, so a known

@@ -4,3 +4,5 @@ export { mailTemplates, type MailTemplateKey } from './templates';
 export { MailParamsError } from './compose';
 export type { MailBlock } from './blocks';
 export type { MailCategory, MailContext } from './define';
+export { createStaffMailLog, type BounceReport, type MailActor, type MailLogMessage, type MailLogRow, type ResendResult, type StaffMailLog } from './staff-log';
+export { isSensitiveTemplate, mailTemplateKeys, previewTemplates, templateNames, type TemplatePreview } from './gallery';
