@@ -51,7 +51,10 @@ const AADE_DOWN: MydataPort = {
 };
 
 const mailsOf = (userId: number) => db.select().from(mailMessages).where(eq(mailMessages.userId, userId)).orderBy(asc(mailMessages.id));
-const templatesOf = async (userId: number) => (await mailsOf(userId)).map((m) => m.template);
+// The messages of an order, its payment and its documents: the item-done mails (decision 098) go
+// beside them and are tested in item-mails*.test.ts.
+const ORDER_TEMPLATES = new Set(['order_received', 'payment_received', 'document_issued', 'document_marked', 'order_lapsing', 'card_declined', 'renewal_notice']);
+const templatesOf = async (userId: number) => (await mailsOf(userId)).map((m) => m.template).filter((t) => ORDER_TEMPLATES.has(t));
 const sentTo = (email: string) => db.select().from(outbox).where(eq(outbox.to, email)).orderBy(asc(outbox.id));
 
 async function place(c: Awaited<ReturnType<typeof readyCart>>, method: 'card' | 'bank_transfer', s = servicesAt(), key: string = crypto.randomUUID()) {

@@ -110,7 +110,9 @@ export function createRenewalPayments(deps: ServiceDeps, options: { cards?: Save
           const r = await createDocumentPaymentsWithOrders(deps).payWithCredit(order.userId, doc.id, { amountCents: due, idempotencyKey: `renewal:${orderId}`, expectedBalanceCents: due });
           if (r.ok && r.paid) {
             await record(orderId, day, { outcome: 'credit' });
-            await tell({ userId: order.userId, messageKey: 'renewals.paid_credit', params: { name, amount: money(due) }, link: subject, tone: 'success', dedupeKey: `renewal-paid:${orderId}`, mail: true });
+            // The notice only: the customer's e-mails are the receipt (document_issued) and the renewal
+            // done (renewal_done, decision 098), not a third saying the same.
+            await tell({ userId: order.userId, messageKey: 'renewals.paid_credit', params: { name, amount: money(due) }, link: subject, tone: 'success', dedupeKey: `renewal-paid:${orderId}`, mail: false });
             return 'credit';
           }
         }
@@ -125,7 +127,7 @@ export function createRenewalPayments(deps: ServiceDeps, options: { cards?: Save
           if (charge.status === 'approved') {
             await record(orderId, day, { outcome: 'card', cardLabel: charge.cardLabel, chargeId: charge.chargeId });
             await paidByCard(order, due, charge.chargeId);
-            await tell({ userId: order.userId, messageKey: 'renewals.paid_card', params: { name, amount: money(due), card: charge.cardLabel }, link: subject, tone: 'success', dedupeKey: `renewal-paid:${orderId}`, mail: true });
+            await tell({ userId: order.userId, messageKey: 'renewals.paid_card', params: { name, amount: money(due), card: charge.cardLabel }, link: subject, tone: 'success', dedupeKey: `renewal-paid:${orderId}`, mail: false });
             return 'card';
           }
           if (charge.status === 'declined') {
