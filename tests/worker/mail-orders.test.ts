@@ -50,12 +50,12 @@ const AADE_DOWN: MydataPort = {
   },
 };
 
-const mailsOf = (userId: number) => db.select().from(mailMessages).where(eq(mailMessages.userId, userId)).orderBy(asc(mailMessages.id));
 // The messages of an order, its payment and its documents: the item-done mails (decision 098) go
 // beside them and are tested in item-mails*.test.ts.
 const ORDER_TEMPLATES = new Set(['order_received', 'payment_received', 'document_issued', 'document_marked', 'order_lapsing', 'card_declined', 'renewal_notice']);
-const templatesOf = async (userId: number) => (await mailsOf(userId)).map((m) => m.template).filter((t) => ORDER_TEMPLATES.has(t));
-const sentTo = (email: string) => db.select().from(outbox).where(eq(outbox.to, email)).orderBy(asc(outbox.id));
+const mailsOf = async (userId: number) => (await db.select().from(mailMessages).where(eq(mailMessages.userId, userId)).orderBy(asc(mailMessages.id))).filter((m) => ORDER_TEMPLATES.has(m.template));
+const templatesOf = async (userId: number) => (await mailsOf(userId)).map((m) => m.template);
+const sentTo = async (email: string) => (await db.select().from(outbox).where(eq(outbox.to, email)).orderBy(asc(outbox.id))).filter((m) => ORDER_TEMPLATES.has(String(m.meta.template)));
 
 async function place(c: Awaited<ReturnType<typeof readyCart>>, method: 'card' | 'bank_transfer', s = servicesAt(), key: string = crypto.randomUUID()) {
   const placed = await s.orders.placeOrder(c.owner, { profileId: c.profileId, method, idempotencyKey: key, lang: 'el', uniqueId: null });
