@@ -106,7 +106,7 @@ describe('parseConfig', () => {
     const r = parseConfig(FULL_PRODUCTION);
     expect(r.ok && r.config.mailWebhookSecret).toBe(FULL_PRODUCTION.MAIL_WEBHOOK_SECRET);
     // Sandbox mail has no provider to report bounces: no secret needed, and none means the webhook is shut.
-    const demo = parseConfig({ APP_ENV: 'production', PUBLIC_ORIGIN: 'https://demo.example.gr', ADMIN_HOSTS: 'admin.demo.example.gr', SANDBOX_PORTS: '*', PAYMENTS_WEBHOOK_SECRET: 'w'.repeat(40) });
+    const demo = parseConfig({ APP_ENV: 'production', PUBLIC_ORIGIN: 'https://demo.example.gr', ADMIN_HOSTS: 'admin.demo.example.gr', SANDBOX_PORTS: '*', PAYMENTS_WEBHOOK_SECRET: 'w'.repeat(40), SECRETS_KEY: FULL_PRODUCTION.SECRETS_KEY });
     expect(demo.ok && demo.config.mailWebhookSecret).toBeNull();
   });
 

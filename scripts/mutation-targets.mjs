@@ -57,6 +57,7 @@ export const NOT_MONEY_OR_SECURITY = {
   'core/errors/codes-domains.ts': ERRORS,
   'core/errors/codes-general.ts': ERRORS,
   'core/errors/codes-renewal-orders.ts': ERRORS,
+  'core/errors/codes-mail.ts': ERRORS,
   'core/errors/codes-services.ts': ERRORS,
   'core/errors/cookie.ts': ERRORS,
   'core/errors/http.ts': ERRORS,
